@@ -1,0 +1,97 @@
+/// Writes a `Config` back as TOML: what `pomobar check-config` prints.
+///
+/// Every key appears with its effective value, so the output doubles as a list of the
+/// defaults, and it parses back to the same config.
+public enum ConfigPrinter {
+  public static func toml(_ config: Config) -> String {
+    let t = config.timer
+    let d = config.display
+    let c = d.colors
+    var out = ""
+    func table(_ name: String, _ entries: [(String, String)]) {
+      out += "[\(name)]\n"
+      for (key, value) in entries { out += "\(key) = \(value)\n" }
+      out += "\n"
+    }
+    table(
+      "timer",
+      [
+        ("focus", duration(t.focus)), ("short-break", duration(t.shortBreak)),
+        ("long-break", duration(t.longBreak)), ("long-break-every", "\(t.longBreakEvery)"),
+        ("auto-advance", quote(t.autoAdvance.rawValue)), ("step", duration(t.step)),
+      ])
+    table(
+      "suspend",
+      [
+        ("focus", quote(t.suspendFocus.rawValue)), ("break", quote(t.suspendBreak.rawValue)),
+        ("reset-after", t.resetAfter.map(duration) ?? "false"),
+      ])
+    let ringName = RingGlyphs.named.first { $0.glyphs == d.ring }?.name
+    table(
+      "display",
+      [
+        ("ring", ringName.map(quote) ?? "[" + d.ring.map(quote).joined(separator: ", ") + "]"),
+        ("name", quote(d.name)), ("instance", quote(d.instance)),
+      ])
+    table(
+      "colors",
+      [
+        ("focus", quote(c.focus)), ("short-break", quote(c.shortBreak)),
+        ("long-break", quote(c.longBreak)), ("idle", quote(c.idle)), ("paused", quote(c.paused)),
+      ])
+    let k = config.clicks
+    table(
+      "clicks",
+      [
+        ("left", action(k.left)), ("middle", action(k.middle)), ("right", action(k.right)),
+        ("scroll-up", action(k.scrollUp)), ("scroll-down", action(k.scrollDown)),
+      ])
+    table(
+      "hooks",
+      HookEvent.allCases.compactMap { event in
+        guard let commands = config.hooks[event], !commands.isEmpty else { return nil }
+        let value =
+          commands.count == 1
+          ? quote(commands[0]) : "[" + commands.map(quote).joined(separator: ", ") + "]"
+        return (event.rawValue, value)
+      })
+    table(
+      "notifications",
+      [
+        ("enabled", "\(config.notifications.enabled)"),
+        ("command", quote(config.notifications.command)),
+      ])
+    return String(out.dropLast())
+  }
+
+  static func duration(_ value: Duration) -> String { quote(DurationFormat.format(value)) }
+
+  static func action(_ action: Action) -> String {
+    switch action {
+    case .extend(let amount?), .shorten(let amount?):
+      return quote("\(action.name) \(DurationFormat.format(amount))")
+    case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend(nil), .shorten(nil),
+      .startBreak, .none:
+      return quote(action.name)
+    }
+  }
+
+  /// A TOML basic string.
+  public static func quote(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}

@@ -1,0 +1,231 @@
+/// The Pomodoro state machine: a value that takes events and returns effects.
+///
+/// It never reads a clock, a file or the environment: `now` is passed in, and what must
+/// happen in the world comes back as `Effect`s for the shell to carry out. Every copy of
+/// pomobar runs the same machine over the shared state, under a lock, so the copy that
+/// makes a transition is the one that performs its effects.
+public struct TimerMachine: Sendable {
+  public var state: TimerState
+  public var settings: TimerSettings
+
+  /// How many phase ends one catch-up may process before it gives up and goes idle.
+  static let catchUpLimit = 64
+  /// No phase grows past a day by extending it.
+  static let longestPhase: Duration = .seconds(24 * 3600)
+
+  public init(state: TimerState = TimerState(), settings: TimerSettings = TimerSettings()) {
+    self.state = state
+    self.settings = settings
+  }
+
+  /// Applies `event` at `now` and returns what must be done, in order.
+  ///
+  /// `.persist` comes first whenever the state changed; an event that changes nothing
+  /// returns no effects.
+  public mutating func handle(_ event: Event, at now: Instant) -> [Effect] {
+    let before = state
+    var effects: [Effect] = []
+    switch event {
+    case .action(let action):
+      advance(to: now, &effects)
+      state.urgent = false
+      state.note = nil
+      apply(action, at: now, &effects)
+    case .deadlineReached:
+      advance(to: now, &effects)
+    case .resumedFromSuspend(let gap):
+      resume(after: gap, at: now, &effects)
+    }
+    if state != before { effects.insert(.persist, at: 0) }
+    return effects
+  }
+
+  // MARK: - Actions
+
+  private mutating func apply(_ action: Action, at now: Instant, _ effects: inout [Effect]) {
+    switch action {
+    case .start:
+      switch state.phase {
+      case .idle: begin(.focus, at: now, &effects)
+      case .focusDone:
+        state.slot = settings.slot(after: .focus, from: state.slot)
+        begin(.focus, at: now, &effects)
+      case .running(let kind, _, _) where kind.isBreak: skipBreak(kind, at: now, &effects)
+      case .running: break
+      case .paused: apply(.resume, at: now, &effects)
+      }
+    case .pause:
+      guard case .running(let kind, let deadline, let total) = state.phase else { return }
+      state.phase = .paused(kind, remaining: deadline - now, total: total)
+      effects.append(.runHook(.pause, phase: kind, reason: nil))
+    case .resume:
+      guard case .paused(let kind, let remaining, let total) = state.phase else { return }
+      state.phase = .running(kind, deadline: now + remaining, total: total)
+      effects.append(.runHook(.resume, phase: kind, reason: nil))
+    case .toggle:
+      switch state.phase {
+      case .idle: apply(.start, at: now, &effects)
+      case .running: apply(.pause, at: now, &effects)
+      case .paused: apply(.resume, at: now, &effects)
+      case .focusDone: apply(.startBreak, at: now, &effects)
+      }
+    case .skip:
+      switch state.phase {
+      case .idle: begin(settings.breakKind(after: state.slot), at: now, &effects)
+      case .focusDone:
+        state.slot = settings.slot(after: .focus, from: state.slot)
+        begin(.focus, at: now, &effects)
+      case .running(let kind, _, _), .paused(let kind, _, _):
+        if kind.isBreak {
+          skipBreak(kind, at: now, &effects)
+        } else {
+          end(.focus, .skipped, &effects)
+          begin(settings.breakKind(after: state.slot), at: now, &effects)
+        }
+      }
+    case .stop:
+      switch state.phase {
+      case .idle: break
+      case .focusDone:
+        state.slot = settings.slot(after: .focus, from: state.slot)
+        state.phase = .idle
+      case .running(let kind, _, _), .paused(let kind, _, _):
+        end(kind, .stopped, &effects)
+        if kind.isBreak { state.slot = settings.slot(after: kind, from: state.slot) }
+        state.phase = .idle
+      }
+    case .reset:
+      if let kind = state.phase.kind { end(kind, .reset, &effects) }
+      state = TimerState()
+    case .extend(let amount):
+      change(by: amount ?? settings.step, at: now, &effects)
+    case .shorten(let amount):
+      change(by: .zero - (amount ?? settings.step), at: now, &effects)
+    case .startBreak:
+      switch state.phase {
+      case .idle, .focusDone: begin(settings.breakKind(after: state.slot), at: now, &effects)
+      case .running(.focus, _, _), .paused(.focus, _, _):
+        end(.focus, .skipped, &effects)
+        begin(settings.breakKind(after: state.slot), at: now, &effects)
+      case .running, .paused: break  // already on a break
+      }
+    case .none:
+      break
+    }
+  }
+
+  /// Ends a break early and starts the next focus.
+  private mutating func skipBreak(_ kind: PhaseKind, at now: Instant, _ effects: inout [Effect]) {
+    end(kind, .skipped, &effects)
+    state.slot = settings.slot(after: kind, from: state.slot)
+    begin(.focus, at: now, &effects)
+  }
+
+  /// Moves the end of the running or paused phase by `delta`, never below zero left.
+  ///
+  /// A phase shortened to nothing ends at once, as if it had run out.
+  private mutating func change(by delta: Duration, at now: Instant, _ effects: inout [Effect]) {
+    switch state.phase {
+    case .running(let kind, let deadline, let total):
+      let remaining = clamp(deadline - now + delta, total: total + delta)
+      let newTotal = total + (remaining - (deadline - now))
+      state.phase = .running(kind, deadline: now + remaining, total: newTotal)
+      if remaining <= .zero { advance(to: now, &effects) }
+    case .paused(let kind, let remaining, let total):
+      let left = clamp(remaining + delta, total: total + delta)
+      let newTotal = total + (left - remaining)
+      if left <= .zero {
+        state.phase = .running(kind, deadline: now, total: newTotal)
+        advance(to: now, &effects)
+      } else {
+        state.phase = .paused(kind, remaining: left, total: newTotal)
+      }
+    case .idle, .focusDone:
+      break
+    }
+  }
+
+  private func clamp(_ remaining: Duration, total: Duration) -> Duration {
+    let excess = total - Self.longestPhase
+    let capped = excess > .zero ? remaining - excess : remaining
+    return max(.zero, capped)
+  }
+
+  // MARK: - Time passing
+
+  /// Ends every phase whose deadline is at or before `now`, each at its own deadline.
+  private mutating func advance(to now: Instant, _ effects: inout [Effect]) {
+    var ended = 0
+    while case .running(let kind, let deadline, _) = state.phase, deadline <= now {
+      if ended == Self.catchUpLimit {
+        // Far behind with auto-advance on (a machine left on with no copy running):
+        // stop cycling rather than replay hours of phases nobody saw.
+        end(kind, .stopped, &effects)
+        state.phase = .idle
+        return
+      }
+      ended += 1
+      end(kind, .completed, &effects)
+      if kind.isBreak {
+        state.slot = settings.slot(after: kind, from: state.slot)
+        if settings.autoAdvance.startsFocus {
+          begin(.focus, at: deadline, &effects)
+        } else {
+          state.phase = .idle
+        }
+      } else {
+        state.completed += 1
+        if settings.autoAdvance.startsBreak {
+          begin(settings.breakKind(after: state.slot), at: deadline, &effects)
+        } else {
+          state.phase = .focusDone
+        }
+      }
+      state.urgent = true
+      state.note = nil
+      if case .running(_, let next, _) = state.phase, next <= now {
+        continue  // a later phase is due too: alert once, for the last one
+      }
+      effects.append(.notify(ended: kind, next: state.phase))
+    }
+  }
+
+  /// Applies the configured suspend policy for a gap of `gap` that ended at `now`.
+  private mutating func resume(after gap: Duration, at now: Instant, _ effects: inout [Effect]) {
+    guard gap > .zero else { return advance(to: now, &effects) }
+    let asleepAt = now - gap
+    advance(to: asleepAt, &effects)  // what was due before the lid closed happened then
+    if let limit = settings.resetAfter, gap > limit {
+      if let kind = state.phase.kind { end(kind, .suspended, &effects) }
+      let completed = state.completed
+      state = TimerState(note: .resetBySuspend(gap), completed: completed)
+      return
+    }
+    guard case .running(let kind, let deadline, let total) = state.phase else { return }
+    switch kind.isBreak ? settings.suspendBreak : settings.suspendFocus {
+    case .pause:
+      state.phase = .paused(kind, remaining: deadline - asleepAt, total: total)
+      state.note = .pausedBySuspend(gap)
+      effects.append(.runHook(.pause, phase: kind, reason: .suspended))
+    case .count:
+      advance(to: now, &effects)
+      state.note = .countedSuspend(gap)
+    case .void:
+      end(kind, .suspended, &effects)
+      state.phase = .idle
+      state.note = .voidedBySuspend(gap)
+    }
+  }
+
+  // MARK: - Phase boundaries
+
+  private mutating func begin(_ kind: PhaseKind, at start: Instant, _ effects: inout [Effect]) {
+    let length = settings.length(of: kind)
+    state.phase = .running(kind, deadline: start + length, total: length)
+    effects.append(.runHook(kind.isBreak ? .breakStart : .focusStart, phase: kind, reason: nil))
+  }
+
+  private func end(_ kind: PhaseKind, _ reason: EndReason, _ effects: inout [Effect]) {
+    effects.append(.runHook(kind.isBreak ? .breakEnd : .focusEnd, phase: kind, reason: reason))
+  }
+}

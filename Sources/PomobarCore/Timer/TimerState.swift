@@ -1,0 +1,76 @@
+/// The kinds of timed phase in a Pomodoro cycle.
+public enum PhaseKind: String, Sendable, CaseIterable, Hashable {
+  case focus
+  case shortBreak = "short-break"
+  case longBreak = "long-break"
+
+  public var isBreak: Bool {
+    switch self {
+    case .focus: return false
+    case .shortBreak, .longBreak: return true
+    }
+  }
+}
+
+/// Where the timer is.
+public enum TimerPhase: Equatable, Sendable {
+  /// Nothing runs; the next focus is `TimerState.slot`.
+  case idle
+  /// A phase counts down to `deadline`; `total` is its full length (after any extend/shorten).
+  case running(PhaseKind, deadline: Instant, total: Duration)
+  /// A phase is paused with exactly `remaining` left.
+  case paused(PhaseKind, remaining: Duration, total: Duration)
+  /// Focus ran out; waiting for the user to start the break or a new focus.
+  case focusDone
+
+  /// The timed phase, if any (running or paused).
+  public var kind: PhaseKind? {
+    switch self {
+    case .running(let kind, _, _), .paused(let kind, _, _): return kind
+    case .idle, .focusDone: return nil
+    }
+  }
+}
+
+/// Why the timer changed without a user's action; shown in the tooltip.
+public enum TimerNote: Equatable, Sendable {
+  /// Suspend paused the phase.
+  case pausedBySuspend(Duration)
+  /// Suspend counted toward the phase.
+  case countedSuspend(Duration)
+  /// Suspend abandoned the focus session.
+  case voidedBySuspend(Duration)
+  /// A gap longer than the configured limit reset the cycle.
+  case resetBySuspend(Duration)
+}
+
+/// Everything the timer remembers; the value that is persisted and shared by every copy.
+public struct TimerState: Equatable, Sendable {
+  public var phase: TimerPhase
+  /// The focus session's position in the cycle, 1-based: the running one, the one just
+  /// done (in `focusDone` and during its break), or the next one (in `idle`).
+  public var slot: Int
+  /// Set when a phase ends on its own; cleared by the next action.
+  public var urgent: Bool
+  /// Why the last automatic change happened, until the next action.
+  public var note: TimerNote?
+  /// Focus sessions completed (ran to their end) since the last reset.
+  public var completed: Int
+
+  public init(
+    phase: TimerPhase = .idle, slot: Int = 1, urgent: Bool = false, note: TimerNote? = nil,
+    completed: Int = 0
+  ) {
+    self.phase = phase
+    self.slot = slot
+    self.urgent = urgent
+    self.note = note
+    self.completed = completed
+  }
+
+  /// The next deadline at which the timer will change on its own, if any.
+  public var deadline: Instant? {
+    if case .running(_, let deadline, _) = phase { return deadline }
+    return nil
+  }
+}

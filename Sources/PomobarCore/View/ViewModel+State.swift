@@ -1,0 +1,147 @@
+extension ViewModel {
+  /// Builds what the bar shows for `state` at `now`.
+  ///
+  /// - Parameters:
+  ///   - localSecondOfDay: the local wall-clock time at `now` in seconds since midnight,
+  ///     used only to say when a running phase ends; nil leaves that out.
+  ///   - problem: a short message shown in the tooltip (e.g. a config reload that failed).
+  public init(
+    state: TimerState, config: Config, now: Instant, localSecondOfDay: Int64? = nil,
+    problem: String? = nil
+  ) {
+    let settings = config.timer
+    let palette = config.display.colors
+    let cycle = max(1, settings.longBreakEvery)
+    let position = min(max(1, state.slot), cycle)
+
+    var phase: Phase
+    var paused = false
+    var remaining: Int64
+    var total: Int64
+    var color: String
+    var endsAt: String? = nil
+    // Focus sessions finished in this cycle: the running or next one is not.
+    var done = position - 1
+
+    switch state.phase {
+    case .idle:
+      phase = .idle
+      total = settings.focus.ceilSeconds
+      remaining = total
+      color = palette.idle
+    case .focusDone:
+      phase = .focusDone
+      total = settings.focus.ceilSeconds
+      remaining = 0
+      color = palette.focus
+      done = position
+    case .running(let kind, let deadline, let length):
+      phase = Phase(kind)
+      total = length.ceilSeconds
+      remaining = max(0, (deadline - now).ceilSeconds)
+      color = Self.color(for: kind, palette)
+      if kind.isBreak { done = position }
+      if let day = localSecondOfDay {
+        let end = (day + remaining) % 86_400
+        endsAt = DurationFormat.pad2(end / 3600) + ":" + DurationFormat.pad2((end % 3600) / 60)
+      }
+    case .paused(let kind, let left, let length):
+      phase = Phase(kind)
+      paused = true
+      total = length.ceilSeconds
+      remaining = max(0, left.ceilSeconds)
+      color = palette.paused
+      if kind.isBreak { done = position }
+    }
+
+    let fraction = total > 0 ? Double(remaining) / Double(total) : 0
+    let ring =
+      phase == .focusDone ? "✓" : RingGlyphs.glyph(config.display.ring, fraction: fraction)
+    let time = DurationFormat.clock(seconds: remaining)
+    let dots = String(repeating: "●", count: done) + String(repeating: "○", count: cycle - done)
+    let note = problem ?? state.note.map(Self.describe)
+
+    let label: String
+    switch (phase, paused) {
+    case (.focusDone, _): label = "Focus done"
+    case (_, true): label = "Paused"
+    case (.idle, false): label = "Ready"
+    case (.focus, false): label = "Focus"
+    case (.shortBreak, false): label = "Short break"
+    case (.longBreak, false): label = "Long break"
+    }
+
+    let fullText: String
+    let shortText: String
+    if phase == .focusDone {
+      fullText = "\(ring) \(label) \(dots)"
+      shortText = "\(ring) done"
+    } else {
+      fullText = "\(ring) \(label) \(time) \(dots)"
+      shortText = "\(ring) \(time)"
+    }
+
+    var lines: [String] = []
+    let title = Self.title(phase, position: position, cycle: cycle)
+    switch (phase, paused) {
+    case (.idle, _):
+      lines.append("Ready: \(title), \(DurationFormat.human(settings.focus))")
+    case (.focusDone, _):
+      let next = settings.breakKind(after: position) == .longBreak ? "long break" : "short break"
+      lines.append("\(title) done: \(next) next")
+    case (_, true):
+      lines.append("Paused: \(title)")
+      lines.append("\(time) left of \(DurationFormat.clock(seconds: total))")
+    case (_, false):
+      lines.append(title)
+      lines.append(endsAt.map { "\(time) left, ends at \($0)" } ?? "\(time) left")
+    }
+    lines.append("\(dots)  \(state.completed) focus session\(state.completed == 1 ? "" : "s") done")
+    if let note { lines.append(note) }
+
+    self.init(
+      phase: phase, paused: paused, urgent: state.urgent, remainingSeconds: remaining,
+      totalSeconds: total, percentage: Int((fraction * 100).rounded()), ring: ring, time: time,
+      dots: dots, position: position, cycleLength: cycle, endsAt: endsAt, note: note,
+      color: color, fullText: fullText, shortText: shortText,
+      tooltip: lines.joined(separator: "\n"), name: config.display.name,
+      instance: config.display.instance)
+  }
+
+  private static func color(for kind: PhaseKind, _ palette: Palette) -> String {
+    switch kind {
+    case .focus: return palette.focus
+    case .shortBreak: return palette.shortBreak
+    case .longBreak: return palette.longBreak
+    }
+  }
+
+  private static func title(_ phase: Phase, position: Int, cycle: Int) -> String {
+    switch phase {
+    case .idle, .focus, .focusDone: return "Focus \(position) of \(cycle)"
+    case .shortBreak: return "Short break after focus \(position) of \(cycle)"
+    case .longBreak: return "Long break after focus \(position) of \(cycle)"
+    }
+  }
+
+  /// The tooltip line for an automatic change.
+  public static func describe(_ note: TimerNote) -> String {
+    switch note {
+    case .pausedBySuspend(let gap): return "paused: suspended \(DurationFormat.human(gap))"
+    case .countedSuspend(let gap): return "counted: suspended \(DurationFormat.human(gap))"
+    case .voidedBySuspend(let gap):
+      return "focus abandoned: suspended \(DurationFormat.human(gap))"
+    case .resetBySuspend(let gap): return "cycle reset: away \(DurationFormat.human(gap))"
+    }
+  }
+}
+
+extension ViewModel.Phase {
+  init(_ kind: PhaseKind) {
+    switch kind {
+    case .focus: self = .focus
+    case .shortBreak: self = .shortBreak
+    case .longBreak: self = .longBreak
+    }
+  }
+}

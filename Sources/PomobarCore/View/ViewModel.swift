@@ -1,0 +1,82 @@
+/// Everything a bar shows, computed once per frame; encoders only frame and escape it.
+public struct ViewModel: Equatable, Sendable {
+  /// The phase as one word, for CSS classes and waybar's `alt`.
+  public enum Phase: String, Sendable, CaseIterable {
+    case idle
+    case focus
+    case focusDone = "focus-done"
+    case shortBreak = "short-break"
+    case longBreak = "long-break"
+  }
+
+  /// The phase shown (for a paused phase: the phase that is paused).
+  public var phase: Phase
+  public var paused: Bool
+  /// Set when a phase ended on its own, until the next action: the bar's alert.
+  public var urgent: Bool
+  /// Seconds left as displayed (rounded up), or the next focus's length when idle.
+  public var remainingSeconds: Int64
+  /// The phase's full length in seconds.
+  public var totalSeconds: Int64
+  /// 0-100: how much of the phase remains.
+  public var percentage: Int
+  /// The ring glyph for the remaining fraction.
+  public var ring: String
+  /// `mm:ss`, or `h:mm:ss`.
+  public var time: String
+  /// The focus session's position in the cycle as dots, e.g. `●●○○`.
+  public var dots: String
+  /// The focus session's number in the cycle (1-based) and the cycle's length.
+  public var position: Int
+  public var cycleLength: Int
+  /// The local clock time the running phase ends, `HH:MM`; nil unless running.
+  public var endsAt: String?
+  /// Why the timer changed on its own (e.g. `paused: suspended 42 min`), or a config problem.
+  public var note: String?
+  /// `#rrggbb`.
+  public var color: String
+  /// The expanded form, e.g. `⣿ Focus 24:13 ●○○○`.
+  public var fullText: String
+  /// The compact form, e.g. `⣿ 24:13`.
+  public var shortText: String
+  /// Several lines: phase and position, time left and when it ends, notes.
+  public var tooltip: String
+  /// The block's identity in the i3bar protocol.
+  public var name: String
+  public var instance: String
+
+  public init(
+    phase: Phase, paused: Bool, urgent: Bool, remainingSeconds: Int64, totalSeconds: Int64,
+    percentage: Int, ring: String, time: String, dots: String, position: Int, cycleLength: Int,
+    endsAt: String?, note: String?, color: String, fullText: String,
+    shortText: String, tooltip: String, name: String, instance: String
+  ) {
+    self.phase = phase
+    self.paused = paused
+    self.urgent = urgent
+    self.remainingSeconds = remainingSeconds
+    self.totalSeconds = totalSeconds
+    self.percentage = percentage
+    self.ring = ring
+    self.time = time
+    self.dots = dots
+    self.position = position
+    self.cycleLength = cycleLength
+    self.endsAt = endsAt
+    self.note = note
+    self.color = color
+    self.fullText = fullText
+    self.shortText = shortText
+    self.tooltip = tooltip
+    self.name = name
+    self.instance = instance
+  }
+
+  /// CSS classes for waybar: the phase, then `paused` and `urgent` when they apply.
+  public var classes: [String] {
+    var classes = [phase.rawValue]
+    if paused { classes.append("paused") }
+    if urgent { classes.append("urgent") }
+    return classes
+  }
+}

@@ -1,0 +1,224 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import CLinux
+import PomobarCore
+
+/// The long-running bar process: waits in the kernel, wakes only for something to show.
+///
+/// It sleeps in `epoll_wait` on stdin (clicks or keys), a `timerfd` armed at the next
+/// second boundary of the running phase (none when nothing changes), an inotify watch on
+/// the state and config folders, and a `signalfd`. Every wake-up re-derives the view from
+/// the shared state, so a change made by any copy shows on every bar.
+public final class BarLoop {
+  let store: StateStore
+  let configSource: ConfigSource
+  let input: InputMode
+  var encoder: any BarEncoder
+  let warn: (String) -> Void
+
+  var config: Config
+  var configProblem: String?
+  var document: StateDocument?
+  var lastView: ViewModel?
+  /// The bar is hidden (i3bar sent our stop signal): keep timing, stop printing.
+  var hidden = false
+  var clicks = ClickDecoder()
+  var output = FileDescriptor.standardOutput
+
+  public init(
+    store: StateStore, configSource: ConfigSource, config: Config, format: OutputFormat,
+    input: InputMode, warn: @escaping (String) -> Void
+  ) {
+    self.store = store
+    self.configSource = configSource
+    self.config = config
+    self.input = input
+    self.encoder = makeEncoder(format)
+    self.warn = warn
+  }
+
+  /// Runs until the bar goes away (stdout closed), a quit key, or SIGTERM/SIGINT.
+  ///
+  /// Returns the exit status.
+  public func run() throws -> Int32 {
+    SignalSet.ignoreBrokenPipe()
+    Spawner.reapChildrenAutomatically()
+    let signals = try SignalSet([SIGHUP, SIGTERM, SIGINT, SIGUSR1, SIGUSR2]).blockAndOpen()
+    let poller = try Poller()
+    let timer = try DeadlineTimer()
+    var watcher = try FileWatcher()
+    try store.prepare()
+    try watcher.watch(folder: store.directory)
+    for folder in Set(configSource.watchedFiles.map(FileSystem.directory(of:))) {
+      try? watcher.watch(folder: folder)  // a config folder that does not exist yet is fine
+    }
+    try poller.add(signals, readable: true)
+    try poller.add(timer.fd, readable: true)
+    try poller.add(watcher.fd, readable: true)
+    // Polling stdout for nothing but errors tells when the bar closed its end of the pipe.
+    try? poller.add(.standardOutput, readable: false)
+
+    var terminal: RawTerminal? = nil
+    var readsInput = false
+    switch input {
+    case .clicks:
+      readsInput = (try? poller.add(.standardInput, readable: true)) != nil
+    case .keys:
+      terminal = RawTerminal(.standardInput)
+      readsInput = (try? poller.add(.standardInput, readable: true)) != nil
+    case .none:
+      break
+    }
+    defer {
+      terminal?.restore()
+      if terminal != nil { try? output.write("\n") }
+    }
+
+    guard write(encoder.header()) else { return 0 }
+    document = store.peek()
+    refresh(timer)
+
+    while true {
+      for ready in try poller.wait() {
+        switch ready.fd {
+        case .standardOutput where ready.hangup:
+          return 0
+        case signals:
+          for signal in SignalSet.drain(signals) {
+            switch signal {
+            case SIGHUP: reloadConfig()
+            case SIGUSR1: hidden = true
+            case SIGUSR2:
+              hidden = false
+              lastView = nil
+            default: return 0  // SIGTERM, SIGINT
+            }
+          }
+        case timer.fd:
+          timer.acknowledge()
+        case watcher.fd:
+          let changed = watcher.drain()
+          if changed.contains(store.statePath) { document = store.peek() }
+          if !changed.isDisjoint(with: configSource.watchedFiles) { reloadConfig() }
+        case .standardInput where readsInput:
+          let bytes = (try? FileDescriptor.standardInput.read()) ?? []
+          if bytes.isEmpty {
+            // stdin closed: go on showing the timer; only stdout closing ends the bar.
+            poller.remove(.standardInput)
+            readsInput = false
+          } else if handle(input: bytes) == .quit {
+            return 0
+          }
+        default:
+          if ready.hangup && ready.fd == .standardOutput { return 0 }
+        }
+      }
+      if !refresh(timer) { return 0 }
+    }
+  }
+
+  /// Brings the state up to date, shows it, and arms the timer for the next change.
+  ///
+  /// Returns false when stdout is gone.
+  @discardableResult
+  func refresh(_ timer: DeadlineTimer) -> Bool {
+    let now = store.now()
+    var state = TimerState()
+    if let document {
+      let (current, asleep) = document.reconciled(with: now)
+      state = current
+      let due = current.deadline.map { $0 <= now.instant } ?? false
+      if due || asleep > .zero || document.written.bootID != now.bootID {
+        state = transact(nil) ?? state
+      }
+    } else if FileSystem.exists(store.statePath) {
+      state = transact(nil) ?? state  // unreadable: the transaction moves it aside
+    }
+    timer.arm(at: Self.nextChange(of: state, after: now.instant)?.nanoseconds)
+    return render(state, now: now)
+  }
+
+  /// The next instant at which the display changes: the running phase's next second boundary.
+  ///
+  /// Boundaries are counted back from the deadline, so ticks never drift from it.
+  static func nextChange(of state: TimerState, after now: Instant) -> Instant? {
+    guard let deadline = state.deadline else { return nil }
+    let left = (deadline - now).nanoseconds
+    if left <= 0 { return deadline }
+    let wholeSecondsAfter = (left - 1) / 1_000_000_000
+    return deadline - .seconds(wholeSecondsAfter)
+  }
+
+  /// Applies an event to the shared state and runs its effects; nil if it failed.
+  func transact(_ event: Event?) -> TimerState? {
+    do {
+      let outcome = try store.transact(event, settings: config.timer)
+      document = StateDocument(timer: outcome.state, written: outcome.now)
+      EffectRunner(config: config, warn: warn).run(outcome.effects, state: outcome.state)
+      return outcome.state
+    } catch {
+      warn("cannot update \(store.statePath): \(error)")
+      return nil
+    }
+  }
+
+  func handle(input bytes: [UInt8]) -> Input? {
+    switch input {
+    case .keys:
+      for byte in bytes {
+        switch KeyMap.input(for: byte) {
+        case .quit: return .quit
+        case .action(let action): _ = transact(.action(action))
+        case nil: continue
+        }
+      }
+    case .clicks:
+      for result in clicks.feed(bytes) {
+        switch result {
+        case .success(let click):
+          guard click.matches(name: config.display.name, instance: config.display.instance),
+            let action = config.clicks.action(forButton: click.button)
+          else { continue }
+          _ = transact(.action(action))
+        case .failure(let error):
+          warn("\(error)")
+        }
+      }
+    case .none:
+      break
+    }
+    return nil
+  }
+
+  func reloadConfig() {
+    switch configSource.load() {
+    case .success(let loaded):
+      config = loaded
+      configProblem = nil
+    case .failure(let error):
+      warn("config not reloaded, keeping the last good one: \(error)")
+      configProblem = "config error: \(error)"
+    }
+    lastView = nil
+  }
+
+  /// Writes a frame if what the bar shows changed; false when stdout is gone.
+  func render(_ state: TimerState, now: ClockReading) -> Bool {
+    let view = ViewModel(
+      state: state, config: config, now: now.instant,
+      localSecondOfDay: LocalTime.secondOfDay(wall: now.wall), problem: configProblem)
+    guard view != lastView, !hidden else { return true }
+    lastView = view
+    return write(encoder.frame(view))
+  }
+
+  private func write(_ text: String) -> Bool {
+    do {
+      try output.write(text)
+      return true
+    } catch {
+      return false  // EPIPE: the bar went away
+    }
+  }
+}

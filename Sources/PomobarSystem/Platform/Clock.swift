@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import CLinux
+import PomobarCore
+
+/// Where clock readings come from; tests substitute their own.
+public protocol ClockSource: Sendable {
+  func read() -> ClockReading
+}
+
+/// The kernel's clocks.
+///
+/// For end-to-end tests, `POMOBAR_TEST_CLOCK=FILE` names a file of adjustments read on
+/// every reading: `suspend SECONDS` (adds to boottime and the wall clock, as a suspend of
+/// that length would), `wall SECONDS` (moves only the wall clock, like `date -s`), and
+/// `boot ID` (pretends a reboot: another boot id).
+public struct SystemClock: ClockSource {
+  let adjustments: String?
+  let bootID: String
+
+  public init(environment: Environment) {
+    adjustments = environment["POMOBAR_TEST_CLOCK"]
+    bootID = Self.readBootID()
+  }
+
+  public func read() -> ClockReading {
+    var reading = ClockReading(
+      wall: Self.now(CLOCK_REALTIME), boottime: Self.now(CLOCK_BOOTTIME),
+      monotonic: Self.now(CLOCK_MONOTONIC), bootID: bootID)
+    if let adjustments { Self.apply(adjustments, to: &reading) }
+    return reading
+  }
+
+  public static func now(_ clock: clockid_t) -> Int64 {
+    var ts = timespec()
+    clock_gettime(clock, &ts)
+    return Int64(ts.tv_sec) &* 1_000_000_000 &+ Int64(ts.tv_nsec)
+  }
+
+  static func readBootID() -> String {
+    guard let bytes = try? FileSystem.read("/proc/sys/kernel/random/boot_id") else { return "" }
+    return String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }
+  }
+
+  static func apply(_ path: String, to reading: inout ClockReading) {
+    guard let bytes = try? FileSystem.read(path) else { return }
+    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+      let words = line.split(separator: " ")
+      guard words.count == 2 else { continue }
+      let seconds = Double(words[1]).map { Int64($0 * 1e9) } ?? 0
+      switch words[0] {
+      case "suspend":
+        reading.boottime &+= seconds
+        reading.wall &+= seconds
+      case "wall": reading.wall &+= seconds
+      case "boot": reading.bootID = String(words[1])
+      default: continue
+      }
+    }
+  }
+}
+
+/// Local wall-clock time of day, for "ends at 14:35".
+public enum LocalTime {
+  /// Seconds since local midnight at `wall` nanoseconds since the epoch.
+  public static func secondOfDay(wall: Int64) -> Int64 {
+    var seconds = time_t(wall / 1_000_000_000)
+    var parts = tm()
+    guard localtime_r(&seconds, &parts) != nil else { return (wall / 1_000_000_000) % 86_400 }
+    return Int64(parts.tm_hour) * 3600 + Int64(parts.tm_min) * 60 + Int64(parts.tm_sec)
+  }
+}

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import CLinux
+
+/// Watches folders with `inotify` and reports which file names in them changed.
+///
+/// Folders, not files, are watched: state and config files are replaced by rename, which
+/// a watch on the old file would never see.
+public struct FileWatcher {
+  public let fd: FileDescriptor
+  private var folders: [Int32: String] = [:]
+
+  public init() throws(SystemError) {
+    fd = FileDescriptor(
+      rawValue: try retrying("inotify_init1") { inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK)) })
+  }
+
+  /// Watches `folder` for files written, moved in, created or deleted.
+  public mutating func watch(folder: String) throws(SystemError) {
+    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
+    let wd = try retrying("inotify_add_watch", path: folder) {
+      inotify_add_watch(fd.rawValue, folder, mask)
+    }
+    folders[wd] = folder
+  }
+
+  /// Reads pending events and returns the full paths that changed.
+  public func drain() -> Set<String> {
+    var changed = Set<String>()
+    var buffer = [UInt8](repeating: 0, count: 8192)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { Glibc.read(fd.rawValue, $0.baseAddress, 8192) }
+      guard n > 0 else { return changed }
+      var offset = 0
+      let header = MemoryLayout<inotify_event>.size
+      while offset + header <= n {
+        let (wd, length) = buffer.withUnsafeBytes { raw in
+          let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+          return (event.wd, Int(event.len))
+        }
+        let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)]
+        let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+        if let folder = folders[wd], !name.isEmpty { changed.insert(folder + "/" + name) }
+        offset += header + length
+      }
+    }
+  }
+}

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import CLinux
+
+/// Waits on several descriptors at once with `epoll`: the loop's only place to sleep.
+public struct Poller {
+  public struct Ready: Equatable {
+    public var fd: FileDescriptor
+    public var readable: Bool
+    /// The peer hung up or the descriptor is in error (for stdout: the bar went away).
+    public var hangup: Bool
+  }
+
+  let epoll: FileDescriptor
+
+  public init() throws(SystemError) {
+    epoll = FileDescriptor(rawValue: try retrying("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
+  }
+
+  /// Watches `fd` for input (`readable`) or only for hang-up and errors.
+  public func add(_ fd: FileDescriptor, readable: Bool) throws(SystemError) {
+    var event = epoll_event()
+    event.events = readable ? pomobar_EPOLLIN : 0
+    event.data.fd = fd.rawValue
+    try retrying("epoll_ctl") { epoll_ctl(epoll.rawValue, EPOLL_CTL_ADD, fd.rawValue, &event) }
+  }
+
+  public func remove(_ fd: FileDescriptor) {
+    _ = epoll_ctl(epoll.rawValue, EPOLL_CTL_DEL, fd.rawValue, nil)
+  }
+
+  /// Sleeps until at least one descriptor is ready.
+  public func wait() throws(SystemError) -> [Ready] {
+    var events = [epoll_event](repeating: epoll_event(), count: 8)
+    let n = try retrying("epoll_wait") {
+      events.withUnsafeMutableBufferPointer { epoll_wait(epoll.rawValue, $0.baseAddress, 8, -1) }
+    }
+    return events[..<Int(n)].map { event in
+      let errorBits = pomobar_EPOLLERR | pomobar_EPOLLHUP
+      return Ready(
+        fd: FileDescriptor(rawValue: event.data.fd),
+        readable: event.events & pomobar_EPOLLIN != 0,
+        hangup: event.events & errorBits != 0)
+    }
+  }
+}
+
+/// A `timerfd` on `CLOCK_BOOTTIME`, armed at absolute instants.
+///
+/// `CLOCK_BOOTTIME` keeps counting through suspend, so a deadline that passed while the
+/// lid was closed fires at once on resume.
+public struct DeadlineTimer {
+  public let fd: FileDescriptor
+
+  public init() throws(SystemError) {
+    fd = FileDescriptor(
+      rawValue: try retrying("timerfd_create") {
+        timerfd_create(CLOCK_BOOTTIME, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
+      })
+  }
+
+  /// Fires once at `boottime` nanoseconds; nil disarms.
+  public func arm(at boottime: Int64?) {
+    var spec = itimerspec()
+    if let boottime {
+      let at = max(boottime, 1)  // zero would disarm
+      spec.it_value.tv_sec = Int(at / 1_000_000_000)
+      spec.it_value.tv_nsec = Int(at % 1_000_000_000)
+    }
+    _ = timerfd_settime(fd.rawValue, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+  }
+
+  /// Clears the expiry count after it fired.
+  public func acknowledge() {
+    var count: UInt64 = 0
+    _ = Glibc.read(fd.rawValue, &count, 8)
+  }
+}

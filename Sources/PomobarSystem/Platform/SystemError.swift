@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import CLinux
+
+/// A failed system call: which call, on what, and the C error.
+public struct SystemError: Error, Equatable, CustomStringConvertible {
+  public var call: String
+  public var errno: Int32
+  public var path: String?
+
+  public init(_ call: String, errno: Int32, path: String? = nil) {
+    self.call = call
+    self.errno = errno
+    self.path = path
+  }
+
+  public var description: String {
+    let reason = String(cString: strerror(errno))
+    if let path { return "\(call) \(path): \(reason)" }
+    return "\(call): \(reason)"
+  }
+}
+
+/// Runs a system call, retrying on `EINTR`; returns its result or throws `SystemError`.
+@discardableResult
+func retrying<T: BinaryInteger>(_ call: String, path: String? = nil, _ body: () -> T) throws(SystemError) -> T {
+  while true {
+    let result = body()
+    if result >= 0 { return result }
+    let code = Glibc.errno
+    if code == EINTR { continue }
+    throw SystemError(call, errno: code, path: path)
+  }
+}

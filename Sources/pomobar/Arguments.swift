@@ -1,0 +1,144 @@
+import PomobarCore
+
+/// What the command line asked for.
+enum Command: Equatable {
+  case run(Options)
+  case ctl(Action, Options)
+  case status(Options)
+  case checkConfig(String?)
+  case help(String?)
+  case version
+}
+
+/// Options shared by the commands.
+struct Options: Equatable {
+  var format: OutputFormat?
+  var configPath: String?
+}
+
+/// A usage error: what is wrong and how to get help.
+struct UsageError: Error {
+  var message: String
+  var hint = "Run 'pomobar --help' for usage."
+}
+
+/// The exit statuses of sysexits(3) that pomobar uses.
+enum ExitCode {
+  static let success: Int32 = 0
+  static let failure: Int32 = 1
+  static let usage: Int32 = 64
+  static let config: Int32 = 78
+}
+
+/// Parses `pomobar [COMMAND] [OPTIONS]` by hand: no dependency for a handful of flags.
+enum Arguments {
+  static let commands = ["run", "ctl", "status", "check-config", "help"]
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    var words = arguments[...]
+    if words.contains("--version") || words.first == "-V" { return .version }
+    let first = words.first
+    let command: String
+    if let first, !first.hasPrefix("-") {
+      command = first
+      words = words.dropFirst()
+    } else {
+      command = "run"
+    }
+    if words.contains("--help") || words.contains("-h") { return .help(command == "run" && first != "run" ? nil : command) }
+
+    switch command {
+    case "help":
+      return .help(words.first)
+    case "run":
+      let (options, rest) = try options(words, command)
+      try noneLeft(rest, command)
+      return .run(options)
+    case "status":
+      let (options, rest) = try options(words, command)
+      try noneLeft(rest, command)
+      return .status(options)
+    case "ctl":
+      let (options, rest) = try options(words, command)
+      guard let name = rest.first else {
+        throw UsageError(
+          message: "pomobar ctl: which action? One of: \(Action.names.joined(separator: ", "))",
+          hint: "Run 'pomobar ctl --help' for usage.")
+      }
+      var amount: Duration? = nil
+      if rest.count > 1 {
+        guard name == "extend" || name == "shorten" else {
+          throw UsageError(message: "pomobar ctl \(name): takes no argument (got '\(rest[1])')", hint: "Run 'pomobar ctl --help' for usage.")
+        }
+        guard rest.count == 2, let value = DurationFormat.parse(rest[1]) else {
+          throw UsageError(
+            message: "pomobar ctl \(name): cannot read '\(rest.dropFirst().joined(separator: " "))' as a duration; write it like 5m, 90s or 1h30m",
+            hint: "Run 'pomobar ctl --help' for usage.")
+        }
+        amount = value
+      }
+      guard let action = Action(name: name, argument: amount) else {
+        let guess = suggestion(name, Action.names)
+        throw UsageError(
+          message: "pomobar ctl: unknown action '\(name)'\(guess); one of: \(Action.names.joined(separator: ", "))",
+          hint: "Run 'pomobar ctl --help' for usage.")
+      }
+      return .ctl(action, options)
+    case "check-config":
+      let (options, rest) = try options(words, command)
+      guard rest.count <= 1 else { try noneLeft(rest.dropFirst(), command); return .help(nil) }
+      return .checkConfig(rest.first ?? options.configPath)
+    default:
+      throw UsageError(message: "pomobar: unknown command '\(command)'\(suggestion(command, commands))")
+    }
+  }
+
+  /// Takes `--format F` and `--config FILE` (also `--x=value`); returns the other words.
+  private static func options(
+    _ words: ArraySlice<String>, _ command: String
+  ) throws(UsageError) -> (Options, [String]) {
+    var options = Options()
+    var rest: [String] = []
+    var words = words
+    while let word = words.popFirst() {
+      var name = word
+      var value: String? = nil
+      if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+        name = String(word[..<equals])
+        value = String(word[word.index(after: equals)...])
+      }
+      switch name {
+      case "--format", "-f", "--config", "-c":
+        guard let given = value ?? words.popFirst() else {
+          throw UsageError(message: "pomobar \(command): \(name) needs a value")
+        }
+        if name == "--format" || name == "-f" {
+          guard let format = OutputFormat(rawValue: given) else {
+            let names = OutputFormat.allCases.map(\.rawValue)
+            throw UsageError(
+              message: "pomobar \(command): unknown format '\(given)'\(suggestion(given, names)); one of: \(names.joined(separator: ", "))")
+          }
+          options.format = format
+        } else {
+          options.configPath = given
+        }
+      default:
+        if word.hasPrefix("-") && word.count > 1 && Int(word) == nil {
+          throw UsageError(message: "pomobar \(command): unknown option '\(word)'", hint: "Run 'pomobar \(command) --help' for usage.")
+        }
+        rest.append(word)
+      }
+    }
+    return (options, rest)
+  }
+
+  private static func noneLeft(_ rest: some Collection<String>, _ command: String) throws(UsageError) {
+    if let extra = rest.first {
+      throw UsageError(message: "pomobar \(command): unexpected argument '\(extra)'", hint: "Run 'pomobar \(command) --help' for usage.")
+    }
+  }
+
+  private static func suggestion(_ word: String, _ names: [String]) -> String {
+    Spelling.hint(for: word, in: names)
+  }
+}

@@ -1,0 +1,23 @@
+import PomobarCore
+import PomobarSystem
+
+/// `pomobar ctl ACTION`: change the shared timer and exit; every bar shows the result.
+enum CtlCommand {
+  static func run(_ action: Action, _ options: Options) -> Int32 {
+    guard let context = Context.make(options) else { return ExitCode.config }
+    do {
+      let (state, now) = try context.transact(.action(action))
+      if let format = options.format {
+        var encoder = makeEncoder(format)
+        let view = ViewModel(
+          state: state, config: context.config, now: now.instant,
+          localSecondOfDay: LocalTime.secondOfDay(wall: now.wall))
+        Console.out(encoder.header() + encoder.frame(view))
+      }
+      return ExitCode.success
+    } catch {
+      Console.error("cannot update the timer: \(error)")
+      return ExitCode.failure
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import PomobarCore
+
+/// Usage texts and the version.
+enum Help {
+  static let version = "0.1.0"
+
+  static let main = """
+    pomobar \(version): a Pomodoro timer for Linux status bars
+
+    Usage:
+      pomobar [run] [--format FORMAT] [--config FILE]   run as a bar's status command
+      pomobar ctl ACTION [DURATION]                      change the timer (keybindings, clicks)
+      pomobar status [--format FORMAT]                   print the timer once (tmux, scripts)
+      pomobar check-config [FILE]                        validate a config, print the effective one
+      pomobar help [COMMAND]
+
+    On a terminal, `pomobar` shows a live timer: space starts and pauses, q quits.
+    Every copy of pomobar (each bar, each monitor, each ctl) shares one timer.
+
+    Options:
+      -f, --format FORMAT   \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))
+                            (run: tty on a terminal, else i3bar; status: plain)
+      -c, --config FILE     default: $XDG_CONFIG_HOME/pomobar/config.toml
+      -h, --help            this help; `pomobar COMMAND --help` for a command's
+      -V, --version         print the version
+
+    State: $XDG_STATE_HOME/pomobar/state.json (default ~/.local/state/pomobar).
+    Exit status: 0 ok, 1 failure, 64 usage error, 78 configuration error.
+    """
+
+  static let topics: [String: String] = [
+    "run": """
+      Usage: pomobar [run] [--format FORMAT] [--config FILE]
+
+      Streams the timer to a status bar, one frame per displayed second while a phase
+      runs and none while nothing changes.
+        i3bar    i3bar and swaybar (status_command); reads click events on stdin
+        waybar   a waybar custom module with "return-type": "json"
+        plain    one line of text per change
+        tty      a live line for a terminal, driven by keys (the default on a terminal)
+        tmux, json   also accepted; mostly useful with `pomobar status`
+      Editing the config file, or SIGHUP, reloads it without losing the running timer.
+      """,
+    "ctl": """
+      Usage: pomobar ctl ACTION [DURATION]
+
+      Changes the shared timer and exits; every running bar shows the result.
+      Actions:
+        start     start focus (from idle, focus done, or a break); resume when paused
+        pause     pause the running phase
+        resume    resume a paused phase
+        toggle    the natural next step: start, pause, resume, or start the break
+        skip      move on to the next phase now
+        stop      back to idle, keeping the place in the cycle
+        reset     back to idle, clearing the cycle
+        extend [DURATION]    add time (default: [timer] step, 1m)
+        shorten [DURATION]   take time off, never below zero
+        break     start the break now
+      DURATION is like 5m, 90s or 1h30m. With --format, prints the new state.
+      """,
+    "status": """
+      Usage: pomobar status [--format FORMAT]
+
+      Prints the timer once and exits (default format: plain). A phase that ended while
+      no copy was running is completed here, once, with its hooks and notification.
+      --format json prints an object with these fields:
+        phase (idle, focus, focus-done, short-break, long-break), paused, urgent,
+        remaining and total (seconds), percentage, position, cycle_length,
+        ends_at ("HH:MM" or null), note (or null), text, short_text, tooltip, color.
+      --format tmux prints #[fg=...] styled text for status-right '#(pomobar status --format tmux)'.
+      """,
+    "check-config": """
+      Usage: pomobar check-config [FILE]
+
+      Checks FILE (default: $XDG_CONFIG_HOME/pomobar/config.toml) and prints the
+      effective configuration, every key with its value. Errors print as
+      FILE:LINE:COLUMN: message and exit 78.
+      """,
+  ]
+
+  static func print(_ topic: String?) -> Int32 {
+    guard let topic, topic != "help" else {
+      Console.out(main + "\n")
+      return ExitCode.success
+    }
+    guard let text = topics[topic] else {
+      Console.error("no help for '\(topic)'\(Spelling.hint(for: topic, in: Array(topics.keys).sorted()))")
+      return ExitCode.usage
+    }
+    Console.out(text + "\n")
+    return ExitCode.success
+  }
+
+  static func printVersion() -> Int32 {
+    Console.out("pomobar \(version)\n")
+    return ExitCode.success
+  }
+}

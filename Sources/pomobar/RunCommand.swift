@@ -1,0 +1,25 @@
+import PomobarCore
+import PomobarSystem
+
+/// `pomobar [run]`: the long-running bar process.
+enum RunCommand {
+  static func run(_ options: Options) -> Int32 {
+    guard let context = Context.make(options) else { return ExitCode.config }
+    let format = options.format ?? (FileDescriptor.standardOutput.isTerminal ? .tty : .i3bar)
+    let input: InputMode
+    switch format {
+    case .i3bar: input = .clicks
+    case .tty: input = FileDescriptor.standardInput.isTerminal ? .keys : .none
+    case .waybar, .plain, .tmux, .json: input = .none
+    }
+    let loop = BarLoop(
+      store: context.store, configSource: context.configSource, config: context.config,
+      format: format, input: input, warn: Console.warn)
+    do {
+      return try loop.run()
+    } catch {
+      Console.error("\(error)")
+      return ExitCode.failure
+    }
+  }
+}

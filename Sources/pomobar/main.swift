@@ -1,0 +1,25 @@
+// pomobar: a Pomodoro timer for Linux status bars.
+//
+// This file only dispatches; each command lives in its own file and the work is done
+// by PomobarCore (pure logic) and PomobarSystem (the outside world).
+#if canImport(Glibc)
+  import Glibc
+#endif
+import PomobarSystem
+
+let status: Int32
+do {
+  let command = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
+  switch command {
+  case .run(let options): status = RunCommand.run(options)
+  case .ctl(let action, let options): status = CtlCommand.run(action, options)
+  case .status(let options): status = StatusCommand.run(options)
+  case .checkConfig(let path): status = CheckConfigCommand.run(path)
+  case .help(let topic): status = Help.print(topic)
+  case .version: status = Help.printVersion()
+  }
+} catch {
+  Console.usage("\(error.message)\n\(error.hint)")
+  status = ExitCode.usage
+}
+exit(status)
