@@ -1,0 +1,108 @@
+import TOML
+import Testing
+
+@testable import PomobarCore
+
+private func load(_ text: String) throws(ConfigError) -> Config {
+  try ConfigLoader.load(Array(text.utf8), file: "config.toml")
+}
+
+private func error(_ text: String) -> String {
+  do {
+    _ = try load(text)
+    return "no error"
+  } catch {
+    return error.description
+  }
+}
+
+@Suite struct ConfigLoaderTests {
+  @Test func anEmptyFileMeansTheDefaults() throws {
+    #expect(try load("") == Config())
+  }
+
+  @Test func readsEveryTable() throws {
+    let config = try load(
+      """
+      [timer]
+      focus = "50m"
+      short-break = 10
+      long-break = "1h"
+      long-break-every = 3
+      auto-advance = "all"
+      step = "5m"
+      [suspend]
+      focus = "void"
+      break = "pause"
+      reset-after = false
+      [display]
+      ring = "pie"
+      name = "pomo"
+      instance = "work"
+      [colors]
+      focus = "#f00"
+      [clicks]
+      left = "start"
+      scroll-up = "extend 5m"
+      [hooks]
+      focus-start = "makoctl mode -a dnd"
+      focus-end = ["makoctl mode -r dnd", "echo done"]
+      [notifications]
+      enabled = false
+      """)
+    #expect(config.timer.focus == .seconds(3000))
+    #expect(config.timer.shortBreak == .seconds(600))
+    #expect(config.timer.longBreak == .seconds(3600))
+    #expect(config.timer.longBreakEvery == 3)
+    #expect(config.timer.autoAdvance == .all)
+    #expect(config.timer.step == .seconds(300))
+    #expect(config.timer.suspendFocus == .void)
+    #expect(config.timer.suspendBreak == .pause)
+    #expect(config.timer.resetAfter == nil)
+    #expect(config.display.ring == RingGlyphs.pie)
+    #expect(config.display.name == "pomo")
+    #expect(config.display.colors.focus == "#FF0000")
+    #expect(config.clicks.left == .start)
+    #expect(config.clicks.scrollUp == .extend(.seconds(300)))
+    #expect(config.hooks[.focusStart] == ["makoctl mode -a dnd"])
+    #expect(config.hooks[.focusEnd] == ["makoctl mode -r dnd", "echo done"])
+    #expect(!config.notifications.enabled)
+  }
+
+  @Test func unknownKeysAreErrorsWithASuggestion() {
+    #expect(
+      error("[timer]\nfocus = \"5m\"\n  wrok = 1\n")
+        == "config.toml:3:3: unknown key 'wrok' in [timer] (did you mean 'focus'?)"
+        || error("[timer]\nfocus = \"5m\"\n  wrok = 1\n").hasPrefix("config.toml:3:3: unknown key 'wrok'"))
+    #expect(error("[timmer]\n") == "config.toml:1:2: unknown table 'timmer' (did you mean 'timer'?)")
+    #expect(error("[timer]\nfocs = 5\n") == "config.toml:2:1: unknown key 'focs' in [timer] (did you mean 'focus'?)")
+  }
+
+  @Test func wrongTypesSayWhatIsExpected() {
+    #expect(error("[timer]\nfocus = true\n") == "config.toml:2:9: 'focus' must be a duration like \"25m\", not a boolean")
+    #expect(error("[timer]\nlong-break-every = 0\n") == "config.toml:2:20: 'long-break-every' must be from 1 to 100")
+    #expect(error("[timer]\nfocus = \"25 minutes\"\n").hasPrefix("config.toml:2:9: 'focus': cannot read \"25 minutes\""))
+    #expect(error("[timer]\nauto-advance = \"to-brek\"\n").hasSuffix("(did you mean 'to-break'?)"))
+    #expect(error("[colors]\nfocus = \"red\"\n").hasPrefix("config.toml:2:9: 'focus' must be a colour"))
+    #expect(error("[clicks]\nleft = \"strat\"\n").contains("unknown action \"strat\" (did you mean 'start'?)"))
+    #expect(error("[suspend]\nbreak = \"void\"\n").hasPrefix("config.toml:2:9: 'break' must be"))
+    #expect(error("[display]\nring = [\"x\"]\n").contains("at least two glyphs"))
+    #expect(error("timer = 5\n") == "config.toml:1:9: 'timer' must be a table, like [timer]")
+    #expect(error("[timer]\nfocus = \"0s\"\n") == "config.toml:2:9: 'focus' must be at least 1s")
+  }
+
+  @Test func syntaxErrorsCarryTheirPosition() {
+    let message = error("[timer]\nfocus = \"25m\n")
+    #expect(message.hasPrefix("config.toml:2:"))
+  }
+
+  @Test func thePrintedConfigParsesBackToTheSame() throws {
+    var config = Config()
+    config.timer.resetAfter = nil
+    config.display.ring = ["a", "b\"c"]
+    config.hooks[.pause] = ["echo 'x'"]
+    config.clicks.right = .shorten(.seconds(90))
+    #expect(try load(ConfigPrinter.toml(config)) == config)
+    #expect(try load(ConfigPrinter.toml(Config())) == Config())
+  }
+}

@@ -1,0 +1,69 @@
+import Testing
+
+@testable import PomobarCore
+
+private let boot = "boot-a"
+
+private func reading(wall: Int64, boottime: Int64, monotonic: Int64, boot: String = boot)
+  -> ClockReading
+{
+  ClockReading(
+    wall: wall * 1_000_000_000, boottime: boottime * 1_000_000_000,
+    monotonic: monotonic * 1_000_000_000, bootID: boot)
+}
+
+@Suite struct StateDocumentTests {
+  let running = TimerState(
+    phase: .running(.focus, deadline: .seconds(1600), total: .seconds(1500)), slot: 2, urgent: true,
+    note: .countedSuspend(.seconds(5)), completed: 9)
+
+  @Test func roundTripsEveryPhase() throws {
+    let phases: [TimerPhase] = [
+      .idle, .focusDone, .running(.longBreak, deadline: .seconds(5), total: .seconds(900)),
+      .paused(.shortBreak, remaining: .nanoseconds(123_456_789), total: .seconds(300)),
+    ]
+    for phase in phases {
+      var state = running
+      state.phase = phase
+      let document = StateDocument(
+        timer: state, written: reading(wall: 1_700_000_000, boottime: 100, monotonic: 90))
+      let decoded = try StateDocument(json: Array(document.json().utf8))
+      #expect(decoded == document)
+    }
+  }
+
+  @Test func sameBootWithoutSleepKeepsInstantsAsTheyAre() {
+    let document = StateDocument(timer: running, written: reading(wall: 1000, boottime: 100, monotonic: 100))
+    let (timer, asleep) = document.reconciled(with: reading(wall: 9999, boottime: 500, monotonic: 500))
+    #expect(timer == running)
+    #expect(asleep == .zero)  // a wall-clock jump is not sleep
+  }
+
+  @Test func sleepIsTheGrowthOfBoottimeOverMonotonic() {
+    let document = StateDocument(timer: running, written: reading(wall: 1000, boottime: 100, monotonic: 100))
+    let (_, asleep) = document.reconciled(with: reading(wall: 1700, boottime: 800, monotonic: 200))
+    #expect(asleep == .seconds(600))
+  }
+
+  @Test func aRebootCountsTheWholeWallGapAndShiftsTheDeadline() {
+    // Written at boottime 100 (deadline 1600 = 1500 s later); rebooted, now 50 s into the
+    // new boot and 400 s of wall time later.
+    let document = StateDocument(timer: running, written: reading(wall: 1000, boottime: 100, monotonic: 100))
+    let (timer, asleep) = document.reconciled(
+      with: reading(wall: 1400, boottime: 50, monotonic: 50, boot: "boot-b"))
+    #expect(asleep == .seconds(400))
+    // The write lies 400 s before now (50 - 400 = -350), the deadline 1500 s after it.
+    #expect(timer.deadline == .seconds(-350 + 1500))
+  }
+
+  @Test func rejectsFilesItCannotUse() {
+    let bad = [
+      "", "garbage", "{}", #"{"version":99,"written":{},"timer":{}}"#,
+      #"{"version":1,"written":{"wall":1,"boottime":1,"monotonic":1},"timer":{"phase":"warp"}}"#,
+      #"{"version":1,"written":{"wall":1,"boottime":1,"monotonic":1},"timer":{"phase":"idle","slot":0,"completed":0}}"#,
+    ]
+    for text in bad {
+      #expect(throws: StateDocument.DecodeError.self) { try StateDocument(json: Array(text.utf8)) }
+    }
+  }
+}

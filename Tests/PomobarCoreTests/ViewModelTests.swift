@@ -1,0 +1,76 @@
+import Testing
+
+@testable import PomobarCore
+
+private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
+
+@Suite struct ViewModelTests {
+  let config = Config()
+
+  @Test func idleShowsTheNextFocusInAMutedColour() {
+    let view = ViewModel(state: TimerState(), config: config, now: at(0))
+    #expect(view.fullText == "⣿ Ready 25:00 ○○○○")
+    #expect(view.shortText == "⣿ 25:00")
+    #expect(view.color == "#8B8D98")
+    #expect(view.classes == ["idle"])
+    #expect(view.percentage == 100)
+  }
+
+  @Test func runningFocusCountsDownInTomatoAndSaysWhenItEnds() {
+    let state = TimerState(
+      phase: .running(.focus, deadline: at(1500), total: .seconds(1500)), slot: 2)
+    let view = ViewModel(
+      state: state, config: config, now: Instant(nanoseconds: 653_500_000_000),
+      localSecondOfDay: 14 * 3600 + 10 * 60)
+    #expect(view.time == "14:07")  // 846.5 s left rounds up
+    #expect(view.fullText == "⣇ Focus 14:07 ●○○○")
+    #expect(view.color == "#E54D2E")
+    #expect(view.endsAt == "14:24")
+    #expect(view.tooltip == "Focus 2 of 4\n14:07 left, ends at 14:24\n●○○○  0 focus sessions done")
+  }
+
+  @Test func ringHasNineStepsAndEmptiesClockwise() {
+    var seen: [String] = []
+    for left in stride(from: Int64(1500), through: 1, by: -1) {
+      let state = TimerState(phase: .running(.focus, deadline: at(1500), total: .seconds(1500)))
+      let ring = ViewModel(state: state, config: config, now: at(1500 - left)).ring
+      if seen.last != ring { seen.append(ring) }
+    }
+    #expect(seen == ["⣿", "⣷", "⣧", "⣇", "⡇", "⠇", "⠃", "⠁"])
+  }
+
+  @Test func pausedIsMutedAndClassed() {
+    let state = TimerState(
+      phase: .paused(.shortBreak, remaining: .seconds(61), total: .seconds(300)), slot: 1)
+    let view = ViewModel(state: state, config: config, now: at(0))
+    #expect(view.fullText == "⠃ Paused 01:01 ●○○○")  // 61 of 300 s: two of eight dots
+    #expect(view.classes == ["short-break", "paused"])
+    #expect(view.color == "#8B8D98")
+    #expect(view.tooltip.hasPrefix("Paused: Short break after focus 1 of 4\n01:01 left of 05:00"))
+  }
+
+  @Test func focusDoneIsUrgentAndOffersTheBreak() {
+    let state = TimerState(phase: .focusDone, slot: 4, urgent: true, completed: 4)
+    let view = ViewModel(state: state, config: config, now: at(0))
+    #expect(view.fullText == "✓ Focus done ●●●●")
+    #expect(view.classes == ["focus-done", "urgent"])
+    #expect(view.tooltip.hasPrefix("Focus 4 of 4 done: long break next"))
+    #expect(view.percentage == 0)
+  }
+
+  @Test func notesAndProblemsReachTheTooltip() {
+    let state = TimerState(note: .pausedBySuspend(.seconds(42 * 60)))
+    let view = ViewModel(state: state, config: config, now: at(0))
+    #expect(view.tooltip.hasSuffix("paused: suspended 42 min"))
+    let broken = ViewModel(state: state, config: config, now: at(0), problem: "config error: x")
+    #expect(broken.note == "config error: x")
+  }
+
+  @Test func aSlotPastAShortenedCycleIsClamped() {
+    var small = Config()
+    small.timer.longBreakEvery = 2
+    let view = ViewModel(state: TimerState(slot: 5), config: small, now: at(0))
+    #expect(view.dots == "●○")
+    #expect(view.position == 2)
+  }
+}
