@@ -1,0 +1,25 @@
+/// Turns view models into the bytes one kind of consumer reads: a bar, a terminal, a script.
+///
+/// Encoders are pure: they only frame and escape what the `ViewModel` already computed, so
+/// golden files pin their output byte for byte.
+public protocol BarEncoder: Sendable {
+  /// Bytes written once before the first frame (i3bar's header and `[`); "" for most.
+  func header() -> String
+  /// One frame, including its line ending (none for `tty`, which redraws in place).
+  ///
+  /// Mutating because some encoders depend on what they wrote before: i3bar's later frames
+  /// start with `,`, and the terminal rings its bell only when `urgent` turns on.
+  mutating func frame(_ view: ViewModel) -> String
+}
+
+/// A fresh encoder for `format`, before its header has been written.
+public func makeEncoder(_ format: OutputFormat) -> any BarEncoder {
+  switch format {
+  case .i3bar: return I3barEncoder()
+  case .waybar: return WaybarEncoder()
+  case .plain: return PlainEncoder()
+  case .tty: return TTYEncoder()
+  case .tmux: return TmuxEncoder()
+  case .json: return JSONStatusEncoder()
+  }
+}

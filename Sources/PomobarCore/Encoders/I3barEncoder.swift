@@ -1,0 +1,50 @@
+/// The i3bar protocol, which swaybar speaks too: a header, then an endless JSON array of
+/// frames, each frame an array of blocks (swaybar-protocol(7)).
+///
+/// The header asks for click events and names SIGUSR1/SIGUSR2 as the stop and continue
+/// signals: by default the bar SIGSTOPs the status command while it is hidden, which would
+/// freeze the timer and delay a phase's end (swaybar-protocol(7), `stop_signal`). The shell
+/// must handle both signals itself: stop printing frames, keep timing.
+public struct I3barEncoder: BarEncoder {
+  /// SIGUSR1 on Linux: sent by the bar when it is hidden.
+  public static let stopSignal = 10
+  /// SIGUSR2 on Linux: sent by the bar when it is shown again.
+  public static let contSignal = 12
+
+  private var wroteFrame = false
+
+  public init() {}
+
+  /// The header line, then the `[` that opens the infinite array of frames.
+  public func header() -> String {
+    let header: JSONValue = [
+      "version": 1, "click_events": true,
+      "stop_signal": .integer(Int64(Self.stopSignal)), "cont_signal": .integer(Int64(Self.contSignal)),
+    ]
+    return JSON.serialize(header) + "\n[\n"
+  }
+
+  /// `[{block}]` on one line; from the second frame on, `,[{block}]`, as the frames are
+  /// elements of one array.
+  public mutating func frame(_ view: ViewModel) -> String {
+    let separator = wroteFrame ? "," : ""
+    wroteFrame = true
+    return separator + JSON.serialize([Self.block(view)]) + "\n"
+  }
+
+  /// The block for `view`, for this encoder and for merging into another command's blocks.
+  ///
+  /// `markup` is `none` so that text from the config is never read as Pango markup;
+  /// `urgent` is always present, false included, so every frame has the same keys.
+  public static func block(_ view: ViewModel) -> JSONValue {
+    [
+      "name": .string(view.name),
+      "instance": .string(view.instance),
+      "full_text": .string(view.fullText),
+      "short_text": .string(view.shortText),
+      "color": .string(view.color),
+      "urgent": .bool(view.urgent),
+      "markup": "none",
+    ]
+  }
+}

@@ -1,0 +1,46 @@
+/// The state as one JSON object per line, for scripts: `pomobar status --format json`.
+///
+/// A stable interface: fields are only ever added, never renamed or removed. In order:
+/// - `phase`: `idle`, `focus`, `focus-done`, `short-break` or `long-break`
+///   (for a paused phase, the phase that is paused).
+/// - `paused`: true while the phase is paused.
+/// - `urgent`: true from a phase's natural end until the next action.
+/// - `remaining`: seconds left, rounded up (idle: the next focus's length).
+/// - `total`: the phase's full length in seconds.
+/// - `percentage`: 0-100, how much of the phase remains.
+/// - `position`: the focus session's number in the cycle, from 1.
+/// - `cycle_length`: focus sessions per cycle (before a long break).
+/// - `ends_at`: local time the running phase ends, `"HH:MM"`; null unless running.
+/// - `note`: why the timer changed on its own, or a config problem; null when none.
+/// - `text`, `short_text`: what a bar shows, long and compact.
+/// - `tooltip`: several lines joined by `\n`.
+/// - `color`: `#rrggbb` for the phase.
+public struct JSONStatusEncoder: BarEncoder {
+  public init() {}
+
+  public func header() -> String { "" }
+
+  public mutating func frame(_ view: ViewModel) -> String {
+    JSON.serialize(Self.object(view)) + "\n"
+  }
+
+  /// The object described above, for callers that embed it in a larger document.
+  public static func object(_ view: ViewModel) -> JSONValue {
+    [
+      "phase": .string(view.phase.rawValue),
+      "paused": .bool(view.paused),
+      "urgent": .bool(view.urgent),
+      "remaining": .integer(view.remainingSeconds),
+      "total": .integer(view.totalSeconds),
+      "percentage": .integer(Int64(view.percentage)),
+      "position": .integer(Int64(view.position)),
+      "cycle_length": .integer(Int64(view.cycleLength)),
+      "ends_at": view.endsAt.map { .string($0) } ?? .null,
+      "note": view.note.map { .string($0) } ?? .null,
+      "text": .string(view.fullText),
+      "short_text": .string(view.shortText),
+      "tooltip": .string(view.tooltip),
+      "color": .string(view.color),
+    ]
+  }
+}

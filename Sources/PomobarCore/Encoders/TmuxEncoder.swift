@@ -1,0 +1,27 @@
+/// One line for tmux's status line, run as `status-right '#(pomobar status --format tmux)'`.
+///
+/// tmux expands formats in the output of `#()` (format.c, `format_job_get`), and `##` is
+/// its spelling of a literal `#` (tmux(1), FORMATS), so each `#` is written `##`. Colour is a
+/// `#[fg=#rrggbb]` style tag, reset by `#[default]`. tmux shows the first line only, so the
+/// frame is one line.
+public struct TmuxEncoder: BarEncoder {
+  public init() {}
+
+  public func header() -> String { "" }
+
+  public mutating func frame(_ view: ViewModel) -> String {
+    let text = Self.escape(view.fullText.singleLine)
+    guard let color = HexColor(view.color) else { return text + "\n" }
+    return "#[fg=\(color.hex)]" + text + "#[default]\n"
+  }
+
+  /// `#` doubled, so tmux shows it rather than starting a format or style.
+  static func escape(_ text: String) -> String {
+    guard text.contains("#") else { return text }
+    var out = ""
+    for character in text {
+      out += character == "#" ? "##" : String(character)
+    }
+    return out
+  }
+}

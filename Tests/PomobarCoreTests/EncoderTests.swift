@@ -1,0 +1,154 @@
+import Testing
+
+@testable import PomobarCore
+
+@Suite("Encoders")
+struct EncoderTests {
+  @Test func formatsParseFromTheirCommandLineNames() {
+    #expect(OutputFormat.allCases.map(\.rawValue) == ["i3bar", "waybar", "plain", "tty", "tmux", "json"])
+    #expect(OutputFormat(rawValue: "waybar") == .waybar)
+    #expect(OutputFormat(rawValue: "swaybar") == nil)
+    for format in OutputFormat.allCases {
+      #expect(!format.description.isEmpty && !format.description.contains("\n"))
+      #expect("\(format)" == format.rawValue, "interpolation prints the name, not the help")
+    }
+  }
+
+  @Test func makeEncoderGivesEachFormatItsEncoder() {
+    #expect(makeEncoder(.i3bar) is I3barEncoder)
+    #expect(makeEncoder(.waybar) is WaybarEncoder)
+    #expect(makeEncoder(.plain) is PlainEncoder)
+    #expect(makeEncoder(.tty) is TTYEncoder)
+    #expect(makeEncoder(.tmux) is TmuxEncoder)
+    #expect(makeEncoder(.json) is JSONStatusEncoder)
+  }
+
+  @Test func onlyI3barHasAHeader() {
+    #expect(
+      I3barEncoder().header()
+        == "{\"version\":1,\"click_events\":true,\"stop_signal\":10,\"cont_signal\":12}\n[\n")
+    for format in OutputFormat.allCases where format != .i3bar {
+      #expect(makeEncoder(format).header() == "")
+    }
+  }
+
+  @Test func i3barFramesAfterTheFirstStartWithAComma() throws {
+    var encoder = I3barEncoder()
+    let first = encoder.frame(EncoderFixtures.idle)
+    let second = encoder.frame(EncoderFixtures.idle)
+    let third = encoder.frame(EncoderFixtures.focusRunning)
+    #expect(!first.hasPrefix(","))
+    #expect(second == "," + first)
+    #expect(third.hasPrefix(",["))
+    for frame in [first, second, third] {
+      #expect(frame.hasSuffix("]\n") && frame.filter { $0 == "\n" }.count == 1, "one line per frame")
+    }
+  }
+
+  @Test func i3barBlockKeysComeInTheDocumentedOrder() {
+    let block = I3barEncoder.block(EncoderFixtures.focusDoneUrgent)
+    #expect(
+      block.objectValue?.map(\.0)
+        == ["name", "instance", "full_text", "short_text", "color", "urgent", "markup"])
+    #expect(block["urgent"] == true)
+    #expect(I3barEncoder.block(EncoderFixtures.idle)["urgent"] == false)
+  }
+
+  @Test func everyJSONFormatWritesOneParsableLine() throws {
+    for format in [OutputFormat.i3bar, .waybar, .json] {
+      for (_, view) in EncoderFixtures.all {
+        var encoder = makeEncoder(format)
+        let frame = encoder.frame(view)
+        #expect(frame.hasSuffix("\n") && frame.dropLast().contains("\n") == false)
+        #expect(throws: Never.self) { try JSON.parse(frame) }
+      }
+    }
+  }
+
+  @Test func waybarEscapesMarkupInTextAndTooltipOnly() throws {
+    var encoder = WaybarEncoder()
+    let object = try JSON.parse(encoder.frame(EncoderFixtures.specialCharacters))
+    #expect(object["text"] == "\u{F0AA1} Break \"tea\" &amp; &lt;cake&gt; #1 C:\\tmp 02:30 ●○○○")
+    #expect(object["tooltip"]?.stringValue?.hasSuffix("\"wrok\" &amp; &lt;more&gt;") == true)
+    #expect(object["alt"] == "short-break")
+    #expect(WaybarEncoder.escapeMarkup("&amp;") == "&amp;amp;", "entities are escaped, not kept")
+    #expect(WaybarEncoder.escapeMarkup("plain ⣿") == "plain ⣿")
+  }
+
+  @Test func waybarClassesFollowTheViewModel() throws {
+    var encoder = WaybarEncoder()
+    let urgent = try JSON.parse(encoder.frame(EncoderFixtures.focusDoneUrgent))
+    #expect(urgent["class"] == ["focus-done", "urgent"])
+    let paused = try JSON.parse(encoder.frame(EncoderFixtures.paused))
+    #expect(paused["class"] == ["focus", "paused"])
+    #expect(paused["percentage"] == 40)
+  }
+
+  @Test func jsonStatusHasEveryDocumentedField() throws {
+    var encoder = JSONStatusEncoder()
+    let object = try JSON.parse(encoder.frame(EncoderFixtures.paused))
+    #expect(
+      object.objectValue?.map(\.0) == [
+        "phase", "paused", "urgent", "remaining", "total", "percentage", "position", "cycle_length",
+        "ends_at", "note", "text", "short_text", "tooltip", "color",
+      ])
+    #expect(object["ends_at"] == nil as JSONValue)
+    #expect(object["note"] == "paused: suspended 42 min")
+    #expect(object["tooltip"]?.stringValue == EncoderFixtures.paused.tooltip)
+    let running = try JSON.parse(encoder.frame(EncoderFixtures.focusRunning))
+    #expect(running["ends_at"] == "14:37")
+    #expect(running["note"] == nil as JSONValue)
+  }
+
+  @Test func ttyRingsTheBellOnlyWhenUrgentTurnsOn() {
+    var encoder = TTYEncoder()
+    let bells = [
+      EncoderFixtures.idle, EncoderFixtures.focusDoneUrgent, EncoderFixtures.focusDoneUrgent,
+      EncoderFixtures.idle, EncoderFixtures.focusDoneUrgent,
+    ].map { encoder.frame($0).contains("\u{07}") }
+    #expect(bells == [false, true, false, false, true])
+  }
+
+  @Test func ttyRedrawsInPlaceInTheViewsColour() {
+    var encoder = TTYEncoder()
+    let frame = encoder.frame(EncoderFixtures.focusRunning)
+    #expect(frame.hasPrefix("\r\u{1B}[2K\u{1B}[1m\u{1B}[38;2;229;77;46m⣿ Focus 24:13 ●○○○\u{1B}[0m"))
+    #expect(frame.hasSuffix(TTYEncoder.keyHint + "\u{1B}[0m"))
+    #expect(!frame.contains("\n"))
+  }
+
+  @Test func ttyAndTmuxLeaveOutAMalformedColour() {
+    var view = EncoderFixtures.focusRunning
+    view.color = "red]#[bg=blue"
+    var tty = TTYEncoder()
+    #expect(!tty.frame(view).contains("38;2"))
+    var tmux = TmuxEncoder()
+    #expect(tmux.frame(view) == "⣿ Focus 24:13 ●○○○\n")
+  }
+
+  @Test func tmuxDoublesHashes() {
+    #expect(TmuxEncoder.escape("#1 ##[x]") == "##1 ####[x]")
+    var encoder = TmuxEncoder()
+    #expect(encoder.frame(EncoderFixtures.focusRunning) == "#[fg=#e54d2e]⣿ Focus 24:13 ●○○○#[default]\n")
+  }
+
+  @Test func lineFormatsFlattenControlCharacters() {
+    var view = EncoderFixtures.idle
+    view.fullText = "a\nb\r\tc\u{1B}[31md\u{85}"
+    var plain = PlainEncoder()
+    #expect(plain.frame(view) == "a b  c [31md \n")
+    var tmux = TmuxEncoder()
+    #expect(tmux.frame(view) == "#[fg=#8b8d98]a b  c [31md #[default]\n")
+    var tty = TTYEncoder()
+    #expect(tty.frame(view).contains("a b  c [31md \u{1B}[0m"))
+  }
+
+  @Test func hexColorsParseOnlyTheRRGGBBForm() {
+    #expect(HexColor("#E54D2E") == HexColor("#e54d2e"))
+    #expect(HexColor("#e54d2e").map { [$0.red, $0.green, $0.blue] } == [229, 77, 46])
+    #expect(HexColor("#000000")?.hex == "#000000")
+    for bad in ["", "#", "e54d2e", "#e54d2", "#e54d2e0", "#g54d2e", "#e54d2é"] {
+      #expect(HexColor(bad) == nil, "\(bad)")
+    }
+  }
+}
