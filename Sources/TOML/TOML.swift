@@ -1,0 +1,33 @@
+/// Entry points of the TOML 1.0 parser.
+///
+/// A caseless enum is a namespace: there is no parser object to configure or keep. Both entry
+/// points return the root table or throw the first error with its line and column.
+///
+/// Supported: all of TOML 1.0 except dates and times, which are rejected with an error asking
+/// for a string. Nesting of tables, arrays and inline tables is limited to
+/// `maximumNestingDepth` levels so that hostile input cannot exhaust the stack.
+public enum TOML {
+  /// How deeply tables, arrays and inline tables may nest; deeper input is an error.
+  ///
+  /// Conversions of parsed values are recursive, so this bounds their stack use too.
+  public static let maximumNestingDepth = 128
+
+  /// Parses a TOML document from a string.
+  ///
+  /// A Swift string is always valid Unicode, so only TOML's own rules can fail.
+  public static func parse(_ text: String) throws(TOMLError) -> TOMLTable {
+    var parser = Parser(bytes: Array(text.utf8))
+    return try parser.parseDocument()
+  }
+
+  /// Parses a TOML document from UTF-8 bytes, as read from a file.
+  ///
+  /// Validates UTF-8 first: invalid UTF-8 (overlong forms, surrogates, truncated sequences,
+  /// stray continuation bytes) is an error at its position. A leading UTF-8 byte order mark
+  /// is skipped.
+  public static func parse(bytes: [UInt8]) throws(TOMLError) -> TOMLTable {
+    try UTF8Validator.validate(bytes)
+    var parser = Parser(bytes: bytes)
+    return try parser.parseDocument()
+  }
+}
