@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// The command line of the built binary: help, version, usage errors, `status --format json`.
+@Suite("Command line")
+struct CommandLineTests {
+  @Test("--help prints the usage and exits 0")
+  func helpPrintsUsage() async throws {
+    try await withSandbox { sandbox in
+      for arguments in [["--help"], ["-h"], ["help"]] {
+        let result = try await sandbox.run(arguments)
+        #expect(result.status == 0, "\(arguments): \(result)")
+        #expect(result.stdout.contains("Usage:"), "\(arguments): \(result)")
+        #expect(result.stdout.contains("pomobar ctl ACTION"), "\(arguments): \(result)")
+        #expect(result.stderr.isEmpty, "\(arguments): \(result)")
+      }
+      let ctl = try await sandbox.run(["ctl", "--help"])
+      #expect(ctl.status == 0, "\(ctl)")
+      #expect(ctl.stdout.contains("Usage: pomobar ctl ACTION"), "\(ctl)")
+    }
+  }
+
+  @Test("--version prints the version and exits 0")
+  func versionPrintsVersion() async throws {
+    try await withSandbox { sandbox in
+      for arguments in [["--version"], ["-V"]] {
+        let result = try await sandbox.run(arguments)
+        #expect(result.status == 0, "\(result)")
+        let line = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(line.hasPrefix("pomobar "), "\(result)")
+        #expect(line.split(separator: " ").last?.split(separator: ".").count == 3, "a x.y.z version: \(result)")
+      }
+    }
+  }
+
+  @Test(
+    "A usage error exits 64 with a message and a hint",
+    arguments: [
+      (["frobnicate"], "unknown command 'frobnicate'"),
+      (["statsu"], "did you mean 'status'?"),
+      (["status", "--bogus"], "unknown option '--bogus'"),
+      (["--format", "i3barr"], "did you mean 'i3bar'?"),
+      (["ctl", "strat"], "did you mean 'start'?"),
+      (["ctl", "frobnicate"], "unknown action 'frobnicate'"),
+      (["ctl"], "which action?"),
+      (["ctl", "extend", "soon"], "cannot read 'soon' as a duration"),
+      (["ctl", "pause", "5m"], "takes no argument"),
+      (["status", "extra"], "unexpected argument 'extra'"),
+      (["status", "--format"], "--format needs a value"),
+    ])
+  func usageErrorExits64(arguments: [String], message: String) async throws {
+    try await withSandbox { sandbox in
+      let result = try await sandbox.run(arguments)
+      #expect(result.status == 64, "\(arguments): \(result)")
+      #expect(result.stderr.contains(message), "\(arguments): \(result)")
+      #expect(result.stderr.contains("--help"), "a hint toward --help: \(result)")
+      #expect(result.stdout.isEmpty, "\(arguments): \(result)")
+      #expect(!FileManager.default.fileExists(atPath: sandbox.statePath), "a usage error changes nothing")
+    }
+  }
+
+  @Test("status --format json is valid JSON with every documented field")
+  func statusJSONHasDocumentedFields() async throws {
+    try await withSandbox { sandbox in
+      let idle = try await sandbox.status()
+      let fields = [
+        "phase", "paused", "urgent", "remaining", "total", "percentage", "position", "cycle_length",
+        "ends_at", "note", "text", "short_text", "tooltip", "color",
+      ]
+      for field in fields { #expect(idle[field] != nil, "field \(field) in \(idle)") }
+      #expect(idle["phase"] as? String == "idle")
+      #expect(idle["paused"] as? Bool == false)
+      #expect(idle["urgent"] as? Bool == false)
+      #expect(idle["remaining"] as? Int == 3)
+      #expect(idle["total"] as? Int == 3)
+      #expect(idle["position"] as? Int == 1)
+      #expect(idle["cycle_length"] as? Int == 4)
+      #expect(idle["ends_at"] is NSNull)
+      #expect(idle["note"] is NSNull)
+      #expect((idle["color"] as? String)?.range(of: "^#[0-9A-Fa-f]{6}$", options: .regularExpression) != nil)
+
+      try await sandbox.ctl("start")
+      let running = try await sandbox.status()
+      #expect(running["phase"] as? String == "focus")
+      #expect(running["paused"] as? Bool == false)
+      #expect((running["remaining"] as? Int).map { (2...3).contains($0) } == true, "\(running)")
+      #expect((running["ends_at"] as? String)?.range(of: "^[0-2][0-9]:[0-5][0-9]$", options: .regularExpression) != nil)
+      #expect((running["text"] as? String)?.contains("Focus") == true)
+      #expect((running["percentage"] as? Int).map { (0...100).contains($0) } == true)
+    }
+  }
+
+  @Test("status prints plain text by default and other formats on request")
+  func statusFormats() async throws {
+    try await withSandbox { sandbox in
+      let plain = try await sandbox.run(["status"])
+      #expect(plain.status == 0)
+      #expect(plain.stdout == "⣿ Ready 00:03 ○○○○", "one line: \(plain)")
+      let waybar = try await sandbox.run(["status", "--format", "waybar"])
+      let object = try decodeObject(waybar.stdout)
+      #expect(object["alt"] as? String == "idle")
+      let i3bar = try await sandbox.run(["status", "--format", "i3bar"])
+      let lines = i3bar.stdout.split(separator: "\n")
+      #expect(lines.count == 3 && lines[1] == "[", "header, [, one frame: \(i3bar)")
+    }
+  }
+}

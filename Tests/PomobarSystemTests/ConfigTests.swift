@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The config file: checking it, and reloading it under running copies.
+@Suite("Config file")
+struct ConfigTests {
+  @Test("check-config prints the effective config of a good file")
+  func checkConfigGood() async throws {
+    try await withSandbox { sandbox in
+      let result = try await sandbox.run(["check-config"])
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stdout.contains("# \(sandbox.configPath): OK"), "\(result)")
+      for line in ["focus = \"3s\"", "short-break = \"2s\"", "long-break = \"4s\"", "long-break-every = 4", "[suspend]", "focus = \"pause\""] {
+        #expect(result.stdout.contains(line), "\(line) in \(result)")
+      }
+      // An explicit file, and no file at all (the defaults).
+      let other = sandbox.root + "/other.toml"
+      try sandbox.write("[timer]\nfocus = \"50m\"\n", to: other)
+      let explicit = try await sandbox.run(["check-config", other])
+      #expect(explicit.status == 0)
+      #expect(explicit.stdout.contains("focus = \"50m\""), "\(explicit)")
+      try FileManager.default.removeItem(atPath: sandbox.configPath)
+      let defaults = try await sandbox.run(["check-config"])
+      #expect(defaults.status == 0)
+      #expect(defaults.stdout.contains("(absent: defaults)"), "\(defaults)")
+      #expect(defaults.stdout.contains("focus = \"25m\""), "\(defaults)")
+    }
+  }
+
+  @Test(
+    "check-config reports a bad file as FILE:LINE:COL and exits 78",
+    arguments: [
+      ("[timer]\nfocus = 3s\n", 2, 10, "invalid character"),
+      ("[timer]\nfocsu = \"3s\"\n", 2, 1, "unknown key 'focsu' in [timer] (did you mean 'focus'?)"),
+      ("[timmer]\nfocus = \"3s\"\n", 1, 2, "unknown table 'timmer' (did you mean 'timer'?)"),
+      ("[timer]\nauto-advance = \"al\"\n", 2, 16, "did you mean 'all'?"),
+      ("[suspend]\nbreak = \"void\"\n", 2, 9, "'break' must be \"count\" or \"pause\""),
+      ("[timer]\nfocus = \"0s\"\n", 2, 9, "at least 1s"),
+    ])
+  func checkConfigBad(text: String, line: Int, column: Int, message: String) async throws {
+    try await withSandbox { sandbox in
+      try sandbox.write(text, to: sandbox.configPath)
+      let result = try await sandbox.run(["check-config"])
+      #expect(result.status == 78, "\(result)")
+      #expect(result.stderr.contains("\(sandbox.configPath):\(line):\(column): "), "\(result)")
+      #expect(result.stderr.contains(message), "\(result)")
+      #expect(result.stdout.isEmpty)
+      // Every command refuses a broken config the same way.
+      for command in [["status"], ["ctl", "start"], ["--format", "i3bar"]] {
+        let refused = try await sandbox.run(command)
+        #expect(refused.status == 78, "\(command): \(refused)")
+        #expect(refused.stderr.contains("\(sandbox.configPath):\(line):\(column): "), "\(command): \(refused)")
+      }
+      #expect(!FileManager.default.fileExists(atPath: sandbox.statePath))
+    }
+  }
+
+  @Test("A config edited while a bar runs applies to the next phase; the running one keeps its length")
+  func editedConfigAppliesToNextPhase() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"3s\"\nshort-break = \"2s\"") { sandbox in
+      let bar = try await sandbox.startBar(.i3bar)
+      #expect(bar.lastFrame?.text == "⣿ Ready 00:03 ○○○○")
+      try sandbox.writeConfig("[timer]\nfocus = \"5s\"\nshort-break = \"2s\"")
+      try await bar.waitForNextFrame(timeout: 2) { $0.text == "⣿ Ready 00:05 ○○○○" }
+      try bar.click(button: 1)
+      try await bar.waitForNextFrame { $0.shows("Focus", 5) }
+      // Changed mid-phase: the running focus keeps its length, the break gets the new one.
+      try sandbox.writeConfig("[timer]\nfocus = \"5s\"\nshort-break = \"4s\"")
+      await pause(0.3)
+      let done = try await bar.waitForNextFrame(timeout: 7) { $0.shows("Focus done") }
+      // (A reload may print the current frame once more: harmless, so repeats are merged.)
+      let shown = bar.frames.filter { $0.shows("Focus") }.compactMap(\.remaining)
+      let session = shown.enumerated().filter { $0.offset == 0 || shown[$0.offset - 1] != $0.element }.map(\.element)
+      #expect(session == [5, 4, 3, 2, 1], "\(bar.frames)")
+      #expect(done.urgent)
+      try bar.click(button: 1)
+      try await bar.waitForNextFrame { $0.shows("Short break", 4) }
+      #expect(!bar.process.stderr.text.contains("warning"), "\(bar.process.stderr.text)")
+    }
+  }
+
+  @Test("A broken edit keeps the bars running on the last good config and says so")
+  func brokenEditKeepsLastGoodConfig() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"4s\"") { sandbox in
+      let waybar = try await sandbox.startBar(.waybar)
+      let i3bar = try await sandbox.startBar(.i3bar)
+      try sandbox.write("[timer]\nfocus = \"4s\nshort-break = ", to: sandbox.configPath)
+      for bar in [waybar, i3bar] {
+        let complaint = try await bar.process.waitForError(containing: "config not reloaded", timeout: 3)
+        #expect(complaint.contains("keeping the last good one"))
+        #expect(complaint.contains("\(sandbox.configPath):2:"), "\(complaint)")
+      }
+      let flagged = try await waybar.waitForNextFrame(timeout: 2) {
+        ($0.fields["tooltip"] as? String)?.contains("config error") == true
+      }
+      #expect(flagged.text == "⣿ Ready 00:04 ○○○○", "still the last good config")
+      // One-shot commands refuse the broken file...
+      let refused = try await sandbox.run(["ctl", "start"])
+      #expect(refused.status == 78, "\(refused)")
+      // ...but a running copy still takes clicks, with the last good durations.
+      try i3bar.click(button: 1)
+      try await i3bar.waitForNextFrame { $0.shows("Focus", 4) }
+      try await waybar.waitForNextFrame { $0.shows("Focus", 4) }
+      #expect(waybar.process.isRunning && i3bar.process.isRunning)
+      // Fixed: the note goes away and the new config applies.
+      try sandbox.writeConfig("[timer]\nfocus = \"6s\"")
+      try await waybar.waitForNextFrame(timeout: 3) {
+        ($0.fields["tooltip"] as? String)?.contains("config error") == false
+      }
+      try await sandbox.ctl("stop")
+      try await waybar.waitForNextFrame { $0.text == "⣿ Ready 00:06 ○○○○" }
+      try await i3bar.waitForNextFrame { $0.text == "⣿ Ready 00:06 ○○○○" }
+    }
+  }
+
+  @Test("SIGHUP reloads the config")
+  func sighupReloads() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"4s\"") { sandbox in
+      let bar = try await sandbox.startBar(.i3bar)
+      // Every edit is seen through inotify; a broken one complains once per reload, so a
+      // second complaint after SIGHUP shows that SIGHUP reloaded too.
+      try sandbox.write("[timer]\nfocus = ", to: sandbox.configPath)
+      try await bar.process.waitForError(containing: "config not reloaded", timeout: 3)
+      await pause(0.3)
+      let complaints = bar.process.stderr.snapshot.filter { $0.text.contains("config not reloaded") }.count
+      bar.process.signal(SIGHUP)
+      try await eventually("another complaint after SIGHUP", timeout: 2) {
+        bar.process.stderr.snapshot.filter { $0.text.contains("config not reloaded") }.count > complaints ? true : nil
+      }
+      #expect(bar.process.isRunning)
+      #expect(bar.lastFrame?.text == "⣿ Ready 00:04 ○○○○")
+    }
+  }
+
+  @Test("A config file created after the bar started, in a folder that did not exist, is picked up")
+  func configCreatedLaterIsPickedUp() async throws {
+    try await withSandbox { sandbox in
+      try FileManager.default.removeItem(atPath: sandbox.configDirectory)
+      let bar = try await sandbox.startBar(.i3bar)
+      #expect(bar.lastFrame?.text == "⣿ Ready 25:00 ○○○○")
+      try FileManager.default.createDirectory(atPath: sandbox.configDirectory, withIntermediateDirectories: true)
+      try sandbox.writeConfig("[timer]\nfocus = \"7m\"")
+      try await bar.waitForNextFrame(timeout: 2, "the new config's focus length") { $0.text == "⣿ Ready 07:00 ○○○○" }
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The i3bar protocol through real pipes: header, frames, clicks on stdin.
+@Suite("i3bar protocol over pipes")
+struct I3barProtocolTests {
+  /// How late a tick may arrive after its second boundary in a test on a loaded machine.
+  /// (The real latency figures come from the benchmark.)
+  static let tickTolerance = 0.1
+
+  @Test("A bar prints the header, then runs a whole focus session driven by clicks")
+  func wholeSessionFromClicks() async throws {
+    try await withSandbox { sandbox in
+      let bar = try await sandbox.startBar(.i3bar)
+
+      // The header and the opening of the endless array.
+      let header = try #require(bar.header)
+      #expect(header["version"] as? Int == 1)
+      #expect(header["click_events"] as? Bool == true)
+      #expect(header["stop_signal"] as? Int == 10)
+      #expect(header["cont_signal"] as? Int == 12)
+      #expect(bar.process.stdout.snapshot[1].text == "[")
+      let first = try #require(bar.lastFrame)
+      #expect(first.line == 2 && !bar.process.stdout.snapshot[2].text.hasPrefix(","), "the first frame has no comma")
+      #expect(first.text == "⣿ Ready 00:03 ○○○○")
+      #expect(first.urgent == false)
+      #expect(first.fields["name"] as? String == "pomobar")
+      #expect(first.fields["instance"] as? String == "pomodoro")
+
+      // Left click: focus starts.
+      try bar.click(button: 1)
+      let started = try await bar.waitForFrame(after: 1, "the focus frame") { $0.shows("Focus") }
+      #expect(started.remaining == 3)
+      #expect(bar.process.stdout.snapshot[started.line].text.hasPrefix(",["), "later frames start with a comma")
+      let document = try #require(sandbox.stateDocument())
+      let timer = try #require(document["timer"] as? [String: Any])
+      let deadline = try #require(timer["deadline"] as? Int64)
+
+      // It ends on its own, on time, urgent.
+      let done = try await bar.waitForFrame(after: started.index, timeout: 6, "focus done") {
+        $0.shows("Focus done")
+      }
+      #expect(done.text == "✓ Focus done ●○○○")
+      #expect(done.urgent)
+      let session = bar.frames.filter { $0.line >= started.line && $0.line <= done.line }
+      #expect(session.map(\.label) == ["Focus", "Focus", "Focus", "Focus done"], "\(session)")
+      #expect(session.compactMap(\.remaining) == [3, 2, 1], "one frame per second, none skipped or repeated: \(session)")
+      for frame in session.dropFirst() {
+        let boundary = deadline - Int64(frame.remaining ?? 0) * 1_000_000_000
+        let late = seconds(from: boundary, to: frame.at)
+        #expect(late > -0.002 && late < Self.tickTolerance, "\(frame) arrived \(late) s after its boundary")
+      }
+      #expect(try await sandbox.settledHookLines("focus-end") == ["focus-end focus completed"])
+      #expect(sandbox.notifications() == ["Focus done|Time for a break. Click to start it."])
+
+      // Left click on "focus done": the short break; the alert clears.
+      try bar.click(button: 1)
+      let rest = try await bar.waitForNextFrame { $0.shows("Short break") }
+      #expect(rest.text == "⣿ Short break 00:02 ●○○○")
+      #expect(rest.urgent == false)
+
+      // Right click skips the break: focus 2 of 4.
+      try bar.click(button: 3)
+      let second = try await bar.waitForNextFrame { $0.shows("Focus") }
+      #expect(second.text == "⣿ Focus 00:03 ●○○○")
+
+      // Scroll up adds a minute, scroll down takes it off again.
+      try bar.click(button: 4)
+      let longer = try await bar.waitForNextFrame { ($0.remaining ?? 0) > 60 }
+      #expect((61...63).contains(longer.remaining ?? 0), "\(longer)")
+      try bar.click(button: 5)
+      let shorter = try await bar.waitForNextFrame { ($0.remaining ?? 99) <= 3 }
+      #expect(shorter.shows("Focus"), "\(shorter)")
+
+      // Middle click stops: ready for focus 2.
+      try bar.click(button: 2)
+      let stopped = try await bar.waitForNextFrame { $0.shows("Ready") }
+      #expect(stopped.text == "⣿ Ready 00:03 ●○○○")
+      #expect(bar.process.isRunning)
+      #expect(!bar.process.stderr.text.contains("warning"), "\(bar.process.stderr.text)")
+    }
+  }
+
+  @Test("An odd click line costs one stderr line, never the stream")
+  func malformedAndForeignClicksAreSkipped() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"30s\"") { sandbox in
+      let bar = try await sandbox.startBar(.i3bar)
+
+      // A line that is not JSON, first in the stream.
+      try bar.process.write(bar.rawLine("{\"name\":\"pomobar\",\"button\":\n"))
+      let complaint = try await bar.process.waitForError(containing: "ignoring click")
+      #expect(complaint.hasPrefix("pomobar: warning: "))
+      #expect(bar.process.isRunning)
+
+      // The next good click still works.
+      try bar.click(button: 1)
+      try await bar.waitForNextFrame { $0.shows("Focus") }
+
+      // A click without a button, and clicks for other blocks, change nothing.
+      try bar.process.write(bar.rawLine("{\"name\":\"pomobar\",\"instance\":\"pomodoro\"}\n"))
+      try bar.click(button: 2, name: "clock", instance: "pomodoro")
+      try bar.click(button: 2, name: "pomobar", instance: "elsewhere")
+      try await eventually("the second complaint", timeout: 3) {
+        bar.process.stderr.snapshot.filter { $0.text.contains("ignoring click") }.count == 2 ? true : nil
+      }
+      await pause(0.3)
+      #expect(try await sandbox.status()["phase"] as? String == "focus", "foreign clicks were ignored")
+      #expect(bar.lastFrame?.shows("Focus") == true)
+
+      // A click split across two writes acts once, when its line is complete.
+      let split = bar.clickLine(button: 2)
+      let middle = split.index(split.startIndex, offsetBy: split.count / 2)
+      let before = bar.frames.count
+      try bar.process.write(String(split[..<middle]))
+      await pause(0.3)
+      #expect(!bar.frames.dropFirst(before).contains { $0.shows("Ready") }, "half a click does nothing")
+      try bar.process.write(String(split[middle...]))
+      try await bar.waitForFrame(after: before, "ready after the split click") { $0.shows("Ready") }
+
+      // Several clicks in one write all act: start, then two minutes more.
+      let batch = bar.clickLine(button: 1) + bar.clickLine(button: 4) + bar.clickLine(button: 4)
+      let beforeBatch = bar.frames.count
+      try bar.process.write(batch)
+      let extended = try await bar.waitForFrame(after: beforeBatch, "focus with 2 min more") {
+        ($0.remaining ?? 0) > 140
+      }
+      #expect((148...150).contains(extended.remaining ?? 0), "\(extended)")
+      #expect(bar.process.stderr.snapshot.filter { $0.text.contains("ignoring click") }.count == 2)
+      #expect(bar.process.isRunning)
+    }
+  }
+
+  @Test("A hidden bar prints nothing but keeps time; shown again, it prints a fresh frame")
+  func stopAndContinueSignals() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"20s\"") { sandbox in
+      let bar = try await sandbox.startBar(.i3bar)
+      try bar.click(button: 1)
+      let running = try await bar.waitForNextFrame { $0.shows("Focus") }
+      bar.process.signal(SIGUSR1)  // the bar's stop_signal
+      await pause(0.2)
+      let hiddenAt = bar.frames.count
+      let printed = await holdsAtSomePoint(within: 2.2) { bar.frames.count > hiddenAt }
+      #expect(!printed, "no frames while hidden: \(bar.frames.dropFirst(hiddenAt))")
+      #expect(bar.process.isRunning)
+      bar.process.signal(SIGUSR2)  // cont_signal
+      let shown = try await bar.waitForFrame(after: hiddenAt, timeout: 1, "a frame once shown")
+      let elapsed = Int(seconds(from: running.at, to: shown.at).rounded())
+      #expect(shown.shows("Focus"))
+      #expect(abs((shown.remaining ?? 0) - (20 - elapsed)) <= 1, "time went on while hidden: \(shown)")
+    }
+  }
+}

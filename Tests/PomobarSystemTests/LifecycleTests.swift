@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How a bar copy lives and dies: stdin, stdout, signals; and what it costs while idle.
+@Suite("Bar lifecycle")
+struct LifecycleTests {
+  @Test("Closing stdin does not stop a bar: it keeps ticking and following the shared timer")
+  func stdinClosedKeepsRunning() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"20s\"") { sandbox in
+      let bar = try await sandbox.startBar(.i3bar)
+      try bar.click(button: 1)
+      let started = try await bar.waitForNextFrame { $0.shows("Focus") }
+      bar.process.closeStdin()
+      let tick = try await bar.waitForNextFrame(timeout: 3) { ($0.remaining ?? 99) < started.remaining ?? 0 }
+      try await bar.waitForNextFrame(timeout: 3) { ($0.remaining ?? 99) < tick.remaining ?? 0 }
+      #expect(bar.process.isRunning)
+      // Changes from elsewhere still show.
+      try await sandbox.ctl("pause")
+      try await bar.waitForNextFrame(timeout: 2) { $0.shows("Paused") }
+      #expect(bar.process.isRunning)
+    }
+  }
+
+  @Test("Closing stdout ends an idle bar with status 0 within a second")
+  func stdoutClosedWhileIdleExits() async throws {
+    try await withSandbox { sandbox in
+      let bar = try await sandbox.startBar(.i3bar)
+      let closedAt = boottimeNow()
+      bar.process.closeStdout()
+      let ended = try await bar.process.waitForExit(timeout: 3)
+      let took = seconds(from: closedAt, to: boottimeNow())
+      #expect(ended == .exit(0))
+      #expect(took < 1, "exited \(took) s after stdout closed")
+    }
+  }
+
+  @Test("Closing stdout ends a ticking bar with status 0 within a second", arguments: [BarFormat.i3bar, .waybar])
+  func stdoutClosedWhileRunningExits(format: BarFormat) async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"20s\"") { sandbox in
+      try await sandbox.ctl("start")
+      let bar = try await sandbox.startBar(format)
+      let closedAt = boottimeNow()
+      bar.process.closeStdout()
+      let ended = try await bar.process.waitForExit(timeout: 3)
+      let took = seconds(from: closedAt, to: boottimeNow())
+      #expect(ended == .exit(0))
+      #expect(took < 1, "exited \(took) s after stdout closed")
+    }
+  }
+
+  @Test("SIGTERM and SIGINT end a bar with status 0", arguments: [SIGTERM, SIGINT])
+  func terminationSignalsExitCleanly(signal: Int32) async throws {
+    try await withSandbox { sandbox in
+      try await sandbox.ctl("start")
+      let bar = try await sandbox.startBar(.i3bar)
+      bar.process.signal(signal)
+      #expect(try await bar.process.waitForExit(timeout: 2) == .exit(0))
+      #expect(try await sandbox.status()["phase"] as? String == "focus", "the timer lives on without the bar")
+    }
+  }
+
+  @Test("An idle bar prints nothing and does not wake up", arguments: [BarFormat.i3bar, .waybar])
+  func idleEmitsNothing(format: BarFormat) async throws {
+    try await withSandbox { sandbox in
+      let bar = try await sandbox.startBar(format)
+      await pause(0.2)
+      let frames = bar.frames.count
+      let before = try Self.wakeups(bar.process.pid)
+      let printed = await holdsAtSomePoint(within: 3) { bar.frames.count > frames }
+      let after = try Self.wakeups(bar.process.pid)
+      #expect(!printed, "no frame while idle: \(bar.frames.dropFirst(frames))")
+      #expect(after - before <= 1, "context switches while idle: \(after - before)")
+      #expect(bar.process.isRunning)
+    }
+  }
+
+  @Test("A paused bar prints nothing and does not wake up")
+  func pausedEmitsNothing() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"20s\"") { sandbox in
+      let bar = try await sandbox.startBar(.i3bar)
+      try bar.click(button: 1)
+      try await bar.waitForNextFrame { $0.shows("Focus") }
+      try bar.click(button: 1)
+      let paused = try await bar.waitForNextFrame { $0.shows("Paused") }
+      await pause(0.2)
+      let frames = bar.frames.count
+      let before = try Self.wakeups(bar.process.pid)
+      let printed = await holdsAtSomePoint(within: 3) { bar.frames.count > frames }
+      let after = try Self.wakeups(bar.process.pid)
+      #expect(!printed, "no frame while paused: \(bar.frames.dropFirst(frames))")
+      #expect(after - before <= 1, "context switches while paused: \(after - before)")
+      // Resuming picks up exactly where it paused.
+      try bar.click(button: 1)
+      let resumed = try await bar.waitForNextFrame { $0.shows("Focus") }
+      #expect(resumed.remaining == paused.remaining)
+    }
+  }
+
+  /// Voluntary plus involuntary context switches of every thread of `pid`: each wake-up
+  /// from the kernel costs at least one.
+  static func wakeups(_ pid: pid_t) throws -> Int {
+    let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+    var total = 0
+    for task in tasks {
+      guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else {
+        continue
+      }
+      for line in status.split(separator: "\n")
+      where line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") {
+        total += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
+      }
+    }
+    return total
+  }
+}

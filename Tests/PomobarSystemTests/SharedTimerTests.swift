@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One timer on every bar: copies share the state file; effects happen exactly once.
+@Suite("One timer shared by every copy")
+struct SharedTimerTests {
+  @Test("A ctl start shows on three running bar copies (i3bar and waybar) within half a second")
+  func ctlReachesEveryCopy() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"20s\"") { sandbox in
+      let bars = [
+        try await sandbox.startBar(.i3bar), try await sandbox.startBar(.i3bar),
+        try await sandbox.startBar(.waybar),
+      ]
+      await pause(0.2)  // every copy is waiting in the kernel
+      let counts = bars.map(\.frames.count)
+      let launchedAt = boottimeNow()
+      try await sandbox.ctl("start")
+      var latencies: [Double] = []
+      for (bar, count) in zip(bars, counts) {
+        let frame = try await bar.waitForFrame(after: count, timeout: 2, "focus after ctl start") {
+          $0.shows("Focus")
+        }
+        let latency = seconds(from: launchedAt, to: frame.at)
+        latencies.append(latency)
+        #expect(latency < 0.5, "\(bar.format) saw it \(latency) s after ctl was launched")
+      }
+      // Measured from the launch of ctl, so including its start-up; the benchmark has the real figures.
+      print("ctl start → 3 bars: \(latencies.map { String(format: "%.1f ms", $0 * 1000) }) after ctl was launched")
+      let waybar = try #require(bars[2].lastFrame)
+      #expect(waybar.fields["alt"] as? String == "focus")
+      #expect(waybar.fields["class"] as? [String] == ["focus"])
+      #expect((waybar.fields["tooltip"] as? String)?.contains("Focus 1 of 4") == true)
+
+      // A click on one copy shows on the others too.
+      let before = bars.map(\.frames.count)
+      try bars[0].click(button: 1)
+      for (bar, count) in zip(bars, before) {
+        try await bar.waitForFrame(after: count, timeout: 2, "paused after a click on another bar") {
+          $0.shows("Paused")
+        }
+      }
+    }
+  }
+
+  @Test("A deadline with three copies running runs the hook and the notification exactly once")
+  func deadlineEffectsHappenOnce() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"2s\"") { sandbox in
+      let bars = [
+        try await sandbox.startBar(.i3bar), try await sandbox.startBar(.i3bar),
+        try await sandbox.startBar(.waybar),
+      ]
+      try await sandbox.ctl("start")
+      for bar in bars {
+        let done = try await bar.waitForFrame(timeout: 5, "focus done") { $0.shows("Focus done") }
+        #expect(done.urgent)
+      }
+      #expect(try await sandbox.settledHookLines("focus-end", settle: 1) == ["focus-end focus completed"])
+      #expect(sandbox.notifications() == ["Focus done|Time for a break. Click to start it."])
+      #expect(sandbox.hookLines("focus-start") == ["focus-start focus"])
+      for bar in bars { #expect(bar.process.isRunning) }
+    }
+  }
+
+  @Test("ctl toggle works with no copy running")
+  func ctlWithoutAnyCopy() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"20s\"") { sandbox in
+      try await sandbox.ctl("toggle")
+      let running = try await sandbox.status()
+      #expect(running["phase"] as? String == "focus")
+      #expect(running["paused"] as? Bool == false)
+      try await sandbox.ctl("toggle")
+      let paused = try await sandbox.status()
+      #expect(paused["paused"] as? Bool == true)
+      let printed = try await sandbox.run(["ctl", "toggle", "--format", "plain"])
+      #expect(printed.status == 0)
+      #expect(printed.stdout.contains("Focus"), "ctl --format prints the new state: \(printed)")
+      let document = try #require(sandbox.stateDocument())
+      #expect(document["version"] as? Int == 1)
+      _ = try await sandbox.settledHookLines("resume", settle: 0.3)
+      #expect(sandbox.hookLines().map { $0.split(separator: " ")[0] }.sorted() == ["focus-start", "pause", "resume"])
+    }
+  }
+
+  @Test("A phase that ended while nothing ran is completed by the next status, once")
+  func overdueTransitionCaughtUpOnce() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"2s\"") { sandbox in
+      try await sandbox.ctl("start")
+      await pause(3)
+      #expect(sandbox.hookLines("focus-end").isEmpty, "nothing ran at the deadline")
+      let first = try await sandbox.status()
+      #expect(first["phase"] as? String == "focus-done")
+      #expect(first["urgent"] as? Bool == true)
+      #expect(first["text"] as? String == "✓ Focus done ●○○○")
+      let second = try await sandbox.status()
+      #expect(second["phase"] as? String == "focus-done")
+      #expect(try await sandbox.settledHookLines("focus-end", settle: 0.7) == ["focus-end focus completed"])
+      #expect(sandbox.notifications().count == 1)
+      // A bar started now shows the same, and does not repeat the effects.
+      let bar = try await sandbox.startBar(.i3bar)
+      #expect(bar.lastFrame?.shows("Focus done") == true)
+      await pause(0.5)
+      #expect(sandbox.hookLines("focus-end").count == 1)
+      #expect(sandbox.notifications().count == 1)
+    }
+  }
+
+  @Test("A phase that ended while nothing ran is completed by the next bar copy to start, once")
+  func overdueTransitionCaughtUpByBar() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"2s\"") { sandbox in
+      try await sandbox.ctl("start")
+      await pause(2.5)
+      let bars = [try await sandbox.startBar(.i3bar), try await sandbox.startBar(.waybar)]
+      for bar in bars { #expect(bar.lastFrame?.shows("Focus done") == true, "\(String(describing: bar.lastFrame))") }
+      #expect(try await sandbox.settledHookLines("focus-end") == ["focus-end focus completed"])
+      #expect(sandbox.notifications().count == 1)
+    }
+  }
+
+  @Test("With auto-advance, phases that ended while nothing ran are each caught up once, with one alert")
+  func autoAdvanceCatchUp() async throws {
+    let config = """
+      [timer]
+      focus = "2s"
+      short-break = "2s"
+      long-break = "4s"
+      long-break-every = 2
+      auto-advance = "all"
+      """
+    try await withSandbox(config: config) { sandbox in
+      try await sandbox.ctl("start")  // focus 1: 0-2 s, short break: 2-4 s, focus 2: 4-6 s
+      let timer = try #require(sandbox.stateDocument()?["timer"] as? [String: Any])
+      let firstEnd = try #require(timer["deadline"] as? Int64)
+      // Halfway through focus 2, on the timer's own timeline.
+      let target = firstEnd + 3_000_000_000
+      await pause(seconds(from: boottimeNow(), to: target))
+      let asked = boottimeNow()
+      let now = try await sandbox.status()
+      print("auto-advance catch-up: status asked \(seconds(from: target, to: asked)) s after the target, took \(seconds(from: asked, to: boottimeNow())) s")
+      #expect(now["phase"] as? String == "focus", "\(now)")
+      #expect(now["position"] as? Int == 2)
+      #expect(now["urgent"] as? Bool == true)
+      _ = try await sandbox.status()
+      _ = try await sandbox.settledHookLines("focus-start", atLeast: 2)
+      #expect(sandbox.hookLines("focus-start").count == 2, "\(sandbox.hookLines())")
+      #expect(sandbox.hookLines("focus-end") == ["focus-end focus completed"])
+      #expect(sandbox.hookLines("break-start") == ["break-start short-break"])
+      #expect(sandbox.hookLines("break-end") == ["break-end short-break completed"])
+      #expect(sandbox.notifications() == ["Break over|Next focus started: 2 s."], "one alert, for the last change")
+    }
+  }
+
+  @Test("Shortening a phase past zero ends it as if it ran out, with its effects once")
+  func shortenPastZeroEndsPhase() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"20s\"") { sandbox in
+      let bars = [try await sandbox.startBar(.i3bar), try await sandbox.startBar(.i3bar)]
+      try await sandbox.ctl("start")
+      try await sandbox.ctl("shorten", "10m")
+      for bar in bars {
+        let done = try await bar.waitForNextFrame(timeout: 2) { $0.shows("Focus done") }
+        #expect(done.urgent)
+      }
+      #expect(try await sandbox.settledHookLines("focus-end") == ["focus-end focus completed"])
+      #expect(sandbox.notifications().count == 1)
+    }
+  }
+
+  @Test("Hooks get the documented POMOBAR_ variables")
+  func hookEnvironment() async throws {
+    let log = "/hook-env.log"
+    try await withSandbox(config: "[timer]\nfocus = \"1s\"", hooks: false) { sandbox in
+      try sandbox.writeConfig(
+        "[timer]\nfocus = \"1s\"\n[hooks]\nfocus-end = \"env | grep ^POMOBAR_ | grep -v ^POMOBAR_TEST_CLOCK= | sort > \(sandbox.root + log)\"",
+        hooks: false)
+      try await sandbox.ctl("start")
+      await pause(1.3)
+      _ = try await sandbox.status()
+      let lines = try await eventually("the hook's environment", timeout: 3) {
+        sandbox.read(sandbox.root + log).map { $0.split(separator: "\n").map(String.init) }.flatMap { $0.count >= 5 ? $0 : nil }
+      }
+      #expect(
+        lines == [
+          "POMOBAR_COMPLETED=1", "POMOBAR_EVENT=focus-end", "POMOBAR_PHASE=focus", "POMOBAR_REASON=completed",
+          "POMOBAR_SLOT=1",
+        ])
+    }
+  }
+
+  @Test("A bar keeps following other copies after its state folder is removed and made again")
+  func barFollowsAfterStateFolderRemoved() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"20s\"") { sandbox in
+      let bar = try await sandbox.startBar(.waybar)
+      try FileManager.default.removeItem(atPath: sandbox.stateDirectory)  // e.g. a user "resetting" pomobar
+      await pause(0.2)
+      try await sandbox.ctl("start")  // makes the folder again
+      try await bar.waitForNextFrame(timeout: 2, "the focus started by ctl") { $0.shows("Focus") }
+    }
+  }
+}

@@ -1,0 +1,207 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a one-shot command did.
+struct CommandResult: CustomStringConvertible {
+  var termination: Termination
+  var stdout: String
+  var stderr: String
+  /// Seconds from launch to exit.
+  var duration: Double
+
+  var status: Int32? {
+    if case .exit(let code) = termination { return code }
+    return nil
+  }
+
+  var description: String {
+    "\(termination) after \(String(format: "%.3f", duration)) s\nstdout:\n\(stdout)\nstderr:\n\(stderr)"
+  }
+}
+
+/// A private world for one test: its own state, config and data folders, its own test
+/// clock file, hook and notification logs, and every pomobar it started, all killed and
+/// removed by `cleanup()`.
+final class Sandbox {
+  let root: String
+  var stateDirectory: String { root + "/state/pomobar" }
+  var statePath: String { stateDirectory + "/state.json" }
+  var configDirectory: String { root + "/config/pomobar" }
+  var configPath: String { configDirectory + "/config.toml" }
+  /// `POMOBAR_TEST_CLOCK`: absent until a test writes adjustments to it.
+  var clockPath: String { root + "/clock" }
+  /// One line per hook run: `EVENT PHASE REASON`.
+  var hookLog: String { root + "/hooks.log" }
+  /// One line per notification: `SUMMARY|BODY`.
+  var notificationLog: String { root + "/notifications.log" }
+  var notifyScript: String { root + "/notify.sh" }
+
+  private(set) var environment: [String: String]
+  private var started: [PomobarProcess] = []
+
+  /// A short `[timer]` for most tests: 3 s focus, 2 s short break, 4 s long break.
+  static let shortTimer = """
+    [timer]
+    focus = "3s"
+    short-break = "2s"
+    long-break = "4s"
+    """
+
+  /// Creates the folders and writes `config` plus logging hooks and notifications.
+  init(config: String = Sandbox.shortTimer, hooks: Bool = true, notifications: Bool = true) throws {
+    var template = Array("/tmp/pomobar-e2e-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { throw HarnessError("mkdtemp failed: errno \(errno)") }
+    root = String(cString: made)
+    for folder in ["home", "state", "config/pomobar", "data"] {
+      try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+    }
+    let inherited = ProcessInfo.processInfo.environment
+    environment = [
+      "PATH": inherited["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+      "HOME": root + "/home",
+      "XDG_STATE_HOME": root + "/state",
+      "XDG_CONFIG_HOME": root + "/config",
+      "XDG_DATA_HOME": root + "/data",
+      "POMOBAR_TEST_CLOCK": root + "/clock",
+      "LANG": "C.UTF-8",
+      "TZ": "UTC",
+    ]
+    try write(
+      "#!/bin/sh\nprintf '%s|%s\\n' \"$5\" \"$6\" >> '\(notificationLog)'\n", to: notifyScript)
+    chmod(notifyScript, 0o755)
+    try writeConfig(config, hooks: hooks, notifications: notifications)
+  }
+
+  deinit { cleanup() }
+
+  /// Kills every process this sandbox started and removes its folder.
+  func cleanup() {
+    for process in started { process.kill() }
+    started.removeAll()
+    try? FileManager.default.removeItem(atPath: root)
+  }
+
+  // MARK: - Files
+
+  func write(_ text: String, to path: String) throws {
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+  }
+
+  func read(_ path: String) -> String? {
+    try? String(contentsOfFile: path, encoding: .utf8)
+  }
+
+  /// Writes the config: `body`, then (unless turned off) hooks that log every event to
+  /// `hookLog` and a notification command that logs to `notificationLog`.
+  func writeConfig(_ body: String, hooks: Bool = true, notifications: Bool = true) throws {
+    try write(configText(body, hooks: hooks, notifications: notifications), to: configPath)
+  }
+
+  func configText(_ body: String, hooks: Bool = true, notifications: Bool = true) -> String {
+    var text = body + "\n"
+    if hooks {
+      text += "\n[hooks]\n"
+      for event in ["focus-start", "focus-end", "break-start", "break-end", "pause", "resume"] {
+        text += "\(event) = \"echo $POMOBAR_EVENT $POMOBAR_PHASE $POMOBAR_REASON >> \(hookLog)\"\n"
+      }
+    }
+    text += "\n[notifications]\n"
+    text += notifications ? "command = \"\(notifyScript)\"\n" : "enabled = false\n"
+    return text
+  }
+
+  /// Replaces the test clock's adjustments (`suspend S`, `wall S`, `boot ID` lines).
+  func setClock(_ lines: String) throws {
+    try write(lines + "\n", to: clockPath)
+  }
+
+  /// Hook lines logged so far, optionally only those for `event` (e.g. "focus-end").
+  func hookLines(_ event: String? = nil) -> [String] {
+    let lines = (read(hookLog) ?? "").split(separator: "\n").map(String.init)
+    guard let event else { return lines }
+    return lines.filter { $0.hasPrefix(event + " ") }
+  }
+
+  func notifications() -> [String] {
+    (read(notificationLog) ?? "").split(separator: "\n").map(String.init)
+  }
+
+  /// The state folder's file names, sorted.
+  func stateFiles() -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: stateDirectory)) ?? []).sorted()
+  }
+
+  /// The state file, decoded by Foundation; nil when missing or not a JSON object.
+  func stateDocument() -> [String: Any]? {
+    guard let data = FileManager.default.contents(atPath: statePath) else { return nil }
+    return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+  }
+
+  // MARK: - Processes
+
+  /// Starts `pomobar ARGUMENTS` in this sandbox; it is killed by `cleanup()` at the latest.
+  func launch(_ arguments: [String], environment extra: [String: String] = [:]) throws -> PomobarProcess {
+    let process = try PomobarProcess(arguments, environment: environment.merging(extra) { $1 })
+    started.append(process)
+    return process
+  }
+
+  /// Starts a bar copy and waits for its first frame.
+  func startBar(_ format: BarFormat = .i3bar, arguments: [String] = [], timeout: Double = 5) async throws -> Bar {
+    let bar = Bar(try launch(["--format", format.rawValue] + arguments), format: format)
+    try await bar.waitForFrame(timeout: timeout, "the first frame")
+    return bar
+  }
+
+  /// Runs a command to its end (bounded), with `input` on stdin (then closed).
+  func run(_ arguments: [String], input: String = "", timeout: Double = 10) async throws -> CommandResult {
+    let process = try launch(arguments)
+    if !input.isEmpty { try process.write(input) }
+    process.closeStdin()
+    let termination = try await process.waitForExit(timeout: timeout)
+    let duration = seconds(from: process.startedAt, to: boottimeNow())
+    await process.drainOutput(timeout: 2)
+    return CommandResult(
+      termination: termination, stdout: process.stdout.text, stderr: process.stderr.text,
+      duration: duration)
+  }
+
+  /// `pomobar ctl ACTION...`, which must succeed.
+  @discardableResult
+  func ctl(_ words: String...) async throws -> CommandResult {
+    let result = try await run(["ctl"] + words)
+    guard result.status == 0 else { throw HarnessError("pomobar ctl \(words.joined(separator: " ")) failed: \(result)") }
+    return result
+  }
+
+  /// `pomobar status --format json`, decoded; it must succeed.
+  func status() async throws -> [String: Any] {
+    let result = try await run(["status", "--format", "json"])
+    guard result.status == 0 else { throw HarnessError("pomobar status failed: \(result)") }
+    let line = result.stdout.split(separator: "\n").first.map(String.init) ?? ""
+    return try decodeObject(line)
+  }
+
+  /// Waits until the hook log has `count` lines for `event`, then a while longer so that
+  /// a duplicate would have had time to show up; returns the lines.
+  func settledHookLines(_ event: String, atLeast count: Int = 1, settle: Double = 0.7) async throws -> [String] {
+    try await eventually("\(count) \(event) hook line(s); log:\n\(hookLines().joined(separator: "\n"))", timeout: 5) {
+      hookLines(event).count >= count ? true : nil
+    }
+    await pause(settle)
+    return hookLines(event)
+  }
+}
+
+/// Runs `body` with a fresh sandbox, cleaning it up however the body ends.
+func withSandbox<T>(
+  config: String = Sandbox.shortTimer, hooks: Bool = true, notifications: Bool = true,
+  _ body: (Sandbox) async throws -> T
+) async throws -> T {
+  let sandbox = try Sandbox(config: config, hooks: hooks, notifications: notifications)
+  defer { sandbox.cleanup() }
+  return try await body(sandbox)
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A failed bounded wait, with what was being waited for.
+struct TimedOut: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// `CLOCK_BOOTTIME` in nanoseconds: the timeline pomobar keeps its deadlines on.
+func boottimeNow() -> Int64 {
+  var ts = timespec()
+  clock_gettime(CLOCK_BOOTTIME, &ts)
+  return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+}
+
+/// Seconds between two boottime readings.
+func seconds(from start: Int64, to end: Int64) -> Double {
+  Double(end - start) / 1e9
+}
+
+/// Sleeps without holding a thread of the test pool.
+func pause(_ seconds: Double) async {
+  try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
+}
+
+/// Polls `condition` every few milliseconds until it holds or `timeout` seconds pass.
+///
+/// Throws `TimedOut` with `what` and the last observation if it never held.
+@discardableResult
+func eventually<T>(
+  _ what: @autoclosure () -> String, timeout: Double = 5, every interval: Double = 0.01,
+  _ condition: () throws -> T?
+) async throws -> T {
+  let deadline = boottimeNow() + Int64(timeout * 1e9)
+  while true {
+    if let value = try condition() { return value }
+    if boottimeNow() >= deadline {
+      throw TimedOut(description: "timed out after \(timeout) s waiting for \(what())")
+    }
+    await pause(interval)
+  }
+}
+
+/// Polls `condition` for `duration` seconds and reports whether it ever held.
+///
+/// For "nothing happens for N seconds" checks.
+func holdsAtSomePoint(within duration: Double, every interval: Double = 0.02, _ condition: () -> Bool) async -> Bool {
+  let deadline = boottimeNow() + Int64(duration * 1e9)
+  while boottimeNow() < deadline {
+    if condition() { return true }
+    await pause(interval)
+  }
+  return condition()
+}
+
+/// Something in the test harness itself went wrong (a pipe, a file, a malformed output).
+struct HarnessError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
