@@ -64,6 +64,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(view.tooltip.hasSuffix("paused: suspended 42 min"))
     let broken = ViewModel(state: state, config: config, now: at(0), problem: "config error: x")
     #expect(broken.note == "config error: x")
+    #expect(broken.fullText == "⣿ Ready 25:00 ○○○○ ⚠")
   }
 
   @Test func aSlotPastAShortenedCycleIsClamped() {

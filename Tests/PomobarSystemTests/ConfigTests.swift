@@ -97,7 +97,7 @@ struct ConfigTests {
       let flagged = try await waybar.waitForNextFrame(timeout: 2) {
         ($0.fields["tooltip"] as? String)?.contains("config error") == true
       }
-      #expect(flagged.text == "⣿ Ready 00:04 ○○○○", "still the last good config")
+      #expect(flagged.text == "⣿ Ready 00:04 ○○○○ ⚠", "still the last good config, flagged")
       // One-shot commands refuse the broken file...
       let refused = try await sandbox.run(["ctl", "start"])
       #expect(refused.status == 78, "\(refused)")
@@ -132,7 +132,7 @@ struct ConfigTests {
         bar.process.stderr.snapshot.filter { $0.text.contains("config not reloaded") }.count > complaints ? true : nil
       }
       #expect(bar.process.isRunning)
-      #expect(bar.lastFrame?.text == "⣿ Ready 00:04 ○○○○")
+      #expect(bar.lastFrame?.text == "⣿ Ready 00:04 ○○○○ ⚠", "the last good config, flagged")
     }
   }
 

@@ -71,14 +71,19 @@ extension ViewModel {
     case (.longBreak, false): label = "Long break"
     }
 
-    let fullText: String
-    let shortText: String
+    var fullText: String
+    var shortText: String
     if phase == .focusDone {
       fullText = "\(ring) \(label) \(dots)"
       shortText = "\(ring) done"
     } else {
       fullText = "\(ring) \(label) \(time) \(dots)"
       shortText = "\(ring) \(time)"
+    }
+    if problem != nil {
+      // Bars without a tooltip (i3bar) still show that something needs attention.
+      fullText += " ⚠"
+      shortText += " ⚠"
     }
 
     var lines: [String] = []

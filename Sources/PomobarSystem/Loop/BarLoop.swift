@@ -48,11 +48,8 @@ public final class BarLoop {
     let poller = try Poller()
     let timer = try DeadlineTimer()
     var watcher = try FileWatcher()
-    try store.prepare()
-    try watcher.watch(folder: store.directory)
-    for folder in Set(configSource.watchedFiles.map(FileSystem.directory(of:))) {
-      try? watcher.watch(folder: folder)  // a config folder that does not exist yet is fine
-    }
+    try watchState(&watcher)
+    watchConfig(&watcher)
     try poller.add(signals, readable: true)
     try poller.add(timer.fd, readable: true)
     try poller.add(watcher.fd, readable: true)
@@ -98,9 +95,21 @@ public final class BarLoop {
         case timer.fd:
           timer.acknowledge()
         case watcher.fd:
-          let changed = watcher.drain()
-          if changed.contains(store.statePath) { document = store.peek() }
-          if !changed.isDisjoint(with: configSource.watchedFiles) { reloadConfig() }
+          let changes = watcher.drain()
+          if changes.lostFolders.contains(store.directory) {
+            // The state folder was removed: make it again and go on following the others.
+            try watchState(&watcher)
+            document = store.peek()
+          }
+          if changes.paths.contains(store.statePath) { document = store.peek() }
+          let configFiles = configSource.watchedFiles
+          let configTouched = changes.paths.contains { path in
+            configFiles.contains { $0 == path || $0.hasPrefix(path + "/") }
+          }
+          if configTouched || !changes.lostFolders.isEmpty {
+            watchConfig(&watcher)  // a folder on the way to the config may have appeared
+            reloadConfig()
+          }
         case .standardInput where readsInput:
           let bytes = (try? FileDescriptor.standardInput.read()) ?? []
           if bytes.isEmpty {
@@ -135,7 +144,7 @@ public final class BarLoop {
     } else if FileSystem.exists(store.statePath) {
       state = transact(nil) ?? state  // unreadable: the transaction moves it aside
     }
-    timer.arm(at: Self.nextChange(of: state, after: now.instant)?.nanoseconds)
+    timer.arm(after: Self.nextChange(of: state, after: now.instant).map { ($0 - now.instant).nanoseconds })
     return render(state, now: now)
   }
 
@@ -200,7 +209,24 @@ public final class BarLoop {
       warn("config not reloaded, keeping the last good one: \(error)")
       configProblem = "config error: \(error)"
     }
-    lastView = nil
+  }
+
+  /// Creates the state folder if needed and watches it.
+  private func watchState(_ watcher: inout FileWatcher) throws {
+    try store.prepare()
+    try watcher.watch(folder: store.directory)
+  }
+
+  /// Watches the config file's folder or, while it does not exist yet, its nearest
+  /// existing ancestor, so that a config created after start-up is picked up.
+  private func watchConfig(_ watcher: inout FileWatcher) {
+    for file in configSource.watchedFiles {
+      var folder = FileSystem.directory(of: file)
+      while !FileSystem.exists(folder) && folder != "/" && folder != "." {
+        folder = FileSystem.directory(of: folder)
+      }
+      try? watcher.watch(folder: folder)
+    }
   }
 
   /// Writes a frame if what the bar shows changed; false when stdout is gone.

@@ -21,9 +21,10 @@ public enum FileSystem {
   /// Replaces `path` atomically: a temporary file beside it, fsync, rename, fsync of the folder.
   ///
   /// A reader sees the old file or the new one, never a torn one, even if this process is
-  /// killed at any point.
+  /// killed at any point. Writers must not race (pomobar holds the state lock): the
+  /// temporary file has one fixed name, so a writer killed mid-way leaves at most one.
   public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(SystemError) {
-    let temporary = "\(path).tmp.\(getpid())"
+    let temporary = "\(path).tmp"
     let fd = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600)
     do {
       try fd.write(bytes)

@@ -16,32 +16,50 @@ public struct FileWatcher {
       rawValue: try retrying("inotify_init1") { inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK)) })
   }
 
-  /// Watches `folder` for files written, moved in, created or deleted.
+  /// Watches `folder` for files written, moved in or out, created or deleted.
+  ///
+  /// Watching a folder again is harmless: the kernel returns the same watch.
   public mutating func watch(folder: String) throws(SystemError) {
-    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
+    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
     let wd = try retrying("inotify_add_watch", path: folder) {
       inotify_add_watch(fd.rawValue, folder, mask)
     }
     folders[wd] = folder
   }
 
-  /// Reads pending events and returns the full paths that changed.
-  public func drain() -> Set<String> {
-    var changed = Set<String>()
+  /// What a batch of events said.
+  public struct Changes {
+    /// Full paths of files or folders written, moved in, created or deleted.
+    public var paths: Set<String> = []
+    /// Watched folders that are gone (deleted or moved away): watch them again if needed.
+    public var lostFolders: Set<String> = []
+  }
+
+  /// Reads pending events.
+  public mutating func drain() -> Changes {
+    var changes = Changes()
     var buffer = [UInt8](repeating: 0, count: 8192)
     while true {
       let n = buffer.withUnsafeMutableBytes { Glibc.read(fd.rawValue, $0.baseAddress, 8192) }
-      guard n > 0 else { return changed }
+      guard n > 0 else { return changes }
       var offset = 0
       let header = MemoryLayout<inotify_event>.size
       while offset + header <= n {
-        let (wd, length) = buffer.withUnsafeBytes { raw in
+        let (wd, mask, length) = buffer.withUnsafeBytes { raw in
           let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-          return (event.wd, Int(event.len))
+          return (event.wd, event.mask, Int(event.len))
         }
         let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)]
         let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-        if let folder = folders[wd], !name.isEmpty { changed.insert(folder + "/" + name) }
+        if let folder = folders[wd] {
+          if mask & UInt32(IN_IGNORED) != 0 {
+            // The kernel dropped the watch: the folder was deleted or its file system unmounted.
+            folders[wd] = nil
+            changes.lostFolders.insert(folder)
+          } else if !name.isEmpty {
+            changes.paths.insert(folder + "/" + name)
+          }
+        }
         offset += header + length
       }
     }

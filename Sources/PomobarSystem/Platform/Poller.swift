@@ -46,7 +46,7 @@ public struct Poller {
   }
 }
 
-/// A `timerfd` on `CLOCK_BOOTTIME`, armed at absolute instants.
+/// A `timerfd` on `CLOCK_BOOTTIME`.
 ///
 /// `CLOCK_BOOTTIME` keeps counting through suspend, so a deadline that passed while the
 /// lid was closed fires at once on resume.
@@ -60,15 +60,19 @@ public struct DeadlineTimer {
       })
   }
 
-  /// Fires once at `boottime` nanoseconds; nil disarms.
-  public func arm(at boottime: Int64?) {
+  /// Fires once after `delay` nanoseconds (at once if not positive); nil disarms.
+  ///
+  /// Relative, not absolute: the delay is computed from a `ClockReading`, which a test
+  /// clock may have moved away from the kernel's; the microseconds between that reading
+  /// and this call are the only error.
+  public func arm(after delay: Int64?) {
     var spec = itimerspec()
-    if let boottime {
-      let at = max(boottime, 1)  // zero would disarm
-      spec.it_value.tv_sec = Int(at / 1_000_000_000)
-      spec.it_value.tv_nsec = Int(at % 1_000_000_000)
+    if let delay {
+      let wait = max(delay, 1)  // zero would disarm
+      spec.it_value.tv_sec = Int(wait / 1_000_000_000)
+      spec.it_value.tv_nsec = Int(wait % 1_000_000_000)
     }
-    _ = timerfd_settime(fd.rawValue, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+    _ = timerfd_settime(fd.rawValue, 0, &spec, nil)
   }
 
   /// Clears the expiry count after it fired.

@@ -100,7 +100,9 @@ public final class StateStore {
     do {
       return try StateDocument(json: bytes)
     } catch {
-      let aside = "\(statePath).bad-\(clock.read().wall / 1_000_000_000)"
+      // Seconds for people, nanoseconds and the pid so that no earlier file is replaced.
+      let wall = clock.read().wall
+      let aside = "\(statePath).bad-\(wall / 1_000_000_000).\(wall % 1_000_000_000).\(getpid())"
       do {
         try FileSystem.rename(statePath, aside)
         warn("\(statePath): \(error); moved it to \(aside) and started clean")
