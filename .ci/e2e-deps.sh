@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs what Tests/e2e/run needs: real status bars (i3bar, swaybar, waybar,
+# tmux), a headless X server, screenshot and input tools, a font with the
+# Braille ring glyphs, and the build deps of the Wayland virtual-pointer client
+# (Tests/e2e/tools/vpointer.c). Idempotent: does nothing when all is present.
+# Quiet on success; on failure prints apt's log and exits non-zero.
+set -euo pipefail
+
+pkgs=(
+  xvfb xdotool x11-utils imagemagick   # X11 server, clicks, window tools, pixel checks
+  i3-wm                                # i3 + i3bar
+  sway waybar grim                     # headless Wayland bars, screenshots
+  tmux                                 # tmux status line
+  fonts-dejavu-core                    # DejaVu: Latin + Braille (the ring)
+  jq                                   # JSON from `pomobar status --format json`
+  gcc libc6-dev pkg-config libwayland-dev libwayland-bin  # vpointer.c: wayland-scanner + libwayland-client
+  passwd util-linux procps             # useradd, setpriv, ps
+)
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "e2e-deps: missing packages (${missing[*]}) and not root: run as root" >&2
+  exit 1
+fi
+
+log=$(mktemp /tmp/e2e-deps.XXXXXX.log)
+export DEBIAN_FRONTEND=noninteractive
+# One `apt-get update` per machine: skip it when the lists are already there.
+if ! ls /var/lib/apt/lists/*_Packages >/dev/null 2>&1 || [ -n "${E2E_APT_UPDATE:-}" ]; then
+  apt-get update -q >>"$log" 2>&1 || { echo "e2e-deps: apt-get update failed:" >&2; tail -n 30 "$log" >&2; exit 1; }
+fi
+if ! apt-get install -y -q --no-install-recommends "${missing[@]}" >>"$log" 2>&1; then
+  # Stale lists are the usual cause: refresh once and try again.
+  apt-get update -q >>"$log" 2>&1 || true
+  apt-get install -y -q --no-install-recommends "${missing[@]}" >>"$log" 2>&1 || {
+    echo "e2e-deps: apt-get install ${missing[*]} failed:" >&2; tail -n 40 "$log" >&2; exit 1; }
+fi
+rm -f "$log"
+echo "e2e-deps: installed ${missing[*]}"
