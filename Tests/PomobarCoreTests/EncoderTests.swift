@@ -26,7 +26,7 @@ struct EncoderTests {
   @Test func onlyI3barHasAHeader() {
     #expect(
       I3barEncoder().header()
-        == "{\"version\":1,\"click_events\":true,\"stop_signal\":10,\"cont_signal\":12}\n[\n")
+        == "{\"version\":1,\"click_events\":true,\"stop_signal\":23,\"cont_signal\":18}\n[\n")
     for format in OutputFormat.allCases where format != .i3bar {
       #expect(makeEncoder(format).header() == "")
     }

@@ -21,8 +21,8 @@ struct I3barProtocolTests {
       let header = try #require(bar.header)
       #expect(header["version"] as? Int == 1)
       #expect(header["click_events"] as? Bool == true)
-      #expect(header["stop_signal"] as? Int == 10)
-      #expect(header["cont_signal"] as? Int == 12)
+      #expect(header["stop_signal"] as? Int == 23)
+      #expect(header["cont_signal"] as? Int == 18)
       #expect(bar.process.stdout.snapshot[1].text == "[")
       let first = try #require(bar.lastFrame)
       #expect(first.line == 2 && !bar.process.stdout.snapshot[2].text.hasPrefix(","), "the first frame has no comma")
@@ -140,13 +140,13 @@ struct I3barProtocolTests {
       let bar = try await sandbox.startBar(.i3bar)
       try bar.click(button: 1)
       let running = try await bar.waitForNextFrame { $0.shows("Focus") }
-      bar.process.signal(SIGUSR1)  // the bar's stop_signal
+      bar.process.signal(SIGURG)  // the bar's stop_signal
       await pause(0.2)
       let hiddenAt = bar.frames.count
       let printed = await holdsAtSomePoint(within: 2.2) { bar.frames.count > hiddenAt }
       #expect(!printed, "no frames while hidden: \(bar.frames.dropFirst(hiddenAt))")
       #expect(bar.process.isRunning)
-      bar.process.signal(SIGUSR2)  // cont_signal
+      bar.process.signal(SIGCONT)  // cont_signal
       let shown = try await bar.waitForFrame(after: hiddenAt, timeout: 1, "a frame once shown")
       let elapsed = Int(seconds(from: running.at, to: shown.at).rounded())
       #expect(shown.shows("Focus"))

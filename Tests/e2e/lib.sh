@@ -330,13 +330,13 @@ find_block() {
 # (--format ...), its stdout is copied to $E2E_TMP/NAME.stream (what the bar
 # read; kept in $E2E_OUT at the end), and each line with the time it was
 # read to NAME.stream.ts ("EPOCHREALTIME line"). Prints the script's path. The copy
-# ignores SIGUSR1/SIGUSR2: i3bar signals the whole process group when it hides.
+# runs in the bar's process group too, which gets pomobar's stop/cont signals.
 stream_wrapper() {
   local w="$E2E_TMP/bin/$1"
   mkdir -p "$E2E_TMP/bin"
   cat >"$w" <<WRAP
 #!/bin/bash
-[ "\$1" = --format ] && exec > >(trap '' USR1 USR2; exec tee -a '$E2E_TMP/$1.stream' \
+[ "\$1" = --format ] && exec > >(trap '' URG; exec tee -a '$E2E_TMP/$1.stream' \
   >(while IFS= read -r l; do printf '%s %s\\n' "\$EPOCHREALTIME" "\$l"; done >>'$E2E_TMP/$1.stream.ts'))
 exec '$E2E_BIN' "\$@"
 WRAP

@@ -1,15 +1,19 @@
 /// The i3bar protocol, which swaybar speaks too: a header, then an endless JSON array of
 /// frames, each frame an array of blocks (swaybar-protocol(7)).
 ///
-/// The header asks for click events and names SIGUSR1/SIGUSR2 as the stop and continue
+/// The header asks for click events and names SIGURG/SIGCONT as the stop and continue
 /// signals: by default the bar SIGSTOPs the status command while it is hidden, which would
 /// freeze the timer and delay a phase's end (swaybar-protocol(7), `stop_signal`). The shell
 /// must handle both signals itself: stop printing frames, keep timing.
+///
+/// Both signals are ones whose default action is to do nothing: the bar sends them to the
+/// whole process group (i3bar's `killpg`), which includes the `/bin/sh -c` that runs a
+/// `status_command` line, and SIGUSR1 would kill that shell and end the block.
 public struct I3barEncoder: BarEncoder {
-  /// SIGUSR1 on Linux: sent by the bar when it is hidden.
-  public static let stopSignal = 10
-  /// SIGUSR2 on Linux: sent by the bar when it is shown again.
-  public static let contSignal = 12
+  /// SIGURG on Linux: sent by the bar when it is hidden.
+  public static let stopSignal: Int32 = 23
+  /// SIGCONT on Linux: sent by the bar when it is shown again.
+  public static let contSignal: Int32 = 18
 
   private var wroteFrame = false
 

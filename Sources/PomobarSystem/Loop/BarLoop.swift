@@ -44,7 +44,8 @@ public final class BarLoop {
   public func run() throws -> Int32 {
     SignalSet.ignoreBrokenPipe()
     Spawner.reapChildrenAutomatically()
-    let signals = try SignalSet([SIGHUP, SIGTERM, SIGINT, SIGUSR1, SIGUSR2]).blockAndOpen()
+    let (stop, show) = (I3barEncoder.stopSignal, I3barEncoder.contSignal)
+    let signals = try SignalSet([SIGHUP, SIGTERM, SIGINT, stop, show]).blockAndOpen()
     let poller = try Poller()
     let timer = try DeadlineTimer()
     var watcher = try FileWatcher()
@@ -85,8 +86,8 @@ public final class BarLoop {
           for signal in SignalSet.drain(signals) {
             switch signal {
             case SIGHUP: reloadConfig()
-            case SIGUSR1: hidden = true
-            case SIGUSR2:
+            case stop: hidden = true
+            case show:
               hidden = false
               lastView = nil
             default: return 0  // SIGTERM, SIGINT

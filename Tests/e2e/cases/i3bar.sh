@@ -2,7 +2,7 @@
 # i3bar: i3 under Xvfb with contrib/i3/config's bar block. Real xdotool clicks
 # on the block: left starts, pauses and resumes, scroll extends and shortens,
 # right skips, middle stops. Then the bar is hidden (`bar mode hide`) while a
-# focus phase runs out: pomobar must keep timing (stop_signal 10, not SIGSTOP).
+# focus phase runs out: pomobar must keep timing (stop_signal SIGURG, not SIGSTOP).
 source "$(dirname "$0")/../lib.sh"
 
 setup_pomobar
@@ -23,8 +23,8 @@ need "pomobar's first frame reached i3bar" wait_for 10 "first frame" has_frame
 
 # --- the protocol header, as i3bar read it
 header=$(head -n 1 "$stream")
-expect "header is i3bar v1 with click_events, stop_signal 10, cont_signal 12 (got: $header)" \
-  jq -e '.version == 1 and .click_events == true and .stop_signal == 10 and .cont_signal == 12' <<<"$header" >/dev/null
+expect "header is i3bar v1 with click_events, stop_signal 23, cont_signal 18 (got: $header)" \
+  jq -e '.version == 1 and .click_events == true and .stop_signal == 23 and .cont_signal == 18' <<<"$header" >/dev/null
 expect "second line opens the endless array" test "$(sed -n 2p "$stream")" = "["
 frame=$(last_frame "$stream")
 expect "block has name pomobar, instance pomodoro, markup none (got: $frame)" \
