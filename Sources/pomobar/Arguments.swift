@@ -33,13 +33,15 @@ enum ExitCode {
 /// Parses `pomobar [COMMAND] [OPTIONS]` by hand: no dependency for a handful of flags.
 enum Arguments {
   static let commands = ["run", "ctl", "status", "check-config", "help"]
+  /// Compared as a byte: `hasPrefix` would pull Unicode tables into a bar's resident memory.
+  private static let dash = UInt8(ascii: "-")
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Command {
     var words = arguments[...]
     if words.contains("--version") || words.first == "-V" { return .version }
     let first = words.first
     let command: String
-    if let first, !first.hasPrefix("-") {
+    if let first, first.utf8.first != dash {
       command = first
       words = words.dropFirst()
     } else {
@@ -103,7 +105,7 @@ enum Arguments {
     while let word = words.popFirst() {
       var name = word
       var value: String? = nil
-      if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+      if word.utf8.starts(with: "--".utf8), let equals = word.firstIndex(of: "=") {
         name = String(word[..<equals])
         value = String(word[word.index(after: equals)...])
       }
@@ -123,7 +125,7 @@ enum Arguments {
           options.configPath = given
         }
       default:
-        if word.hasPrefix("-") && word.count > 1 && Int(word) == nil {
+        if word.utf8.first == dash && word.utf8.count > 1 && Int(word) == nil {
           throw UsageError(message: "pomobar \(command): unknown option '\(word)'", hint: "Run 'pomobar \(command) --help' for usage.")
         }
         rest.append(word)

@@ -22,9 +22,9 @@ public struct EffectRunner {
         continue  // the store already wrote it
       case .runHook(let event, let phase, let reason):
         let environment = [
-          "POMOBAR_EVENT": event.rawValue, "POMOBAR_PHASE": phase.rawValue,
-          "POMOBAR_REASON": reason?.rawValue ?? "", "POMOBAR_SLOT": "\(state.slot)",
-          "POMOBAR_COMPLETED": "\(state.completed)",
+          ("POMOBAR_EVENT", event.rawValue), ("POMOBAR_PHASE", phase.rawValue),
+          ("POMOBAR_REASON", reason?.rawValue ?? ""), ("POMOBAR_SLOT", "\(state.slot)"),
+          ("POMOBAR_COMPLETED", "\(state.completed)"),
         ]
         for command in config.hooks[event] ?? [] {
           spawn(["/bin/sh", "-c", command], environment, what: "hook \(event.rawValue)")
@@ -33,7 +33,7 @@ public struct EffectRunner {
         guard config.notifications.enabled else { continue }
         let (summary, body) = Self.message(ended: ended, next: next, config.timer)
         spawn(
-          [config.notifications.command, "-a", "pomobar", "-u", "normal", summary, body], [:],
+          [config.notifications.command, "-a", "pomobar", "-u", "normal", summary, body], [],
           what: "notification")
       }
     }
@@ -58,7 +58,7 @@ public struct EffectRunner {
     return (summary, body)
   }
 
-  private func spawn(_ arguments: [String], _ environment: [String: String], what: String) {
+  private func spawn(_ arguments: [String], _ environment: [(String, String)], what: String) {
     do {
       try Spawner.spawn(arguments, environment: environment)
     } catch {

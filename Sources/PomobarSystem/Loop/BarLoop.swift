@@ -105,7 +105,7 @@ public final class BarLoop {
           if changes.paths.contains(store.statePath) { document = store.peek() }
           let configFiles = configSource.watchedFiles
           let configTouched = changes.paths.contains { path in
-            configFiles.contains { $0 == path || $0.hasPrefix(path + "/") }
+            configFiles.contains { $0 == path || $0.utf8.starts(with: (path + "/").utf8) }
           }
           if configTouched || !changes.lostFolders.isEmpty {
             watchConfig(&watcher)  // a folder on the way to the config may have appeared

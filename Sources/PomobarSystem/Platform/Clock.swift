@@ -40,7 +40,7 @@ public struct SystemClock: ClockSource {
 
   static func readBootID() -> String {
     guard let bytes = try? FileSystem.read("/proc/sys/kernel/random/boot_id") else { return "" }
-    return String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }
+    return String(decoding: bytes.filter { $0 > 0x20 }, as: UTF8.self)
   }
 
   static func apply(_ path: String, to reading: inout ClockReading) {

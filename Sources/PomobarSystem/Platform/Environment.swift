@@ -4,27 +4,23 @@
 import CLinux
 
 /// Environment variables and the XDG base directories.
+///
+/// Looks variables up with `getenv` rather than copying the environment into a
+/// dictionary: a long-running bar process should not carry code it needs once.
 public struct Environment: Sendable {
-  public var variables: [String: String]
+  let lookup: @Sendable (String) -> String?
 
-  public init(variables: [String: String]) { self.variables = variables }
+  /// An environment backed by `lookup` (tests).
+  public init(lookup: @escaping @Sendable (String) -> String?) { self.lookup = lookup }
 
   /// The process's own environment.
   public static func current() -> Environment {
-    var variables: [String: String] = [:]
-    var pointer = Glibc.environ
-    while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      pointer += 1
-    }
-    return Environment(variables: variables)
+    Environment { name in getenv(name).map { String(cString: $0) } }
   }
 
+  /// A variable's value; nil when unset or empty.
   public subscript(name: String) -> String? {
-    guard let value = variables[name], !value.isEmpty else { return nil }
+    guard let value = lookup(name), !value.isEmpty else { return nil }
     return value
   }
 
@@ -42,7 +38,21 @@ public struct Environment: Sendable {
 
   /// An XDG variable if it holds an absolute path (the spec says to ignore relative ones).
   private func xdg(_ name: String, fallback: String) -> String {
-    if let value = self[name], value.hasPrefix("/") { return value }
+    if let value = self[name], value.utf8.first == UInt8(ascii: "/") { return value }
     return home + "/" + fallback
+  }
+
+  /// The process environment as `NAME=value` strings, with `overrides` replacing or
+  /// adding variables: what a child process gets.
+  static func childEnvironment(_ overrides: [(String, String)]) -> [String] {
+    var entries: [String] = []
+    var pointer = Glibc.environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      let name = text.utf8.split(separator: UInt8(ascii: "="), maxSplits: 1).first.map { Substring($0) }
+      if !overrides.contains(where: { name == Substring($0.0) }) { entries.append(text) }
+      pointer += 1
+    }
+    return entries + overrides.map { "\($0.0)=\($0.1)" }
   }
 }

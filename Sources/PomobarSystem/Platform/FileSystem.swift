@@ -44,7 +44,7 @@ public enum FileSystem {
 
   /// Creates a folder and its parents (mode 0700 for new ones).
   public static func makeDirectories(_ path: String) throws(SystemError) {
-    var prefix = path.hasPrefix("/") ? "" : "."
+    var prefix = path.utf8.first == UInt8(ascii: "/") ? "" : "."
     for part in path.split(separator: "/") {
       prefix += "/" + part
       if mkdir(prefix, 0o700) != 0 && errno != EEXIST {

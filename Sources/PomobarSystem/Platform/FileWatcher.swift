@@ -30,9 +30,9 @@ public struct FileWatcher {
   /// What a batch of events said.
   public struct Changes {
     /// Full paths of files or folders written, moved in, created or deleted.
-    public var paths: Set<String> = []
+    public var paths: [String] = []
     /// Watched folders that are gone (deleted or moved away): watch them again if needed.
-    public var lostFolders: Set<String> = []
+    public var lostFolders: [String] = []
   }
 
   /// Reads pending events.
@@ -55,9 +55,9 @@ public struct FileWatcher {
           if mask & UInt32(IN_IGNORED) != 0 {
             // The kernel dropped the watch: the folder was deleted or its file system unmounted.
             folders[wd] = nil
-            changes.lostFolders.insert(folder)
+            changes.lostFolders.append(folder)
           } else if !name.isEmpty {
-            changes.paths.insert(folder + "/" + name)
+            changes.paths.append(folder + "/" + name)
           }
         }
         offset += header + length

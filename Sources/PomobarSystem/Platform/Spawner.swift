@@ -15,7 +15,7 @@ public enum Spawner {
   }
 
   /// Runs `arguments[0]` (looked up in PATH) with `arguments`, adding `environment`.
-  public static func spawn(_ arguments: [String], environment: [String: String] = [:]) throws(SystemError) {
+  public static func spawn(_ arguments: [String], environment: [(String, String)] = []) throws(SystemError) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -34,9 +34,7 @@ public enum Spawner {
     posix_spawnattr_setflags(
       &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | pomobar_POSIX_SPAWN_SETSID)
 
-    var merged = Environment.current().variables
-    for (key, value) in environment { merged[key] = value }
-    let env = merged.map { "\($0.key)=\($0.value)" }
+    let env = Environment.childEnvironment(environment)
 
     var pid = pid_t()
     let status = withCStrings(arguments) { argv in
