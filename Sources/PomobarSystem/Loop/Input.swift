@@ -16,10 +16,8 @@ enum Input: Equatable {
   case quit
 }
 
-/// Turns keys typed at a terminal into actions.
+/// Turns keys typed at a terminal into actions (the tty encoder's hint names the main ones).
 enum KeyMap {
-  static let help = "space: start/pause · s: skip · b: break · x: stop · r: reset · +/-: ±1 min · q: quit"
-
   static func input(for byte: UInt8) -> Input? {
     switch byte {
     case UInt8(ascii: " "), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "p"):
