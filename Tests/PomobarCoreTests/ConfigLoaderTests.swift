@@ -1,3 +1,4 @@
+import Foundation
 import TOML
 import Testing
 
@@ -104,5 +105,30 @@ private func error(_ text: String) -> String {
     config.clicks.right = .shorten(.seconds(90))
     #expect(try load(ConfigPrinter.toml(config)) == config)
     #expect(try load(ConfigPrinter.toml(Config())) == Config())
+  }
+}
+
+@Suite struct ConfigExampleTests {
+  /// `config.example.toml` documents every key with its default: it must load to exactly
+  /// the defaults, and name every key the loader knows.
+  @Test func theExampleConfigIsTheDefaults() throws {
+    let root = URLPath.packageRoot(from: #filePath)
+    let text = try String(contentsOfFile: root + "/config.example.toml", encoding: .utf8)
+    #expect(try ConfigLoader.load(Array(text.utf8), file: "config.example.toml") == Config())
+    for (table, keys) in ConfigLoader.schema {
+      #expect(text.contains("[\(table)]"), "[\(table)] is not documented")
+      for key in keys {
+        #expect(text.contains("\n\(key) =") || text.contains("\n# \(key) ="), "\(table).\(key) is not documented")
+      }
+    }
+  }
+}
+
+/// Paths from a source file to the package root.
+enum URLPath {
+  static func packageRoot(from file: String) -> String {
+    var parts = file.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)  // Tests/PomobarCoreTests/File.swift
+    return parts.joined(separator: "/")
   }
 }
