@@ -51,21 +51,6 @@ struct Key: RandomAccessCollection {
   /// One key for messages: as is if it could be written bare, otherwise in double quotes.
   static func display(_ name: String) -> String {
     if !name.isEmpty && name.utf8.allSatisfy(isBareByte) { return name }
-    var quoted = "\""
-    for scalar in name.unicodeScalars {
-      switch scalar {
-      case "\"": quoted += "\\\""
-      case "\\": quoted += "\\\\"
-      case "\n": quoted += "\\n"
-      case "\t": quoted += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          quoted += "\\u" + String(Parser.unicodeName(scalar.value).dropFirst(2))
-        } else {
-          quoted.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return quoted + "\""
+    return TOML.quote(name)
   }
 }

@@ -30,4 +30,28 @@ public enum TOML {
     var parser = Parser(bytes: bytes)
     return try parser.parseDocument()
   }
+
+  /// `text` as a TOML basic string, quotes included, that parses back to `text`.
+  ///
+  /// Quotes and backslashes are escaped, as are control characters (`\n`, `\t`, `\r`,
+  /// else `\uXXXX`); everything else is kept as it is.
+  public static func quote(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          out += "\\u" + String(Parser.unicodeName(scalar.value).dropFirst(2))
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
 }

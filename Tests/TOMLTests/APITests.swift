@@ -93,3 +93,11 @@ struct APITests {
     #expect(error.description == "1:9: expected an integer, found a string")
   }
 }
+
+@Suite struct QuoteTests {
+  @Test(arguments: ["", "plain", "say \"hi\"", "back\\slash", "tab\tnew\nline\r", "\u{01}\u{7F}", "⣿ ●○"])
+  func quotedStringsParseBackToThemselves(_ text: String) throws {
+    let table = try TOML.parse("k = \(TOML.quote(text))")
+    #expect(table["k"]?.value == .string(text))
+  }
+}

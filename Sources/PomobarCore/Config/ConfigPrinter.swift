@@ -1,3 +1,5 @@
+import TOML
+
 /// Writes a `Config` back as TOML: what `pomobar check-config` prints.
 ///
 /// Every key appears with its effective value, so the output doubles as a list of the
@@ -76,22 +78,5 @@ public enum ConfigPrinter {
     }
   }
 
-  /// A TOML basic string.
-  public static func quote(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  static func quote(_ text: String) -> String { TOML.quote(text) }
 }
