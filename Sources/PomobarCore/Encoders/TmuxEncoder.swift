@@ -17,11 +17,6 @@ public struct TmuxEncoder: BarEncoder {
 
   /// `#` doubled, so tmux shows it rather than starting a format or style.
   static func escape(_ text: String) -> String {
-    guard text.contains("#") else { return text }
-    var out = ""
-    for character in text {
-      out += character == "#" ? "##" : String(character)
-    }
-    return out
+    text.replacingASCII { $0 == UInt8(ascii: "#") ? "##" : nil }
   }
 }

@@ -22,19 +22,15 @@ public struct WaybarEncoder: BarEncoder {
     return JSON.serialize(object) + "\n"
   }
 
-  /// `&`, `<`, `>` as Pango entities (`&amp;` first, so entities aren't escaped twice).
+  /// `&`, `<`, `>` as Pango entities.
   static func escapeMarkup(_ text: String) -> String {
-    guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
-    var out = ""
-    out.reserveCapacity(text.utf8.count + 8)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      default: out.unicodeScalars.append(scalar)
+    text.replacingASCII { byte in
+      switch byte {
+      case UInt8(ascii: "&"): return "&amp;"
+      case UInt8(ascii: "<"): return "&lt;"
+      case UInt8(ascii: ">"): return "&gt;"
+      default: return nil
       }
     }
-    return out
   }
 }

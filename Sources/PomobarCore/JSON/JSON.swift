@@ -27,87 +27,90 @@ public enum JSON {
   /// Unicode as UTF-8. Integers, and whole doubles up to 2^53, print without `.0`;
   /// non-finite doubles print as `null`, as JSON has no spelling for them.
   public static func serialize(_ value: JSONValue) -> String {
-    var out = ""
+    var out: [UInt8] = []
+    out.reserveCapacity(256)
     write(value, into: &out)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// A JSON string literal for `s`, quotes included.
   public static func quote(_ s: String) -> String {
-    var out = ""
+    var out: [UInt8] = []
     out.reserveCapacity(s.utf8.count + 2)
     writeString(s, into: &out)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
-  static func write(_ value: JSONValue, into out: inout String) {
+  /// Writes UTF-8 bytes: the encoders run this every second, so it copies bytes in bulk
+  /// rather than appending one Unicode scalar at a time to a `String`.
+  static func write(_ value: JSONValue, into out: inout [UInt8]) {
     switch value {
     case .null:
-      out += "null"
+      out += "null".utf8
     case .bool(let flag):
-      out += flag ? "true" : "false"
+      out += (flag ? "true" : "false").utf8
     case .integer(let number):
-      out += String(number)
+      out += String(number).utf8
     case .number(let number):
       writeNumber(number, into: &out)
     case .string(let text):
       writeString(text, into: &out)
     case .array(let elements):
-      out += "["
+      out.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
-        if index > 0 { out += "," }
+        if index > 0 { out.append(UInt8(ascii: ",")) }
         write(element, into: &out)
       }
-      out += "]"
+      out.append(UInt8(ascii: "]"))
     case .object(let members):
-      out += "{"
+      out.append(UInt8(ascii: "{"))
       for (index, (key, element)) in members.enumerated() {
-        if index > 0 { out += "," }
+        if index > 0 { out.append(UInt8(ascii: ",")) }
         writeString(key, into: &out)
-        out += ":"
+        out.append(UInt8(ascii: ":"))
         write(element, into: &out)
       }
-      out += "}"
+      out.append(UInt8(ascii: "}"))
     }
   }
 
-  private static func writeNumber(_ number: Double, into out: inout String) {
+  private static func writeNumber(_ number: Double, into out: inout [UInt8]) {
     guard number.isFinite else {
-      out += "null"
+      out += "null".utf8
       return
     }
     // Up to 2^53 a whole double is exactly an Int64 and prints the way people write it (Swift's
     // `description` would add ".0"); above, `description` switches to "1e+16", valid JSON.
     if number.rounded(.towardZero) == number, number.magnitude <= 0x1p53 {
-      out += String(Int64(number))
+      out += String(Int64(number)).utf8
     } else {
-      out += number.description
+      out += number.description.utf8
     }
   }
 
-  private static func writeString(_ text: String, into out: inout String) {
-    out += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "\u{08}": out += "\\b"
-      case "\u{0C}": out += "\\f"
-      case "\u{00}"..."\u{1F}":
-        out += "\\u00"
-        out.unicodeScalars.append(hexDigit(scalar.value >> 4))
-        out.unicodeScalars.append(hexDigit(scalar.value & 0xF))
+  private static func writeString(_ text: String, into out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): out += #"\""#.utf8
+      case UInt8(ascii: "\\"): out += #"\\"#.utf8
+      case UInt8(ascii: "\n"): out += #"\n"#.utf8
+      case UInt8(ascii: "\r"): out += #"\r"#.utf8
+      case UInt8(ascii: "\t"): out += #"\t"#.utf8
+      case 0x08: out += #"\b"#.utf8
+      case 0x0C: out += #"\f"#.utf8
+      case 0x00...0x1F:
+        out += #"\u00"#.utf8
+        out.append(hexDigit(byte >> 4))
+        out.append(hexDigit(byte & 0xF))
       default:
-        out.unicodeScalars.append(scalar)
+        out.append(byte)  // UTF-8 of everything else, multi-byte sequences included, as is
       }
     }
-    out += "\""
+    out.append(UInt8(ascii: "\""))
   }
 
-  private static func hexDigit(_ value: UInt32) -> Unicode.Scalar {
-    Unicode.Scalar(UInt8(value < 10 ? 48 + value : 87 + value))  // 0-9, a-f
+  private static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? 48 + value : 87 + value  // 0-9, a-f
   }
 }

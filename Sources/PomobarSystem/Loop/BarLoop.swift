@@ -23,6 +23,8 @@ public final class BarLoop {
   var lastView: ViewModel?
   /// The bar is hidden (i3bar sent our stop signal): keep timing, stop printing.
   var hidden = false
+  /// The deadline whose second grid the tick timer is armed on (nil: disarmed).
+  var armedFor: Instant?
   var clicks = ClickDecoder()
   var output = FileDescriptor.standardOutput
 
@@ -112,12 +114,13 @@ public final class BarLoop {
             reloadConfig()
           }
         case .standardInput where readsInput:
+          let stamp = store.now()  // a click's time is when it arrived, not when it is handled
           let bytes = (try? FileDescriptor.standardInput.read()) ?? []
           if bytes.isEmpty {
             // stdin closed: go on showing the timer; only stdout closing ends the bar.
             poller.remove(.standardInput)
             readsInput = false
-          } else if handle(input: bytes) == .quit {
+          } else if handle(input: bytes, at: stamp) == .quit {
             return 0
           }
         default:
@@ -145,7 +148,11 @@ public final class BarLoop {
     } else if FileSystem.exists(store.statePath) {
       state = transact(nil) ?? state  // unreadable: the transaction moves it aside
     }
-    timer.arm(after: Self.nextChange(of: state, after: now.instant).map { ($0 - now.instant).nanoseconds })
+    if state.deadline != armedFor {
+      // Ticks fall on the deadline's second grid, so the timer changes only with it.
+      armedFor = state.deadline
+      timer.arm(after: Self.nextChange(of: state, after: now.instant).map { ($0 - now.instant).nanoseconds })
+    }
     return render(state, now: now)
   }
 
@@ -161,9 +168,13 @@ public final class BarLoop {
   }
 
   /// Applies an event to the shared state and runs its effects; nil if it failed.
-  func transact(_ event: Event?) -> TimerState? {
+  ///
+  /// The new state is shown before it is written: a click's frame does not wait for fsync.
+  func transact(_ event: Event?, at stamp: ClockReading? = nil) -> TimerState? {
     do {
-      let outcome = try store.transact(event, settings: config.timer)
+      let outcome = try store.transact(event, settings: config.timer, stamp: stamp) {
+        state, now in _ = self.render(state, now: now)
+      }
       document = StateDocument(timer: outcome.state, written: outcome.now)
       EffectRunner(config: config, warn: warn).run(outcome.effects, state: outcome.state)
       return outcome.state
@@ -173,13 +184,13 @@ public final class BarLoop {
     }
   }
 
-  func handle(input bytes: [UInt8]) -> Input? {
+  func handle(input bytes: [UInt8], at stamp: ClockReading) -> Input? {
     switch input {
     case .keys:
       for byte in bytes {
         switch KeyMap.input(for: byte) {
         case .quit: return .quit
-        case .action(let action): _ = transact(.action(action))
+        case .action(let action): _ = transact(.action(action), at: stamp)
         case nil: continue
         }
       }
@@ -190,7 +201,7 @@ public final class BarLoop {
           guard click.matches(name: config.display.name, instance: config.display.instance),
             let action = config.clicks.action(forButton: click.button)
           else { continue }
-          _ = transact(.action(action))
+          _ = transact(.action(action), at: stamp)
         case .failure(let error):
           warn("\(error)")
         }

@@ -60,17 +60,21 @@ public struct DeadlineTimer {
       })
   }
 
-  /// Fires once after `delay` nanoseconds (at once if not positive); nil disarms.
+  /// Fires after `delay` nanoseconds (at once if not positive), then every second; nil
+  /// disarms.
   ///
-  /// Relative, not absolute: the delay is computed from a `ClockReading`, which a test
-  /// clock may have moved away from the kernel's; the microseconds between that reading
-  /// and this call are the only error.
+  /// The kernel keeps a periodic timer on its grid (each expiry is the previous one plus
+  /// the interval), so a phase's ticks need this one call, not one per second. Relative,
+  /// not absolute: the delay is computed from a `ClockReading`, which a test clock may have
+  /// moved away from the kernel's; the microseconds between that reading and this call
+  /// are the only error.
   public func arm(after delay: Int64?) {
     var spec = itimerspec()
     if let delay {
       let wait = max(delay, 1)  // zero would disarm
       spec.it_value.tv_sec = Int(wait / 1_000_000_000)
       spec.it_value.tv_nsec = Int(wait % 1_000_000_000)
+      spec.it_interval.tv_sec = 1
     }
     _ = timerfd_settime(fd.rawValue, 0, &spec, nil)
   }

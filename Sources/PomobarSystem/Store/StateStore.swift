@@ -59,10 +59,26 @@ public final class StateStore {
   }
 
   /// Under the lock: re-read, catch up with the present, apply `event` if any, write.
-  public func transact(_ event: Event?, settings: TimerSettings) throws -> Outcome {
+  ///
+  /// - Parameters:
+  ///   - stamp: when the event happened (a click is stamped when it is read, not when the
+  ///     lock is taken); ignored if the file was written after it.
+  ///   - show: called with the new state before it is written, so a bar can show a click's
+  ///     result without waiting for the disk. It runs under the lock: it must not block.
+  public func transact(
+    _ event: Event?, settings: TimerSettings, stamp: ClockReading? = nil,
+    show: ((TimerState, ClockReading) -> Void)? = nil
+  ) throws -> Outcome {
     try FileLock.withExclusive(lockPath) {
-      let now = clock.read()
       let document = loadForUpdate()
+      var now = clock.read()
+      if let stamp, stamp.bootID == now.bootID {
+        // Another copy may have changed the state after the stamp: then use the present.
+        let writtenLater = document.map {
+          $0.written.bootID == stamp.bootID && $0.written.boottime > stamp.boottime
+        }
+        if writtenLater != true { now = stamp }
+      }
       var machine: TimerMachine
       var effects: [Effect]
       var mustWrite = document == nil
@@ -79,6 +95,7 @@ public final class StateStore {
       }
       if let event { effects += machine.handle(event, at: now.instant) }
       if mustWrite || effects.contains(.persist) {
+        show?(machine.state, now)
         let document = StateDocument(timer: machine.state, written: now)
         try FileSystem.writeAtomically(statePath, Array(document.json().utf8))
       }
