@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import PomobarCore
 
 /// Carries out the effects of a transition this copy made: hooks and notifications.
@@ -27,14 +30,25 @@ public struct EffectRunner {
           ("POMOBAR_COMPLETED", "\(state.completed)"),
         ]
         for command in config.hooks[event] ?? [] {
-          spawn(["/bin/sh", "-c", command], environment, what: "hook \(event.rawValue)")
+          do {
+            try Spawner.spawn(["/bin/sh", "-c", command], environment: environment)
+          } catch {
+            warn("hook \(event.rawValue): \(error)")
+          }
         }
       case .notify(let ended, let next):
         guard config.notifications.enabled else { continue }
         let (summary, body) = Self.message(ended: ended, next: next, config.timer)
-        spawn(
-          [config.notifications.command, "-a", "pomobar", "-u", "normal", summary, body], [],
-          what: "notification")
+        let command = config.notifications.command
+        do {
+          try Spawner.spawn([command, "-a", "pomobar", "-u", "normal", summary, body])
+        } catch where error.errno == ENOENT {
+          warn(
+            "notification: '\(command)' not found; install it (notify-send is in libnotify-bin) "
+              + "or set [notifications] enabled = false")
+        } catch {
+          warn("notification: \(error)")
+        }
       }
     }
   }
@@ -56,13 +70,5 @@ public struct EffectRunner {
       body = "Click to start the next focus."
     }
     return (summary, body)
-  }
-
-  private func spawn(_ arguments: [String], _ environment: [(String, String)], what: String) {
-    do {
-      try Spawner.spawn(arguments, environment: environment)
-    } catch {
-      warn("\(what): \(error)")
-    }
   }
 }

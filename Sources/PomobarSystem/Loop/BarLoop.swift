@@ -25,6 +25,8 @@ public final class BarLoop {
   var hidden = false
   /// The deadline whose second grid the tick timer is armed on (nil: disarmed).
   var armedFor: Instant?
+  /// The config file and, through a symlink, its target; resolved when the watches are set.
+  var configFiles: [String] = []
   var clicks = ClickDecoder()
   var output = FileDescriptor.standardOutput
 
@@ -105,7 +107,6 @@ public final class BarLoop {
             document = store.peek()
           }
           if changes.paths.contains(store.statePath) { document = store.peek() }
-          let configFiles = configSource.watchedFiles
           let configTouched = changes.paths.contains { path in
             configFiles.contains { $0 == path || $0.utf8.starts(with: (path + "/").utf8) }
           }
@@ -124,7 +125,7 @@ public final class BarLoop {
             return 0
           }
         default:
-          if ready.hangup && ready.fd == .standardOutput { return 0 }
+          break  // stdin after it closed, or stdout without an error
         }
       }
       if !refresh(timer) { return 0 }
@@ -232,7 +233,8 @@ public final class BarLoop {
   /// Watches the config file's folder or, while it does not exist yet, its nearest
   /// existing ancestor, so that a config created after start-up is picked up.
   private func watchConfig(_ watcher: inout FileWatcher) {
-    for file in configSource.watchedFiles {
+    configFiles = configSource.watchedFiles
+    for file in configFiles {
       var folder = FileSystem.directory(of: file)
       while !FileSystem.exists(folder) && folder != "/" && folder != "." {
         folder = FileSystem.directory(of: folder)
