@@ -88,7 +88,7 @@ enum Arguments {
       return .ctl(action, options)
     case "check-config":
       let (options, rest) = try options(words, command)
-      guard rest.count <= 1 else { try noneLeft(rest.dropFirst(), command); return .help(nil) }
+      try noneLeft(rest.dropFirst(), command)
       return .checkConfig(rest.first ?? options.configPath)
     default:
       throw UsageError(message: "pomobar: unknown command '\(command)'\(suggestion(command, commands))")
