@@ -9,6 +9,7 @@ set -euo pipefail
 pkgs=(
   xvfb xdotool x11-utils imagemagick   # X11 server, clicks, window tools, pixel checks
   i3-wm                                # i3 + i3bar
+  polybar i3blocks                     # polybar; i3blocks under i3bar
   sway waybar grim                     # headless Wayland bars, screenshots
   tmux                                 # tmux status line
   fonts-dejavu-core                    # DejaVu: Latin + Braille (the ring)

@@ -24,6 +24,10 @@ struct Context {
     }
   }
 
+  /// This binary, for the click commands of formats that write them (polybar); "pomobar",
+  /// found on `PATH`, when the binary is gone.
+  var command: String { FileSystem.executablePath ?? "pomobar" }
+
   /// Applies `event` to the shared state, runs its effects, and returns the new state.
   func transact(_ event: Event?) throws -> (TimerState, ClockReading) {
     try store.prepare()

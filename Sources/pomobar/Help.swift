@@ -36,6 +36,10 @@ enum Help {
       runs and none while nothing changes.
         i3bar    i3bar and swaybar (status_command); reads click events on stdin
         waybar   a waybar custom module with "return-type": "json"
+        polybar  a polybar custom/script with tail = true; clicks are action tags
+                 that run this binary's `ctl`, from the [clicks] table
+        i3blocks a persistent i3blocks block (interval=persist, format=json);
+                 i3blocks 1.4 sends it no clicks: prefer `pomobar status --format i3blocks`
         plain    one line of text per change
         tty      a live line for a terminal, driven by keys (the default on a terminal)
         tmux, json   also accepted; mostly useful with `pomobar status`
@@ -68,6 +72,9 @@ enum Help {
         remaining and total (seconds), percentage, position, cycle_length,
         ends_at ("HH:MM" or null), note (or null), text, short_text, tooltip, color.
       --format tmux prints #[fg=...] styled text for status-right '#(pomobar status --format tmux)'.
+      --format i3blocks prints a JSON block for an i3blocks block (interval=1, format=json);
+      when i3blocks runs it for a click (BLOCK_BUTTON set, 1-5), the button's action from
+      [clicks] is applied first, as a click in the bar.
       """,
     "check-config": """
       Usage: pomobar check-config [FILE]

@@ -10,11 +10,11 @@ enum RunCommand {
     switch format {
     case .i3bar: input = .clicks
     case .tty: input = FileDescriptor.standardInput.isTerminal ? .keys : .none
-    case .waybar, .plain, .tmux, .json: input = .none
+    case .waybar, .polybar, .i3blocks, .plain, .tmux, .json: input = .none
     }
     let loop = BarLoop(
       store: context.store, configSource: context.configSource, config: context.config,
-      format: format, input: input, warn: Console.warn)
+      format: format, command: context.command, input: input, warn: Console.warn)
     do {
       return try loop.run()
     } catch {

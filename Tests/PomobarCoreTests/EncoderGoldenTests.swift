@@ -167,6 +167,19 @@ struct EncoderGoldenTests {
     try expectGolden(out, "i3bar/sequence.txt")
   }
 
+  /// Polybar's click commands: the binary's path shell-quoted, `:` written `\:`, amounts as
+  /// `extend 5m`, and no tag for a button mapped to `none`.
+  @Test func polybarClickTagsFollowTheClickMap() throws {
+    var clicks = ClickMap()
+    clicks.middle = .none
+    clicks.scrollUp = .extend(.seconds(300))
+    clicks.scrollDown = .shorten(.seconds(90))
+    var view = EncoderFixtures.focusRunning
+    view.clicks = clicks
+    var encoder = makeEncoder(.polybar, command: "/opt/a:b/it's/pomobar")
+    try expectGolden(encoder.frame(view), "polybar/custom-clicks.txt")
+  }
+
   /// Frames redraw one line; the bell rings once, when urgent turns on, not on every frame.
   @Test func ttySequenceRingsTheBellOnce() throws {
     var encoder = makeEncoder(.tty)

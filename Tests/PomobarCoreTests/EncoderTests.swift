@@ -5,7 +5,9 @@ import Testing
 @Suite("Encoders")
 struct EncoderTests {
   @Test func formatsParseFromTheirCommandLineNames() {
-    #expect(OutputFormat.allCases.map(\.rawValue) == ["i3bar", "waybar", "plain", "tty", "tmux", "json"])
+    #expect(
+      OutputFormat.allCases.map(\.rawValue)
+        == ["i3bar", "waybar", "polybar", "i3blocks", "plain", "tty", "tmux", "json"])
     #expect(OutputFormat(rawValue: "waybar") == .waybar)
     #expect(OutputFormat(rawValue: "swaybar") == nil)
     for format in OutputFormat.allCases {
@@ -17,6 +19,8 @@ struct EncoderTests {
   @Test func makeEncoderGivesEachFormatItsEncoder() {
     #expect(makeEncoder(.i3bar) is I3barEncoder)
     #expect(makeEncoder(.waybar) is WaybarEncoder)
+    #expect(makeEncoder(.polybar) is PolybarEncoder)
+    #expect(makeEncoder(.i3blocks) is I3blocksEncoder)
     #expect(makeEncoder(.plain) is PlainEncoder)
     #expect(makeEncoder(.tty) is TTYEncoder)
     #expect(makeEncoder(.tmux) is TmuxEncoder)
@@ -55,7 +59,7 @@ struct EncoderTests {
   }
 
   @Test func everyJSONFormatWritesOneParsableLine() throws {
-    for format in [OutputFormat.i3bar, .waybar, .json] {
+    for format in [OutputFormat.i3bar, .waybar, .i3blocks, .json] {
       for (_, view) in EncoderFixtures.all {
         var encoder = makeEncoder(format)
         let frame = encoder.frame(view)
@@ -73,6 +77,29 @@ struct EncoderTests {
     #expect(object["alt"] == "short-break")
     #expect(WaybarEncoder.escapeMarkup("&amp;") == "&amp;amp;", "entities are escaped, not kept")
     #expect(WaybarEncoder.escapeMarkup("plain ⣿") == "plain ⣿")
+  }
+
+  /// Polybar has no escape for `%`: an empty offset tag after each `%` keeps `%{` from
+  /// opening a tag, and the click commands never end early at a `:`.
+  @Test func polybarTextCannotOpenATag() {
+    var view = EncoderFixtures.idle
+    view.fullText = "50% %{F#ff0000}x"
+    var encoder = PolybarEncoder(command: "pomobar")
+    let frame = encoder.frame(view)
+    #expect(frame.contains("}50%%{O0} %%{O0}{F#ff0000}x%{A}"))
+    #expect(PolybarEncoder.escapeAction("a:b\\:c") == "a\\:b\\\\:c")
+    #expect(PolybarEncoder.ctlArguments(.none) == nil)
+    #expect(PolybarEncoder.ctlArguments(.startBreak) == "break")
+    #expect(PolybarEncoder.ctlArguments(.extend(.seconds(300))) == "extend 5m")
+  }
+
+  /// i3blocks 1.4 ends a string at `\"`: quotes become `'`; only the fields it keeps.
+  @Test func i3blocksWritesTheFieldsItKeepsWithoutQuotes() throws {
+    var encoder = I3blocksEncoder()
+    let frame = encoder.frame(EncoderFixtures.specialCharacters)
+    #expect(!frame.contains("\\\""))
+    let object = try JSON.parse(frame)
+    #expect(object.objectValue?.map(\.0) == ["full_text", "short_text", "color", "urgent"])
   }
 
   @Test func waybarClassesFollowTheViewModel() throws {

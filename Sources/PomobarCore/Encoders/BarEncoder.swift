@@ -13,10 +13,15 @@ public protocol BarEncoder: Sendable {
 }
 
 /// A fresh encoder for `format`, before its header has been written.
-public func makeEncoder(_ format: OutputFormat) -> any BarEncoder {
+///
+/// `command` (the pomobar binary) matters only to polybar, whose clicks are commands
+/// written into each frame.
+public func makeEncoder(_ format: OutputFormat, command: String = "pomobar") -> any BarEncoder {
   switch format {
   case .i3bar: return I3barEncoder()
   case .waybar: return WaybarEncoder()
+  case .polybar: return PolybarEncoder(command: command)
+  case .i3blocks: return I3blocksEncoder()
   case .plain: return PlainEncoder()
   case .tty: return TTYEncoder()
   case .tmux: return TmuxEncoder()

@@ -6,7 +6,11 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   case i3bar
   /// One JSON object per line for a waybar `custom` module (waybar-custom(5)).
   case waybar
-  /// The text alone, one line per update: polybar `tail = true`, scripts, pipes.
+  /// One line with polybar colour and click-action tags, for a `custom/script` with `tail = true`.
+  case polybar
+  /// One JSON object per line for an i3blocks block with `format=json` (i3blocks(1)).
+  case i3blocks
+  /// The text alone, one line per update: scripts, pipes.
   case plain
   /// One line redrawn in place, with colour and key hints, for a person at a terminal.
   case tty
@@ -22,7 +26,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     switch self {
     case .i3bar: return "JSON blocks for i3bar and swaybar (status_command), with clicks"
     case .waybar: return "JSON lines for a waybar custom module (\"return-type\": \"json\")"
-    case .plain: return "the text alone, one line per update (polybar tail = true, scripts)"
+    case .polybar: return "a line with polybar colour and click tags (custom/script, tail = true)"
+    case .i3blocks: return "JSON lines for an i3blocks block (format=json)"
+    case .plain: return "the text alone, one line per update (scripts, pipes)"
     case .tty: return "a coloured line redrawn in place, for a terminal"
     case .tmux: return "a line with tmux colour tags, for status-right '#(...)'"
     case .json: return "one JSON object with every field, for scripts"

@@ -44,12 +44,16 @@ public struct ViewModel: Equatable, Sendable {
   /// The block's identity in the i3bar protocol.
   public var name: String
   public var instance: String
+  /// What each mouse button does: bars whose clicks are commands written into each frame
+  /// (polybar) draw it, so a changed map redraws like any other change.
+  public var clicks: ClickMap
 
   public init(
     phase: Phase, paused: Bool, urgent: Bool, remainingSeconds: Int64, totalSeconds: Int64,
     percentage: Int, ring: String, time: String, dots: String, position: Int, cycleLength: Int,
     endsAt: String?, note: String?, color: String, fullText: String,
-    shortText: String, tooltip: String, name: String, instance: String
+    shortText: String, tooltip: String, name: String, instance: String,
+    clicks: ClickMap = ClickMap()
   ) {
     self.phase = phase
     self.paused = paused
@@ -70,6 +74,7 @@ public struct ViewModel: Equatable, Sendable {
     self.tooltip = tooltip
     self.name = name
     self.instance = instance
+    self.clicks = clicks
   }
 
   /// CSS classes for waybar: the phase, then `paused` and `urgent` when they apply.

@@ -32,13 +32,13 @@ public final class BarLoop {
 
   public init(
     store: StateStore, configSource: ConfigSource, config: Config, format: OutputFormat,
-    input: InputMode, warn: @escaping (String) -> Void
+    command: String, input: InputMode, warn: @escaping (String) -> Void
   ) {
     self.store = store
     self.configSource = configSource
     self.config = config
     self.input = input
-    self.encoder = makeEncoder(format)
+    self.encoder = makeEncoder(format, command: command)
     self.warn = warn
   }
 

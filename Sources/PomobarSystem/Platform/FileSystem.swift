@@ -71,6 +71,12 @@ public enum FileSystem {
     return String(path[path.index(after: slash)...])
   }
 
+  /// The running binary's absolute path, or nil when it is gone (replaced by an upgrade).
+  ///
+  /// Read from `/proc/self/exe`, so that commands pomobar hands to a bar (polybar's click
+  /// actions) run this same binary whatever the bar's `PATH` holds.
+  public static var executablePath: String? { realPath("/proc/self/exe") }
+
   /// The canonical absolute path (symlinks resolved), or nil if it does not exist.
   public static func realPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }

@@ -1,0 +1,58 @@
+/// One line per frame for a polybar `custom/script` module with `tail = true`.
+///
+/// Polybar never writes to the script, so clicks are action tags around the text:
+/// `%{A1:command:}` ... `%{A}`, one per mapped button, nested (polybar's formatting tags).
+/// Polybar runs each command with `sh -c`, so the command is `'<pomobar>' ctl ACTION`, with
+/// the binary's absolute path shell-quoted: the bar's `PATH` may not hold pomobar. Colour
+/// is a `%{F#rrggbb}` tag, reset by `%{F-}`.
+public struct PolybarEncoder: BarEncoder {
+  /// The pomobar binary, shell-quoted, that the click commands run.
+  let program: String
+
+  /// `command` is the pomobar binary the click commands run.
+  public init(command: String) {
+    program = Self.shellQuote(command)
+  }
+
+  public func header() -> String { "" }
+
+  public mutating func frame(_ view: ViewModel) -> String {
+    var text = Self.escape(view.fullText.singleLine)
+    // Buttons 5 to 1 from the inside out, so that button 1's tag is the outermost.
+    for button in (1...5).reversed() {
+      guard let action = view.clicks.action(forButton: button), let ctl = Self.ctlArguments(action)
+      else { continue }
+      text = "%{A\(button):" + Self.escapeAction(program + " ctl " + ctl) + ":}" + text + "%{A}"
+    }
+    guard let color = HexColor(view.color) else { return text + "\n" }
+    return "%{F\(color.hex)}" + text + "%{F-}\n"
+  }
+
+  /// The `pomobar ctl` arguments for `action`; nil for `none`, which gets no tag.
+  static func ctlArguments(_ action: Action) -> String? {
+    switch action {
+    case .none: return nil
+    case .extend(let amount), .shorten(let amount):
+      return action.name + (amount.map { " " + DurationFormat.format($0) } ?? "")
+    case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .startBreak: return action.name
+    }
+  }
+
+  /// `text` in single quotes for `sh`, each `'` written `'\''`.
+  static func shellQuote(_ text: String) -> String {
+    "'" + text.replacingASCII { $0 == UInt8(ascii: "'") ? #"'\''"# : nil } + "'"
+  }
+
+  /// Each `:` written `\:`: polybar ends an action's command at the first bare `:`.
+  static func escapeAction(_ command: String) -> String {
+    command.replacingASCII { $0 == UInt8(ascii: ":") ? #"\:"# : nil }
+  }
+
+  /// Each `%` followed by an empty offset tag, `%{O0}`, so that no `%{` in the text opens a tag.
+  ///
+  /// Polybar's tag parser has no escape for `%` (tags/parser.cpp): a `%` shows as itself
+  /// unless `{` follows, and the zero offset in between draws nothing.
+  static func escape(_ text: String) -> String {
+    text.replacingASCII { $0 == UInt8(ascii: "%") ? "%%{O0}" : nil }
+  }
+}
