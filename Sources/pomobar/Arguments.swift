@@ -47,7 +47,9 @@ enum Arguments {
     } else {
       command = "run"
     }
-    if words.contains("--help") || words.contains("-h") { return .help(command == "run" && first != "run" ? nil : command) }
+    if words.contains("--help") || words.contains("-h") {
+      return .help(command == "run" && first != "run" ? nil : command)
+    }
 
     switch command {
     case "help":
@@ -70,11 +72,14 @@ enum Arguments {
       var amount: Duration? = nil
       if rest.count > 1 {
         guard name == "extend" || name == "shorten" else {
-          throw UsageError(message: "pomobar ctl \(name): takes no argument (got '\(rest[1])')", hint: "Run 'pomobar ctl --help' for usage.")
+          throw UsageError(
+            message: "pomobar ctl \(name): takes no argument (got '\(rest[1])')",
+            hint: "Run 'pomobar ctl --help' for usage.")
         }
         guard rest.count == 2, let value = DurationFormat.parse(rest[1]) else {
           throw UsageError(
-            message: "pomobar ctl \(name): cannot read '\(rest.dropFirst().joined(separator: " "))' as a duration; write it like 5m, 90s or 1h30m",
+            message:
+              "pomobar ctl \(name): cannot read '\(rest.dropFirst().joined(separator: " "))' as a duration; write it like 5m, 90s or 1h30m",
             hint: "Run 'pomobar ctl --help' for usage.")
         }
         amount = value
@@ -82,7 +87,8 @@ enum Arguments {
       guard let action = Action(name: name, argument: amount) else {
         let guess = suggestion(name, Action.names)
         throw UsageError(
-          message: "pomobar ctl: unknown action '\(name)'\(guess); one of: \(Action.names.joined(separator: ", "))",
+          message:
+            "pomobar ctl: unknown action '\(name)'\(guess); one of: \(Action.names.joined(separator: ", "))",
           hint: "Run 'pomobar ctl --help' for usage.")
       }
       return .ctl(action, options)
@@ -118,7 +124,9 @@ enum Arguments {
           guard let format = OutputFormat(rawValue: given) else {
             let names = OutputFormat.allCases.map(\.rawValue)
             throw UsageError(
-              message: "pomobar \(command): unknown format '\(given)'\(suggestion(given, names)); one of: \(names.joined(separator: ", "))")
+              message:
+                "pomobar \(command): unknown format '\(given)'\(suggestion(given, names)); one of: \(names.joined(separator: ", "))"
+            )
           }
           options.format = format
         } else {
@@ -126,7 +134,9 @@ enum Arguments {
         }
       default:
         if word.utf8.first == dash && word.utf8.count > 1 && Int(word) == nil {
-          throw UsageError(message: "pomobar \(command): unknown option '\(word)'", hint: "Run 'pomobar \(command) --help' for usage.")
+          throw UsageError(
+            message: "pomobar \(command): unknown option '\(word)'",
+            hint: "Run 'pomobar \(command) --help' for usage.")
         }
         rest.append(word)
       }
@@ -136,7 +146,9 @@ enum Arguments {
 
   private static func noneLeft(_ rest: some Collection<String>, _ command: String) throws(UsageError) {
     if let extra = rest.first {
-      throw UsageError(message: "pomobar \(command): unexpected argument '\(extra)'", hint: "Run 'pomobar \(command) --help' for usage.")
+      throw UsageError(
+        message: "pomobar \(command): unexpected argument '\(extra)'",
+        hint: "Run 'pomobar \(command) --help' for usage.")
     }
   }
 

@@ -30,59 +30,59 @@ enum Help {
 
   static let topics: [String: String] = [
     "run": """
-      Usage: pomobar [run] [--format FORMAT] [--config FILE]
+    Usage: pomobar [run] [--format FORMAT] [--config FILE]
 
-      Streams the timer to a status bar, one frame per displayed second while a phase
-      runs and none while nothing changes.
-        i3bar    i3bar and swaybar (status_command); reads click events on stdin
-        waybar   a waybar custom module with "return-type": "json"
-        polybar  a polybar custom/script with tail = true; clicks are action tags
-                 that run this binary's `ctl`, from the [clicks] table
-        i3blocks a persistent i3blocks block (interval=persist, format=json);
-                 i3blocks 1.4 sends it no clicks: prefer `pomobar status --format i3blocks`
-        plain    one line of text per change
-        tty      a live line for a terminal, driven by keys (the default on a terminal)
-        tmux, json   also accepted; mostly useful with `pomobar status`
-      Editing the config file, or SIGHUP, reloads it without losing the running timer.
-      """,
+    Streams the timer to a status bar, one frame per displayed second while a phase
+    runs and none while nothing changes.
+      i3bar    i3bar and swaybar (status_command); reads click events on stdin
+      waybar   a waybar custom module with "return-type": "json"
+      polybar  a polybar custom/script with tail = true; clicks are action tags
+               that run this binary's `ctl`, from the [clicks] table
+      i3blocks a persistent i3blocks block (interval=persist, format=json);
+               i3blocks 1.4 sends it no clicks: prefer `pomobar status --format i3blocks`
+      plain    one line of text per change
+      tty      a live line for a terminal, driven by keys (the default on a terminal)
+      tmux, json   also accepted; mostly useful with `pomobar status`
+    Editing the config file, or SIGHUP, reloads it without losing the running timer.
+    """,
     "ctl": """
-      Usage: pomobar ctl ACTION [DURATION]
+    Usage: pomobar ctl ACTION [DURATION]
 
-      Changes the shared timer and exits; every running bar shows the result.
-      Actions:
-        start     start focus (from idle, focus done, or a break); resume when paused
-        pause     pause the running phase
-        resume    resume a paused phase
-        toggle    the natural next step: start, pause, resume, or start the break
-        skip      move on to the next phase now
-        stop      back to idle, keeping the place in the cycle
-        reset     back to idle, clearing the cycle
-        extend [DURATION]    add time (default: [timer] step, 1m)
-        shorten [DURATION]   take time off, never below zero
-        break     start the break now
-      DURATION is like 5m, 90s or 1h30m. With --format, prints the new state.
-      """,
+    Changes the shared timer and exits; every running bar shows the result.
+    Actions:
+      start     start focus (from idle, focus done, or a break); resume when paused
+      pause     pause the running phase
+      resume    resume a paused phase
+      toggle    the natural next step: start, pause, resume, or start the break
+      skip      move on to the next phase now
+      stop      back to idle, keeping the place in the cycle
+      reset     back to idle, clearing the cycle
+      extend [DURATION]    add time (default: [timer] step, 1m)
+      shorten [DURATION]   take time off, never below zero
+      break     start the break now
+    DURATION is like 5m, 90s or 1h30m. With --format, prints the new state.
+    """,
     "status": """
-      Usage: pomobar status [--format FORMAT]
+    Usage: pomobar status [--format FORMAT]
 
-      Prints the timer once and exits (default format: plain). A phase that ended while
-      no copy was running is completed here, once, with its hooks and notification.
-      --format json prints an object with these fields:
-        phase (idle, focus, focus-done, short-break, long-break), paused, urgent,
-        remaining and total (seconds), percentage, position, cycle_length,
-        ends_at ("HH:MM" or null), note (or null), text, short_text, tooltip, color.
-      --format tmux prints #[fg=...] styled text for status-right '#(pomobar status --format tmux)'.
-      --format i3blocks prints a JSON block for an i3blocks block (interval=1, format=json);
-      when i3blocks runs it for a click (BLOCK_BUTTON set, 1-5), the button's action from
-      [clicks] is applied first, as a click in the bar.
-      """,
+    Prints the timer once and exits (default format: plain). A phase that ended while
+    no copy was running is completed here, once, with its hooks and notification.
+    --format json prints an object with these fields:
+      phase (idle, focus, focus-done, short-break, long-break), paused, urgent,
+      remaining and total (seconds), percentage, position, cycle_length,
+      ends_at ("HH:MM" or null), note (or null), text, short_text, tooltip, color.
+    --format tmux prints #[fg=...] styled text for status-right '#(pomobar status --format tmux)'.
+    --format i3blocks prints a JSON block for an i3blocks block (interval=1, format=json);
+    when i3blocks runs it for a click (BLOCK_BUTTON set, 1-5), the button's action from
+    [clicks] is applied first, as a click in the bar.
+    """,
     "check-config": """
-      Usage: pomobar check-config [FILE]
+    Usage: pomobar check-config [FILE]
 
-      Checks FILE (default: $XDG_CONFIG_HOME/pomobar/config.toml) and prints the
-      effective configuration, every key with its value. Errors print as
-      FILE:LINE:COLUMN: message and exit 78.
-      """,
+    Checks FILE (default: $XDG_CONFIG_HOME/pomobar/config.toml) and prints the
+    effective configuration, every key with its value. Errors print as
+    FILE:LINE:COLUMN: message and exit 78.
+    """,
   ]
 
   static func print(_ topic: String?) -> Int32 {

@@ -1,3 +1,5 @@
+import PomobarSystem
+
 // pomobar: a Pomodoro timer for Linux status bars.
 //
 // This file only dispatches; each command lives in its own file and the work is done
@@ -5,7 +7,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-import PomobarSystem
 
 let status: Int32
 do {

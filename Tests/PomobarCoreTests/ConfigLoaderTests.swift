@@ -76,16 +76,25 @@ private func error(_ text: String) -> String {
         == "config.toml:3:3: unknown key 'wrok' in [timer] (did you mean 'focus'?)"
         || error("[timer]\nfocus = \"5m\"\n  wrok = 1\n").hasPrefix("config.toml:3:3: unknown key 'wrok'"))
     #expect(error("[timmer]\n") == "config.toml:1:2: unknown table 'timmer' (did you mean 'timer'?)")
-    #expect(error("[timer]\nfocs = 5\n") == "config.toml:2:1: unknown key 'focs' in [timer] (did you mean 'focus'?)")
+    #expect(
+      error("[timer]\nfocs = 5\n") == "config.toml:2:1: unknown key 'focs' in [timer] (did you mean 'focus'?)"
+    )
   }
 
   @Test func wrongTypesSayWhatIsExpected() {
-    #expect(error("[timer]\nfocus = true\n") == "config.toml:2:9: 'focus' must be a duration like \"25m\", not a boolean")
-    #expect(error("[timer]\nlong-break-every = 0\n") == "config.toml:2:20: 'long-break-every' must be from 1 to 100")
-    #expect(error("[timer]\nfocus = \"25 minutes\"\n").hasPrefix("config.toml:2:9: 'focus': cannot read \"25 minutes\""))
+    #expect(
+      error("[timer]\nfocus = true\n")
+        == "config.toml:2:9: 'focus' must be a duration like \"25m\", not a boolean")
+    #expect(
+      error("[timer]\nlong-break-every = 0\n") == "config.toml:2:20: 'long-break-every' must be from 1 to 100"
+    )
+    #expect(
+      error("[timer]\nfocus = \"25 minutes\"\n").hasPrefix(
+        "config.toml:2:9: 'focus': cannot read \"25 minutes\""))
     #expect(error("[timer]\nauto-advance = \"to-brek\"\n").hasSuffix("(did you mean 'to-break'?)"))
     #expect(error("[colors]\nfocus = \"red\"\n").hasPrefix("config.toml:2:9: 'focus' must be a colour"))
-    #expect(error("[clicks]\nleft = \"strat\"\n").contains("unknown action \"strat\" (did you mean 'start'?)"))
+    #expect(
+      error("[clicks]\nleft = \"strat\"\n").contains("unknown action \"strat\" (did you mean 'start'?)"))
     #expect(error("[suspend]\nbreak = \"void\"\n").hasPrefix("config.toml:2:9: 'break' must be"))
     #expect(error("[display]\nring = [\"x\"]\n").contains("at least two glyphs"))
     #expect(error("timer = 5\n") == "config.toml:1:9: 'timer' must be a table, like [timer]")
@@ -118,7 +127,8 @@ private func error(_ text: String) -> String {
     for (table, keys) in ConfigLoader.schema {
       #expect(text.contains("[\(table)]"), "[\(table)] is not documented")
       for key in keys {
-        #expect(text.contains("\n\(key) =") || text.contains("\n# \(key) ="), "\(table).\(key) is not documented")
+        #expect(
+          text.contains("\n\(key) =") || text.contains("\n# \(key) ="), "\(table).\(key) is not documented")
       }
     }
   }

@@ -28,7 +28,8 @@ struct CommandLineTests {
         #expect(result.status == 0, "\(result)")
         let line = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(line.hasPrefix("pomobar "), "\(result)")
-        #expect(line.split(separator: " ").last?.split(separator: ".").count == 3, "a x.y.z version: \(result)")
+        #expect(
+          line.split(separator: " ").last?.split(separator: ".").count == 3, "a x.y.z version: \(result)")
       }
     }
   }
@@ -84,7 +85,9 @@ struct CommandLineTests {
       #expect(running["phase"] as? String == "focus")
       #expect(running["paused"] as? Bool == false)
       #expect((running["remaining"] as? Int).map { (2...3).contains($0) } == true, "\(running)")
-      #expect((running["ends_at"] as? String)?.range(of: "^[0-2][0-9]:[0-5][0-9]$", options: .regularExpression) != nil)
+      #expect(
+        (running["ends_at"] as? String)?.range(of: "^[0-2][0-9]:[0-5][0-9]$", options: .regularExpression)
+          != nil)
       #expect((running["text"] as? String)?.contains("Focus") == true)
       #expect((running["percentage"] as? Int).map { (0...100).contains($0) } == true)
     }

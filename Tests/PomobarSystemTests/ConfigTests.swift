@@ -14,7 +14,10 @@ struct ConfigTests {
       let result = try await sandbox.run(["check-config"])
       #expect(result.status == 0, "\(result)")
       #expect(result.stdout.contains("# \(sandbox.configPath): OK"), "\(result)")
-      for line in ["focus = \"3s\"", "short-break = \"2s\"", "long-break = \"4s\"", "long-break-every = 4", "[suspend]", "focus = \"pause\""] {
+      for line in [
+        "focus = \"3s\"", "short-break = \"2s\"", "long-break = \"4s\"", "long-break-every = 4", "[suspend]",
+        "focus = \"pause\"",
+      ] {
         #expect(result.stdout.contains(line), "\(line) in \(result)")
       }
       // An explicit file, and no file at all (the defaults).
@@ -53,7 +56,8 @@ struct ConfigTests {
       for command in [["status"], ["ctl", "start"], ["--format", "i3bar"]] {
         let refused = try await sandbox.run(command)
         #expect(refused.status == 78, "\(command): \(refused)")
-        #expect(refused.stderr.contains("\(sandbox.configPath):\(line):\(column): "), "\(command): \(refused)")
+        #expect(
+          refused.stderr.contains("\(sandbox.configPath):\(line):\(column): "), "\(command): \(refused)")
       }
       #expect(!FileManager.default.fileExists(atPath: sandbox.statePath))
     }
@@ -74,7 +78,8 @@ struct ConfigTests {
       let done = try await bar.waitForNextFrame(timeout: 7) { $0.shows("Focus done") }
       // (A reload may print the current frame once more: harmless, so repeats are merged.)
       let shown = bar.frames.filter { $0.shows("Focus") }.compactMap(\.remaining)
-      let session = shown.enumerated().filter { $0.offset == 0 || shown[$0.offset - 1] != $0.element }.map(\.element)
+      let session = shown.enumerated().filter { $0.offset == 0 || shown[$0.offset - 1] != $0.element }.map(
+        \.element)
       #expect(session == [5, 4, 3, 2, 1], "\(bar.frames)")
       #expect(done.urgent)
       try bar.click(button: 1)
@@ -129,7 +134,8 @@ struct ConfigTests {
       let complaints = bar.process.stderr.snapshot.filter { $0.text.contains("config not reloaded") }.count
       bar.process.signal(SIGHUP)
       try await eventually("another complaint after SIGHUP", timeout: 2) {
-        bar.process.stderr.snapshot.filter { $0.text.contains("config not reloaded") }.count > complaints ? true : nil
+        bar.process.stderr.snapshot.filter { $0.text.contains("config not reloaded") }.count > complaints
+          ? true : nil
       }
       #expect(bar.process.isRunning)
       #expect(bar.lastFrame?.text == "⣿ Ready 00:04 ○○○○ ⚠", "the last good config, flagged")
@@ -142,9 +148,12 @@ struct ConfigTests {
       try FileManager.default.removeItem(atPath: sandbox.configDirectory)
       let bar = try await sandbox.startBar(.i3bar)
       #expect(bar.lastFrame?.text == "⣿ Ready 25:00 ○○○○")
-      try FileManager.default.createDirectory(atPath: sandbox.configDirectory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        atPath: sandbox.configDirectory, withIntermediateDirectories: true)
       try sandbox.writeConfig("[timer]\nfocus = \"7m\"")
-      try await bar.waitForNextFrame(timeout: 2, "the new config's focus length") { $0.text == "⣿ Ready 07:00 ○○○○" }
+      try await bar.waitForNextFrame(timeout: 2, "the new config's focus length") {
+        $0.text == "⣿ Ready 07:00 ○○○○"
+      }
     }
   }
 }

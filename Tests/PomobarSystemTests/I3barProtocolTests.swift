@@ -25,7 +25,9 @@ struct I3barProtocolTests {
       #expect(header["cont_signal"] as? Int == 18)
       #expect(bar.process.stdout.snapshot[1].text == "[")
       let first = try #require(bar.lastFrame)
-      #expect(first.line == 2 && !bar.process.stdout.snapshot[2].text.hasPrefix(","), "the first frame has no comma")
+      #expect(
+        first.line == 2 && !bar.process.stdout.snapshot[2].text.hasPrefix(","), "the first frame has no comma"
+      )
       #expect(first.text == "⣿ Ready 00:03 ○○○○")
       #expect(first.urgent == false)
       #expect(first.fields["name"] as? String == "pomobar")
@@ -35,7 +37,8 @@ struct I3barProtocolTests {
       try bar.click(button: 1)
       let started = try await bar.waitForFrame(after: 1, "the focus frame") { $0.shows("Focus") }
       #expect(started.remaining == 3)
-      #expect(bar.process.stdout.snapshot[started.line].text.hasPrefix(",["), "later frames start with a comma")
+      #expect(
+        bar.process.stdout.snapshot[started.line].text.hasPrefix(",["), "later frames start with a comma")
       let document = try #require(sandbox.stateDocument())
       let timer = try #require(document["timer"] as? [String: Any])
       let deadline = try #require(timer["deadline"] as? Int64)
@@ -48,7 +51,9 @@ struct I3barProtocolTests {
       #expect(done.urgent)
       let session = bar.frames.filter { $0.line >= started.line && $0.line <= done.line }
       #expect(session.map(\.label) == ["Focus", "Focus", "Focus", "Focus done"], "\(session)")
-      #expect(session.compactMap(\.remaining) == [3, 2, 1], "one frame per second, none skipped or repeated: \(session)")
+      #expect(
+        session.compactMap(\.remaining) == [3, 2, 1],
+        "one frame per second, none skipped or repeated: \(session)")
       for frame in session.dropFirst() {
         let boundary = deadline - Int64(frame.remaining ?? 0) * 1_000_000_000
         let late = seconds(from: boundary, to: frame.at)

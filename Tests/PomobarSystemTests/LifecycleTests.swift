@@ -38,7 +38,8 @@ struct LifecycleTests {
     }
   }
 
-  @Test("Closing stdout ends a ticking bar with status 0 within a second", arguments: [BarFormat.i3bar, .waybar])
+  @Test(
+    "Closing stdout ends a ticking bar with status 0 within a second", arguments: [BarFormat.i3bar, .waybar])
   func stdoutClosedWhileRunningExits(format: BarFormat) async throws {
     try await withSandbox(config: "[timer]\nfocus = \"20s\"") { sandbox in
       try await sandbox.ctl("start")
@@ -106,7 +107,8 @@ struct LifecycleTests {
     let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
     var total = 0
     for task in tasks {
-      guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else {
+      guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+      else {
         continue
       }
       for line in status.split(separator: "\n")

@@ -24,7 +24,8 @@ struct RestartTests {
       let elapsed = seconds(from: lastShown.at, to: shown.at)
       let expected = Double(lastShown.remaining ?? 0) - elapsed
       #expect(shown.shows("Focus"), "\(shown)")
-      #expect(abs(Double(shown.remaining ?? 0) - expected) <= 1, "\(shown) vs \(lastShown), \(elapsed) s later")
+      #expect(
+        abs(Double(shown.remaining ?? 0) - expected) <= 1, "\(shown) vs \(lastShown), \(elapsed) s later")
       // ...and it ticks on from there.
       let tick = try await second.waitForNextFrame(timeout: 2)
       #expect(tick.remaining == (shown.remaining ?? 0) - 1)
@@ -38,7 +39,9 @@ struct RestartTests {
       try await sandbox.ctl("start")
       await pause(1.2)
       try await sandbox.ctl("pause")
-      let paused = try await first.waitForNextFrame { ($0.fields["class"] as? [String])?.contains("paused") == true }
+      let paused = try await first.waitForNextFrame {
+        ($0.fields["class"] as? [String])?.contains("paused") == true
+      }
       first.process.signal(SIGKILL)
       try await first.process.waitForExit()
       let second = try await sandbox.startBar(.waybar)
@@ -57,7 +60,8 @@ struct RestartTests {
       var killed = 0
       var finished = 0
       let commands: [[String]] = [
-        ["ctl", "toggle"], ["ctl", "extend"], ["ctl", "toggle"], ["ctl", "extend", "5s"], ["ctl", "shorten", "2s"],
+        ["ctl", "toggle"], ["ctl", "extend"], ["ctl", "toggle"], ["ctl", "extend", "5s"],
+        ["ctl", "shorten", "2s"],
         ["status", "--format", "json"],
       ]
       for iteration in 0..<50 {
@@ -71,25 +75,33 @@ struct RestartTests {
         for process in batch { try await process.waitForExit(timeout: 5) }
         if let data = FileManager.default.contents(atPath: sandbox.statePath) {
           let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-          #expect(object?["version"] as? Int == 1, "iteration \(iteration), seed \(seed): \(String(decoding: data, as: UTF8.self))")
+          #expect(
+            object?["version"] as? Int == 1,
+            "iteration \(iteration), seed \(seed): \(String(decoding: data, as: UTF8.self))")
           if object?["version"] as? Int != 1 { break }
         }
-        #expect(!sandbox.stateFiles().contains { $0.contains(".bad-") }, "iteration \(iteration), seed \(seed): \(sandbox.stateFiles())")
+        #expect(
+          !sandbox.stateFiles().contains { $0.contains(".bad-") },
+          "iteration \(iteration), seed \(seed): \(sandbox.stateFiles())")
       }
       let leftovers = sandbox.stateFiles().filter { $0.hasPrefix("state.json.tmp") }
-      print("SIGKILL loop (seed \(seed)): \(killed) processes killed mid-run, \(finished) had finished; "
+      print(
+        "SIGKILL loop (seed \(seed)): \(killed) processes killed mid-run, \(finished) had finished; "
           + "leftover temporary files: \(leftovers.count) \(leftovers)")
       // Writers hold the lock and share one temporary name: a copy killed mid-write
       // leaves at most that one file, which the next write replaces.
       #expect(leftovers.count <= 1, "\(leftovers)")
-      #expect(sandbox.stateFiles().filter { !$0.hasPrefix("state.json.tmp") } == ["state.json", "state.lock"])
+      #expect(
+        sandbox.stateFiles().filter { !$0.hasPrefix("state.json.tmp") } == ["state.json", "state.lock"])
 
       let final = try await sandbox.status()
       #expect(["focus", "idle"].contains(final["phase"] as? String), "\(final)")
       #expect(watcher.process.isRunning, "the bar copy survived: \(watcher.process.stderr.text)")
       // The bar agrees with the file (a frame on each change, one tick at most behind).
       try await watcher.waitForFrame(timeout: 2, "the bar to agree with status") {
-        $0.label == (final["paused"] as? Bool == true ? "Paused" : final["phase"] as? String == "idle" ? "Ready" : "Focus")
+        $0.label
+          == (final["paused"] as? Bool == true
+            ? "Paused" : final["phase"] as? String == "idle" ? "Ready" : "Focus")
       }
     }
   }
@@ -98,14 +110,19 @@ struct RestartTests {
     ("garbage", "\u{1}\u{2}garbage, not JSON at all {{{"),
     ("empty", ""),
     ("a newer version", #"{"version":99,"written":{},"timer":{"phase":"warp"}}"#),
-    ("a torn file", #"{"version":1,"written":{"wall":1,"boottime":1,"monotonic":1,"boot_id":"x"},"timer":{"phase":"runn"#),
+    (
+      "a torn file",
+      #"{"version":1,"written":{"wall":1,"boottime":1,"monotonic":1,"boot_id":"x"},"timer":{"phase":"runn"#
+    ),
     ("valid JSON of the wrong shape", #"[1,2,3]"#),
   ]
 
-  @Test("A corrupt state file is moved aside with a warning and pomobar starts clean", arguments: corruptStates)
+  @Test(
+    "A corrupt state file is moved aside with a warning and pomobar starts clean", arguments: corruptStates)
   func corruptStateFileIsMovedAside(name: String, contents: String) async throws {
     try await withSandbox { sandbox in
-      try FileManager.default.createDirectory(atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
       try sandbox.write(contents, to: sandbox.statePath)
 
       let status = try await sandbox.run(["status", "--format", "json"])
@@ -116,7 +133,8 @@ struct RestartTests {
       let aside = sandbox.stateFiles().filter { $0.hasPrefix("state.json.bad-") }
       #expect(aside.count == 1, "\(sandbox.stateFiles())")
       if let aside = aside.first {
-        #expect(sandbox.read(sandbox.stateDirectory + "/" + aside) == contents, "the bad file is kept as it was")
+        #expect(
+          sandbox.read(sandbox.stateDirectory + "/" + aside) == contents, "the bad file is kept as it was")
       }
       #expect(sandbox.stateDocument()?["version"] as? Int == 1, "a fresh state file")
       try await sandbox.ctl("start")
@@ -127,7 +145,8 @@ struct RestartTests {
   @Test("A bar copy started on a corrupt state file moves it aside and runs", arguments: corruptStates)
   func barStartsOnCorruptState(name: String, contents: String) async throws {
     try await withSandbox { sandbox in
-      try FileManager.default.createDirectory(atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
       try sandbox.write(contents, to: sandbox.statePath)
       let bar = try await sandbox.startBar(.i3bar)
       #expect(bar.lastFrame?.shows("Ready") == true)
@@ -146,7 +165,8 @@ struct RestartTests {
   @Test("Two bad state files in the same second are both kept")
   func twoBadFilesInOneSecondAreBothKept() async throws {
     try await withSandbox { sandbox in
-      try FileManager.default.createDirectory(atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
       // Start early in a wall-clock second, so that both happen within it.
       try await eventually("the start of a second", timeout: 3, every: 0.001) {
         Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) < 0.2 ? true : nil
@@ -157,7 +177,9 @@ struct RestartTests {
       _ = try await sandbox.run(["status"])
       let kept = sandbox.stateFiles().filter { $0.hasPrefix("state.json.bad-") }
         .compactMap { sandbox.read(sandbox.stateDirectory + "/" + $0) }
-      #expect(kept.sorted() == ["first bad file", "second bad file"], "nothing another copy wrote is lost: \(sandbox.stateFiles())")
+      #expect(
+        kept.sorted() == ["first bad file", "second bad file"],
+        "nothing another copy wrote is lost: \(sandbox.stateFiles())")
     }
   }
 }

@@ -29,7 +29,9 @@ struct SharedTimerTests {
         #expect(latency < 0.5, "\(bar.format) saw it \(latency) s after ctl was launched")
       }
       // Measured from the launch of ctl, so including its start-up; the benchmark has the real figures.
-      print("ctl start → 3 bars: \(latencies.map { String(format: "%.1f ms", $0 * 1000) }) after ctl was launched")
+      print(
+        "ctl start → 3 bars: \(latencies.map { String(format: "%.1f ms", $0 * 1000) }) after ctl was launched"
+      )
       let waybar = try #require(bars[2].lastFrame)
       #expect(waybar.fields["alt"] as? String == "focus")
       #expect(waybar.fields["class"] as? [String] == ["focus"])
@@ -81,7 +83,10 @@ struct SharedTimerTests {
       let document = try #require(sandbox.stateDocument())
       #expect(document["version"] as? Int == 1)
       _ = try await sandbox.settledHookLines("resume", settle: 0.3)
-      #expect(sandbox.hookLines().map { $0.split(separator: " ")[0] }.sorted() == ["focus-start", "pause", "resume"])
+      #expect(
+        sandbox.hookLines().map { $0.split(separator: " ")[0] }.sorted() == [
+          "focus-start", "pause", "resume",
+        ])
     }
   }
 
@@ -114,7 +119,9 @@ struct SharedTimerTests {
       try await sandbox.ctl("start")
       await pause(2.5)
       let bars = [try await sandbox.startBar(.i3bar), try await sandbox.startBar(.waybar)]
-      for bar in bars { #expect(bar.lastFrame?.shows("Focus done") == true, "\(String(describing: bar.lastFrame))") }
+      for bar in bars {
+        #expect(bar.lastFrame?.shows("Focus done") == true, "\(String(describing: bar.lastFrame))")
+      }
       #expect(try await sandbox.settledHookLines("focus-end") == ["focus-end focus completed"])
       #expect(sandbox.notifications().count == 1)
     }
@@ -139,7 +146,9 @@ struct SharedTimerTests {
       await pause(seconds(from: boottimeNow(), to: target))
       let asked = boottimeNow()
       let now = try await sandbox.status()
-      print("auto-advance catch-up: status asked \(seconds(from: target, to: asked)) s after the target, took \(seconds(from: asked, to: boottimeNow())) s")
+      print(
+        "auto-advance catch-up: status asked \(seconds(from: target, to: asked)) s after the target, took \(seconds(from: asked, to: boottimeNow())) s"
+      )
       #expect(now["phase"] as? String == "focus", "\(now)")
       #expect(now["position"] as? Int == 2)
       #expect(now["urgent"] as? Bool == true)
@@ -149,7 +158,8 @@ struct SharedTimerTests {
       #expect(sandbox.hookLines("focus-end") == ["focus-end focus completed"])
       #expect(sandbox.hookLines("break-start") == ["break-start short-break"])
       #expect(sandbox.hookLines("break-end") == ["break-end short-break completed"])
-      #expect(sandbox.notifications() == ["Break over|Next focus started: 2 s."], "one alert, for the last change")
+      #expect(
+        sandbox.notifications() == ["Break over|Next focus started: 2 s."], "one alert, for the last change")
     }
   }
 
@@ -179,7 +189,9 @@ struct SharedTimerTests {
       await pause(1.3)
       _ = try await sandbox.status()
       let lines = try await eventually("the hook's environment", timeout: 3) {
-        sandbox.read(sandbox.root + log).map { $0.split(separator: "\n").map(String.init) }.flatMap { $0.count >= 5 ? $0 : nil }
+        sandbox.read(sandbox.root + log).map { $0.split(separator: "\n").map(String.init) }.flatMap {
+          $0.count >= 5 ? $0 : nil
+        }
       }
       #expect(
         lines == [

@@ -9,7 +9,9 @@ import Testing
 @Suite("True time")
 struct TrueTimeTests {
   /// A 20-minute focus and a 15-minute short break, so that a 10-minute gap falls inside either.
-  static func config(focus: String = "pause", break breakPolicy: String = "count", resetAfter: String = "\"1h\"") -> String {
+  static func config(
+    focus: String = "pause", break breakPolicy: String = "count", resetAfter: String = "\"1h\""
+  ) -> String {
     """
     [timer]
     focus = "20m"
@@ -46,7 +48,9 @@ struct TrueTimeTests {
 
   @Test("Suspend during focus with policy count: the focus ran out meanwhile, its effects happen once")
   func suspendCountsFocus() async throws {
-    try await withSandbox(config: Self.config(focus: "count").replacingOccurrences(of: "\"20m\"", with: "\"5m\"")) {
+    try await withSandbox(
+      config: Self.config(focus: "count").replacingOccurrences(of: "\"20m\"", with: "\"5m\"")
+    ) {
       sandbox in
       try await sandbox.ctl("start")
       try sandbox.setClock("suspend 600")
@@ -130,7 +134,10 @@ struct TrueTimeTests {
       #expect(after["phase"] as? String == "idle")
       #expect(after["position"] as? Int == 1)
       #expect(after["note"] as? String == "cycle reset: away 10 min")
-      #expect(try await sandbox.settledHookLines("focus-end", atLeast: 2) == ["focus-end focus skipped", "focus-end focus suspended"])
+      #expect(
+        try await sandbox.settledHookLines("focus-end", atLeast: 2) == [
+          "focus-end focus skipped", "focus-end focus suspended",
+        ])
     }
   }
 

@@ -143,7 +143,8 @@ struct Reader {
     case .string(let text):
       guard let value = DurationFormat.parse(text) else {
         throw error(
-          node.position, "'\(key)': cannot read \"\(text)\" as a duration; write it like \"25m\", \"1h30m\" or \"90s\"")
+          node.position,
+          "'\(key)': cannot read \"\(text)\" as a duration; write it like \"25m\", \"1h30m\" or \"90s\"")
       }
       return value
     case .integer(let minutes) where (0...10_080).contains(minutes):
@@ -223,7 +224,8 @@ struct Reader {
       guard let set = RingGlyphs.named.first(where: { $0.name == name }) else {
         throw error(
           node.position,
-          "'ring' must be one of \(names.joined(separator: ", ")) or an array of glyphs\(Spelling.hint(for: name, in: names))")
+          "'ring' must be one of \(names.joined(separator: ", ")) or an array of glyphs\(Spelling.hint(for: name, in: names))"
+        )
       }
       return set.glyphs
     case .array(let items):

@@ -1,7 +1,8 @@
+import PomobarCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import PomobarCore
 
 /// Carries out the effects of a transition this copy made: hooks and notifications.
 ///
@@ -42,7 +43,7 @@ public struct EffectRunner {
         let command = config.notifications.command
         do {
           try Spawner.spawn([command, "-a", "pomobar", "-u", "normal", summary, body])
-        } catch where error.errno == ENOENT {
+        } catch  where error.errno == ENOENT {
           warn(
             "notification: '\(command)' not found; install it (notify-send is in libnotify-bin) "
               + "or set [notifications] enabled = false")

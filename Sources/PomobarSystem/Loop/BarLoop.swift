@@ -1,8 +1,9 @@
+import CLinux
+import PomobarCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import CLinux
-import PomobarCore
 
 /// The long-running bar process: waits in the kernel, wakes only for something to show.
 ///

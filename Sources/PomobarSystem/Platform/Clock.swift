@@ -1,8 +1,9 @@
+import CLinux
+import PomobarCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import CLinux
-import PomobarCore
 
 /// Where clock readings come from; tests substitute their own.
 public protocol ClockSource: Sendable {

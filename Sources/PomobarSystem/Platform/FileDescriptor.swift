@@ -1,7 +1,8 @@
+import CLinux
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import CLinux
 
 /// A file descriptor with the few operations pomobar needs, each wrapped once.
 ///

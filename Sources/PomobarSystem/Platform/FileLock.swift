@@ -1,7 +1,8 @@
+import CLinux
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import CLinux
 
 /// An exclusive `flock` on a lock file, held for the life of a closure.
 ///

@@ -1,7 +1,8 @@
+import CLinux
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import CLinux
 
 /// Watches folders with `inotify` and reports which file names in them changed.
 ///

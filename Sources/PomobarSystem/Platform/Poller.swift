@@ -1,7 +1,8 @@
+import CLinux
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import CLinux
 
 /// Waits on several descriptors at once with `epoll`: the loop's only place to sleep.
 public struct Poller {

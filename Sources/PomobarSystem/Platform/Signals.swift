@@ -1,7 +1,8 @@
+import CLinux
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import CLinux
 
 /// The signals the bar loop takes as events through a `signalfd`.
 ///

@@ -1,7 +1,8 @@
+import CLinux
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import CLinux
 
 /// A failed system call: which call, on what, and the C error.
 public struct SystemError: Error, Equatable, CustomStringConvertible {
@@ -24,7 +25,8 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
 
 /// Runs a system call, retrying on `EINTR`; returns its result or throws `SystemError`.
 @discardableResult
-func retrying<T: BinaryInteger>(_ call: String, path: String? = nil, _ body: () -> T) throws(SystemError) -> T {
+func retrying<T: BinaryInteger>(_ call: String, path: String? = nil, _ body: () -> T) throws(SystemError) -> T
+{
   while true {
     let result = body()
     if result >= 0 { return result }

@@ -1,7 +1,8 @@
+import CLinux
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import CLinux
 
 /// Puts a terminal in key-at-a-time mode (no echo, no line buffering) and back.
 public final class RawTerminal {

@@ -1,8 +1,9 @@
+import CLinux
+import PomobarCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import CLinux
-import PomobarCore
 
 /// The shared state file, read and changed by every copy of pomobar without a daemon.
 ///

@@ -158,8 +158,10 @@ final class Bar {
     var fields: [String] = []
     if let name { fields.append("\"name\":\"\(name)\"") }
     if let instance { fields.append("\"instance\":\"\(instance)\"") }
-    fields += ["\"button\":\(button)", "\"modifiers\":[]", "\"x\":1200", "\"y\":10",
-      "\"relative_x\":12", "\"relative_y\":8", "\"width\":120", "\"height\":22"]
+    fields += [
+      "\"button\":\(button)", "\"modifiers\":[]", "\"x\":1200", "\"y\":10",
+      "\"relative_x\":12", "\"relative_y\":8", "\"width\":120", "\"height\":22",
+    ]
     let object = "{" + fields.joined(separator: ",") + "}\n"
     return rawLine(object)
   }

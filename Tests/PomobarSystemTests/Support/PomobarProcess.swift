@@ -259,7 +259,9 @@ final class PomobarProcess {
   /// Waits for the process to end, up to `timeout` seconds.
   @discardableResult
   func waitForExit(timeout: Double = 5) async throws -> Termination {
-    try await eventually("pomobar \(arguments.joined(separator: " ")) to exit", timeout: timeout, every: 0.005) {
+    try await eventually(
+      "pomobar \(arguments.joined(separator: " ")) to exit", timeout: timeout, every: 0.005
+    ) {
       termination
     }
   }

@@ -150,7 +150,9 @@ final class Sandbox {
   }
 
   /// Starts a bar copy and waits for its first frame.
-  func startBar(_ format: BarFormat = .i3bar, arguments: [String] = [], timeout: Double = 5) async throws -> Bar {
+  func startBar(_ format: BarFormat = .i3bar, arguments: [String] = [], timeout: Double = 5) async throws
+    -> Bar
+  {
     let bar = Bar(try launch(["--format", format.rawValue] + arguments), format: format)
     try await bar.waitForFrame(timeout: timeout, "the first frame")
     return bar
@@ -173,7 +175,9 @@ final class Sandbox {
   @discardableResult
   func ctl(_ words: String...) async throws -> CommandResult {
     let result = try await run(["ctl"] + words)
-    guard result.status == 0 else { throw HarnessError("pomobar ctl \(words.joined(separator: " ")) failed: \(result)") }
+    guard result.status == 0 else {
+      throw HarnessError("pomobar ctl \(words.joined(separator: " ")) failed: \(result)")
+    }
     return result
   }
 
@@ -187,8 +191,12 @@ final class Sandbox {
 
   /// Waits until the hook log has `count` lines for `event`, then a while longer so that
   /// a duplicate would have had time to show up; returns the lines.
-  func settledHookLines(_ event: String, atLeast count: Int = 1, settle: Double = 0.7) async throws -> [String] {
-    try await eventually("\(count) \(event) hook line(s); log:\n\(hookLines().joined(separator: "\n"))", timeout: 5) {
+  func settledHookLines(_ event: String, atLeast count: Int = 1, settle: Double = 0.7) async throws
+    -> [String]
+  {
+    try await eventually(
+      "\(count) \(event) hook line(s); log:\n\(hookLines().joined(separator: "\n"))", timeout: 5
+    ) {
       hookLines(event).count >= count ? true : nil
     }
     await pause(settle)

@@ -47,7 +47,9 @@ func eventually<T>(
 /// Polls `condition` for `duration` seconds and reports whether it ever held.
 ///
 /// For "nothing happens for N seconds" checks.
-func holdsAtSomePoint(within duration: Double, every interval: Double = 0.02, _ condition: () -> Bool) async -> Bool {
+func holdsAtSomePoint(within duration: Double, every interval: Double = 0.02, _ condition: () -> Bool) async
+  -> Bool
+{
   let deadline = boottimeNow() + Int64(duration * 1e9)
   while boottimeNow() < deadline {
     if condition() { return true }
