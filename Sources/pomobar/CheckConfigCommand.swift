@@ -10,8 +10,8 @@ enum CheckConfigCommand {
       Console.error(error.description)
       return ExitCode.config
     case .success(let config):
-      let where_ = FileSystem.exists(source.path) ? source.path : "\(source.path) (absent: defaults)"
-      Console.out("# \(where_): OK\n# Effective configuration:\n\n" + ConfigPrinter.toml(config))
+      let file = FileSystem.exists(source.path) ? source.path : "\(source.path) (absent: defaults)"
+      Console.out("# \(file): OK\n# Effective configuration:\n\n" + ConfigPrinter.toml(config))
       return ExitCode.success
     }
   }

@@ -50,7 +50,7 @@ public enum Spawner {
     _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R
   ) -> R {
     let pointers = strings.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
+    defer { for pointer in pointers { free(pointer) } }
     return body(pointers)
   }
 }
