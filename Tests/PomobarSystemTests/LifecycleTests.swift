@@ -68,13 +68,7 @@ struct LifecycleTests {
   func idleEmitsNothing(format: BarFormat) async throws {
     try await withSandbox { sandbox in
       let bar = try await sandbox.startBar(format)
-      await pause(0.2)
-      let frames = bar.frames.count
-      let before = try Self.wakeups(bar.process.pid)
-      let printed = await holdsAtSomePoint(within: 3) { bar.frames.count > frames }
-      let after = try Self.wakeups(bar.process.pid)
-      #expect(!printed, "no frame while idle: \(bar.frames.dropFirst(frames))")
-      #expect(after - before <= 1, "context switches while idle: \(after - before)")
+      try await Self.expectQuiet(bar, while: "idle")
       #expect(bar.process.isRunning)
     }
   }
@@ -87,13 +81,7 @@ struct LifecycleTests {
       try await bar.waitForNextFrame { $0.shows("Focus") }
       try bar.click(button: 1)
       let paused = try await bar.waitForNextFrame { $0.shows("Paused") }
-      await pause(0.2)
-      let frames = bar.frames.count
-      let before = try Self.wakeups(bar.process.pid)
-      let printed = await holdsAtSomePoint(within: 3) { bar.frames.count > frames }
-      let after = try Self.wakeups(bar.process.pid)
-      #expect(!printed, "no frame while paused: \(bar.frames.dropFirst(frames))")
-      #expect(after - before <= 1, "context switches while paused: \(after - before)")
+      try await Self.expectQuiet(bar, while: "paused")
       // Resuming picks up exactly where it paused.
       try bar.click(button: 1)
       let resumed = try await bar.waitForNextFrame { $0.shows("Focus") }
@@ -102,6 +90,17 @@ struct LifecycleTests {
   }
 
   /// Voluntary plus involuntary context switches of every thread of `pid`: each wake-up
+  /// Over 3 s, `bar` prints no frame and is switched in at most once (it sleeps).
+  static func expectQuiet(_ bar: Bar, while state: String) async throws {
+    await pause(0.2)
+    let frames = bar.frames.count
+    let before = try wakeups(bar.process.pid)
+    let printed = await holdsAtSomePoint(within: 3) { bar.frames.count > frames }
+    let after = try wakeups(bar.process.pid)
+    #expect(!printed, "no frame while \(state): \(bar.frames.dropFirst(frames))")
+    #expect(after - before <= 1, "context switches while \(state): \(after - before)")
+  }
+
   /// from the kernel costs at least one.
   static func wakeups(_ pid: pid_t) throws -> Int {
     let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")

@@ -169,6 +169,44 @@ text_seconds() {
   awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }' <<<"$t"
 }
 
+# ---------------------------------------------------------------- shared checks
+# These use the case's own frame_text (the text the bar was last given), click_block
+# BUTTON NAME (a real click) and block_shows HEX SHOT (the colour on screen).
+
+frame_has() { frame_text | grep -q -- "$1"; }
+secs_above() { local t; t=$(text_seconds "$(frame_text)") && [ "$t" -gt "$1" ]; }
+secs_below() { local t; t=$(text_seconds "$(frame_text)") && [ "$t" -lt "$1" ]; }
+
+# expect_scroll_minute UP [DOWN] [RUNNER...]: scrolling up (button UP) adds one minute
+# to the running focus; with DOWN, scrolling down takes it off again.
+expect_scroll_minute() {
+  local up=$1 down=${2:-}; shift; [ $# -gt 0 ] && shift
+  local before after after2
+  before=$(text_seconds "$(frame_text)")
+  need "scroll up on the block" click_block "$up" extend
+  wait_for 3 "longer time" secs_above "$((before + 30))"
+  after=$(text_seconds "$(frame_text)")
+  log "extend: $before -> $after"
+  expect "scroll up adds one minute ($before s -> $after s)" test "$((after - before))" -ge 56 -a "$((after - before))" -le 60
+  [ -n "$down" ] || return 0
+  need "scroll down on the block" click_block "$down" shorten
+  wait_for 3 "shorter time" secs_below "$((after - 30))"
+  after2=$(text_seconds "$(frame_text)")
+  log "shorten: $after -> $after2"
+  expect "scroll down takes one minute off ($after s -> $after2 s)" test "$((after - after2))" -ge 59 -a "$((after - after2))" -le 64
+  expect "still in focus after extend+shorten" phase_is focus "$@"
+}
+
+# expect_right_click_skips BUTTON SHOT [RUNNER...]: a right click skips the focus to the
+# short break, which the bar draws in green.
+expect_right_click_skips() {
+  local button=$1 shot=$2; shift 2
+  need "right click on the block" click_block "$button" skip
+  expect "right click skips to the short break" wait_for 3 "Short break frame" frame_has "Short break"
+  expect "short break is drawn in green" wait_for 3 "green pixels" block_shows "$GREEN" "$shot"
+  expect "status says short-break" phase_is short-break "$@"
+}
+
 # ---------------------------------------------------------------- pixels
 
 # colour_box FILE HEX [X Y W H] [TOL]: pixels within TOL (RGB distance, default

@@ -43,9 +43,6 @@ click_block() {
   x_click "$(((x0 + x1) / 2))" "$((BY + BH / 2))" "$b"
 }
 frame_text() { block_field "$stream" full_text; }
-frame_has() { frame_text | grep -q -- "$1"; }
-secs_above() { local t; t=$(text_seconds "$(frame_text)") && [ "$t" -gt "$1" ]; }
-secs_below() { local t; t=$(text_seconds "$(frame_text)") && [ "$t" -lt "$1" ]; }
 urgent_set() { [ "$(block_field "$stream" urgent)" = true ]; }
 block_shows() { local s; s=$(shot_x "$2"); has_colour "$s" "$1" 15 "${region[@]}"; }
 
@@ -83,24 +80,10 @@ need "click to resume" click_block 1 resume
 expect "third left click resumes focus" wait_for 3 "Focus frame" frame_has Focus
 
 # --- scroll up: one minute more; scroll down: one minute less
-before=$(text_seconds "$(frame_text)")
-need "scroll up on the block" click_block 4 extend
-wait_for 3 "longer time" secs_above "$((before + 30))"
-after=$(text_seconds "$(frame_text)")
-log "extend: $before -> $after"
-expect "scroll up adds one minute ($before s -> $after s)" test "$((after - before))" -ge 56 -a "$((after - before))" -le 60
-need "scroll down on the block" click_block 5 shorten
-wait_for 3 "shorter time" secs_below "$((after - 30))"
-after2=$(text_seconds "$(frame_text)")
-log "shorten: $after -> $after2"
-expect "scroll down takes one minute off ($after s -> $after2 s)" test "$((after - after2))" -ge 59 -a "$((after - after2))" -le 64
-expect "still in focus after extend+shorten" phase_is focus
+expect_scroll_minute 4 5
 
 # --- right click: skip to the short break, green
-need "right click on the block" click_block 3 skip
-expect "right click skips to the short break" wait_for 3 "Short break frame" frame_has "Short break"
-expect "short break is drawn in green" wait_for 3 "green pixels" block_shows "$GREEN" 04-short-break
-expect "status says short-break" phase_is short-break
+expect_right_click_skips 3 04-short-break
 expect "break colour field is $GREEN" test "$(block_field "$stream" color | tr a-f A-F)" = "$GREEN"
 
 # --- middle click: stop, back to idle

@@ -33,9 +33,6 @@ need "pomobar's first line reached polybar" wait_for 10 "first line" has_line
 # last_line: the last line polybar read; frame_text: that line without its tags.
 last_line() { tail -n 1 "$stream"; }
 frame_text() { last_line | sed -E 's/%\{[^}]*\}//g'; }
-frame_has() { frame_text | grep -q -- "$1"; }
-secs_above() { local t; t=$(text_seconds "$(frame_text)") && [ "$t" -gt "$1" ]; }
-secs_below() { local t; t=$(text_seconds "$(frame_text)") && [ "$t" -lt "$1" ]; }
 
 # --- the line's tags: colour, then one action per button running this binary's ctl
 line=$(last_line)
@@ -79,24 +76,10 @@ log "countdown: $t1 -> $t2"
 expect "lines count down (got $t1 then $t2 two seconds later)" test -n "$t1" -a -n "$t2" -a "${t2:-0}" -lt "${t1:-0}"
 
 # --- scroll up: one minute more; scroll down: one minute less
-before=$(text_seconds "$(frame_text)")
-need "scroll up on the module" click_block 4 extend
-wait_for 3 "longer time" secs_above "$((before + 30))"
-after=$(text_seconds "$(frame_text)")
-log "extend: $before -> $after"
-expect "scroll up adds one minute ($before s -> $after s)" test "$((after - before))" -ge 56 -a "$((after - before))" -le 60
-need "scroll down on the module" click_block 5 shorten
-wait_for 3 "shorter time" secs_below "$((after - 30))"
-after2=$(text_seconds "$(frame_text)")
-log "shorten: $after -> $after2"
-expect "scroll down takes one minute off ($after s -> $after2 s)" test "$((after - after2))" -ge 59 -a "$((after - after2))" -le 64
-expect "still in focus after extend+shorten" phase_is focus
+expect_scroll_minute 4 5
 
 # --- right click: skip to the short break, green
-need "right click on the module" click_block 3 skip
-expect "right click skips to the short break" wait_for 3 "Short break line" frame_has "Short break"
-expect "short break is drawn in green" wait_for 3 "green pixels" block_shows "$GREEN" 03-short-break
-expect "status says short-break" phase_is short-break
+expect_right_click_skips 3 03-short-break
 # --- editing the config redraws the line with the new click map
 cat "$E2E_OUT/config.toml" - >"$XDG_CONFIG_HOME/pomobar/config.toml" <<'TOML'
 [clicks]

@@ -16,10 +16,8 @@ start_sway "$E2E_TMP/sway.conf"
 # The status line: right two thirds of the bottom 50 rows of the 1280x200 output.
 region=(426 150 854 50)
 frame_text() { block_field "$stream" full_text; }
-frame_has() { frame_text | grep -q -- "$1"; }
 has_frame() { [ -n "$(last_frame "$stream")" ]; }
 block_shows() { local s; s=$(shot_wl "$2"); has_colour "$s" "$1" 15 "${region[@]}"; }
-secs_above() { local t; t=$(text_seconds "$(frame_text)") && [ "$t" -gt "$1" ]; }
 
 need "swaybar read pomobar's first frame" wait_for 10 "first frame" has_frame
 header=$(head -n 1 "$stream")
@@ -55,18 +53,10 @@ expect "left click starts focus" wait_for 3 "Focus frame" frame_has Focus
 expect "focus drawn in tomato" wait_for 3 "tomato pixels" block_shows "$TOMATO" 02-focus
 expect "status says focus" phase_is focus pbu
 
-before=$(text_seconds "$(frame_text)")
-need "scroll up sent" click_block up extend
-wait_for 3 "longer time" secs_above "$((before + 30))"
-after=$(text_seconds "$(frame_text)")
-log "extend: $before -> $after"
-expect "scroll up adds one minute ($before s -> $after s)" test "$((after - before))" -ge 56 -a "$((after - before))" -le 60
+expect_scroll_minute up
 shot_wl 03-extended >/dev/null
 
-need "right click sent" click_block right skip
-expect "right click skips to the short break" wait_for 3 "Short break frame" frame_has "Short break"
-expect "short break drawn in green" wait_for 3 "green pixels" block_shows "$GREEN" 04-short-break
-expect "status says short-break" phase_is short-break pbu
+expect_right_click_skips right 04-short-break pbu
 
 need "middle click sent" click_block middle stop
 expect "middle click stops (Ready)" wait_for 3 "Ready frame" frame_has Ready
