@@ -1,4 +1,5 @@
 import PomobarCore
+import PomobarSystem
 
 /// What the command line asked for.
 enum Command: Equatable {
@@ -8,6 +9,8 @@ enum Command: Equatable {
   case checkConfig(String?)
   case help(String?)
   case version
+  /// The hidden `__effects JOB`: pomobar's own effect runner, started by a transition.
+  case effects(String)
 }
 
 /// Options shared by the commands.
@@ -38,6 +41,7 @@ enum Arguments {
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Command {
     var words = arguments[...]
+    if words.first == EffectSupervisor.command, words.count == 2 { return .effects(words[1]) }
     if words.contains("--version") || words.first == "-V" { return .version }
     let first = words.first
     let command: String

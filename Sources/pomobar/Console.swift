@@ -11,9 +11,11 @@ enum Console {
     try? FileDescriptor.standardError.write("\(message)\n")
   }
 
-  static func warn(_ message: String) {
-    try? FileDescriptor.standardError.write("pomobar: warning: \(message)\n")
-  }
+  /// Warnings, at most one line per kind of problem per minute, never blocking.
+  /// (pomobar has one thread.)
+  nonisolated(unsafe) static let warnings = Warnings()
+
+  static func warn(_ message: String) { warnings.warn(message) }
 
   static func out(_ text: String) {
     try? FileDescriptor.standardOutput.write(text)

@@ -19,7 +19,7 @@ struct Context {
     case .success(let config):
       let store = StateStore(
         directory: environment.stateDirectory, clock: SystemClock(environment: environment),
-        warn: Console.warn)
+        warn: { Console.warn($0) })
       return Context(environment: environment, configSource: source, config: config, store: store)
     }
   }
@@ -28,11 +28,11 @@ struct Context {
   /// found on `PATH`, when the binary is gone.
   var command: String { FileSystem.executablePath ?? "pomobar" }
 
-  /// Applies `event` to the shared state, runs its effects, and returns the new state.
+  /// Applies `event` to the shared state, starts its effects, and returns the new state.
   func transact(_ event: Event?) throws -> (TimerState, ClockReading) {
     try store.prepare()
-    let outcome = try store.transact(event, settings: config.timer)
-    EffectRunner(config: config, warn: Console.warn).run(outcome.effects, state: outcome.state)
+    let runner = EffectRunner(config: config, logFolder: store.directory)
+    let outcome = try store.transact(event, settings: config.timer) { try runner.start($0) }
     return (outcome.state, outcome.now)
   }
 }

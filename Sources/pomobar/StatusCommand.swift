@@ -8,25 +8,26 @@ enum StatusCommand {
     let format = options.format ?? .plain
     var now = context.store.now()
     var (state, stale) = context.store.view(at: now)
-    if let action = blockClick(format, context) {
-      // A click, as a click in the bar: the same transaction as `pomobar ctl`.
+    var problem: String? = nil
+    let click = blockClick(format, context)
+    if click != nil || stale {
+      // A click, as a click in the bar: the same transaction as `pomobar ctl`; or an
+      // overdue transition (nobody was running at the deadline), which happens here, once.
       do {
-        (state, now) = try context.transact(.action(action))
+        (state, now) = try context.transact(click.map { .action($0) })
       } catch {
-        Console.warn("cannot update the timer: \(error)")
-      }
-    } else if stale {
-      // An overdue transition (nobody was running at the deadline) happens here, once.
-      do {
-        (state, _) = try context.transact(nil)
-      } catch {
-        Console.warn("cannot update the timer: \(error)")
+        Console.warn("cannot save the timer: \(error)")
+        problem = "cannot save the timer: \(error)"
+        // Shown as every copy computes it, until the state can be saved.
+        if let document = context.store.peek() {
+          state = document.caughtUp(to: now, settings: context.config.timer).machine.state
+        }
       }
     }
     var encoder = makeEncoder(format, command: context.command)
     let view = ViewModel(
       state: state, config: context.config, now: now.instant,
-      localSecondOfDay: LocalTime.secondOfDay(wall: now.wall))
+      localSecondOfDay: LocalTime.secondOfDay(wall: now.wall), problem: problem)
     let frame = encoder.frame(view)
     Console.out(encoder.header() + (frame.hasSuffix("\n") ? frame : frame + "\n"))
     return ExitCode.success

@@ -18,6 +18,7 @@ do {
   case .checkConfig(let path): status = CheckConfigCommand.run(path)
   case .help(let topic): status = Help.print(topic)
   case .version: status = Help.printVersion()
+  case .effects(let job): status = EffectSupervisor.run(job)
   }
 } catch {
   Console.usage("\(error.message)\n\(error.hint)")

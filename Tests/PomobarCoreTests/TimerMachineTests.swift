@@ -25,7 +25,7 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     var m = machine()
     let effects = m.handle(.action(.start), at: at(100))
     #expect(m.state.phase == focus(until: 1600))
-    #expect(effects == [.persist, .runHook(.focusStart, phase: .focus, reason: nil)])
+    #expect(effects == [.persist, .runHook(.focusStart, phase: .focus, reason: nil, slot: 1, completed: 0)])
   }
 
   @Test func toggleWalksTheNaturalNextStep() {
@@ -34,11 +34,11 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.phase == focus(until: 1500))
     #expect(
       m.handle(.action(.toggle), at: at(600))
-        == [.persist, .runHook(.pause, phase: .focus, reason: nil)])
+        == [.persist, .runHook(.pause, phase: .focus, reason: nil, slot: 1, completed: 0)])
     #expect(m.state.phase == .paused(.focus, remaining: .seconds(900), total: .seconds(1500)))
     #expect(
       m.handle(.action(.toggle), at: at(5000))
-        == [.persist, .runHook(.resume, phase: .focus, reason: nil)])
+        == [.persist, .runHook(.resume, phase: .focus, reason: nil, slot: 1, completed: 0)])
     #expect(m.state.phase == focus(until: 5900))
   }
 
@@ -62,7 +62,7 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.completed == 1)
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed),
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
         .notify(ended: .focus, next: .focusDone),
       ])
   }
@@ -79,7 +79,7 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     let effects = m.handle(.action(.toggle), at: at(2000))
     #expect(m.state.phase == .running(.shortBreak, deadline: at(2300), total: .seconds(300)))
     #expect(!m.state.urgent)
-    #expect(effects == [.persist, .runHook(.breakStart, phase: .shortBreak, reason: nil)])
+    #expect(effects == [.persist, .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 0)])
   }
 
   @Test func startInFocusDoneSkipsTheBreakAndAdvancesTheCycle() {
@@ -97,7 +97,7 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.urgent)
     #expect(
       effects == [
-        .persist, .runHook(.breakEnd, phase: .shortBreak, reason: .completed),
+        .persist, .runHook(.breakEnd, phase: .shortBreak, reason: .completed, slot: 1, completed: 0),
         .notify(ended: .shortBreak, next: .idle),
       ])
   }
@@ -137,8 +137,8 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.completed == 0)
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .skipped),
-        .runHook(.breakStart, phase: .shortBreak, reason: nil),
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .skipped, slot: 1, completed: 0),
+        .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 0),
       ])
   }
 
@@ -149,8 +149,8 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.phase == focus(until: 1510))
     #expect(
       effects == [
-        .persist, .runHook(.breakEnd, phase: .longBreak, reason: .skipped),
-        .runHook(.focusStart, phase: .focus, reason: nil),
+        .persist, .runHook(.breakEnd, phase: .longBreak, reason: .skipped, slot: 4, completed: 0),
+        .runHook(.focusStart, phase: .focus, reason: nil, slot: 1, completed: 0),
       ])
   }
 
@@ -174,7 +174,7 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     var m = machine(focus(until: 1500), slot: 3, completed: 2)
     let effects = m.handle(.action(.stop), at: at(10))
     #expect(m.state == TimerState(phase: .idle, slot: 3, completed: 2))
-    #expect(effects == [.persist, .runHook(.focusEnd, phase: .focus, reason: .stopped)])
+    #expect(effects == [.persist, .runHook(.focusEnd, phase: .focus, reason: .stopped, slot: 3, completed: 2)])
   }
 
   @Test func stopDuringABreakMovesToTheNextFocus() {
@@ -193,7 +193,7 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     var m = machine(.paused(.focus, remaining: minute, total: .seconds(1500)), slot: 3, completed: 7)
     let effects = m.handle(.action(.reset), at: at(10))
     #expect(m.state == TimerState())
-    #expect(effects == [.persist, .runHook(.focusEnd, phase: .focus, reason: .reset)])
+    #expect(effects == [.persist, .runHook(.focusEnd, phase: .focus, reason: .reset, slot: 3, completed: 7)])
   }
 
   @Test func extendAndShortenMoveTheDeadlineAndTheTotal() {
@@ -211,7 +211,7 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.completed == 1)
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed),
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
         .notify(ended: .focus, next: .focusDone),
       ])
   }
@@ -242,8 +242,8 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.phase == next)
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed),
-        .runHook(.breakStart, phase: .shortBreak, reason: nil), .notify(ended: .focus, next: next),
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 1), .notify(ended: .focus, next: next),
       ])
     _ = m.handle(.deadlineReached, at: at(1800))
     #expect(m.state.phase == .idle)
@@ -271,10 +271,10 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(
       effects == [
         .persist,
-        .runHook(.focusEnd, phase: .focus, reason: .completed),
-        .runHook(.breakStart, phase: .shortBreak, reason: nil),
-        .runHook(.breakEnd, phase: .shortBreak, reason: .completed),
-        .runHook(.focusStart, phase: .focus, reason: nil),
+        .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 1),
+        .runHook(.breakEnd, phase: .shortBreak, reason: .completed, slot: 1, completed: 1),
+        .runHook(.focusStart, phase: .focus, reason: nil, slot: 2, completed: 1),
         .notify(ended: .shortBreak, next: next),
       ])
   }
@@ -306,9 +306,9 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.phase == .running(.shortBreak, deadline: at(2300), total: .seconds(300)))
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed),
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
         .notify(ended: .focus, next: .focusDone),
-        .runHook(.breakStart, phase: .shortBreak, reason: nil),
+        .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 1),
       ])
   }
 

@@ -109,10 +109,9 @@ struct I3barProtocolTests {
       try bar.process.write(bar.rawLine("{\"name\":\"pomobar\",\"instance\":\"pomodoro\"}\n"))
       try bar.click(button: 2, name: "clock", instance: "pomodoro")
       try bar.click(button: 2, name: "pomobar", instance: "elsewhere")
-      try await eventually("the second complaint", timeout: 3) {
-        bar.process.stderr.snapshot.filter { $0.text.contains("ignoring click") }.count == 2 ? true : nil
-      }
       await pause(0.3)
+      // One line per kind of problem per minute: the second bad line is counted, not said.
+      #expect(bar.process.stderr.snapshot.filter { $0.text.contains("ignoring click") }.count == 1)
       #expect(try await sandbox.status()["phase"] as? String == "focus", "foreign clicks were ignored")
       #expect(bar.lastFrame?.shows("Focus") == true)
 
@@ -134,7 +133,7 @@ struct I3barProtocolTests {
         ($0.remaining ?? 0) > 140
       }
       #expect((148...150).contains(extended.remaining ?? 0), "\(extended)")
-      #expect(bar.process.stderr.snapshot.filter { $0.text.contains("ignoring click") }.count == 2)
+      #expect(bar.process.stderr.snapshot.filter { $0.text.contains("ignoring click") }.count == 1)
       #expect(bar.process.isRunning)
     }
   }

@@ -3,21 +3,39 @@
 #ifndef POMOBAR_CLINUX_H
 #define POMOBAR_CLINUX_H
 
+#include <spawn.h>
 #include <sys/epoll.h>
 #include <sys/file.h>
 #include <sys/inotify.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
+#include <sys/types.h>
 
 // Macros Swift cannot import, as constants.
 // glibc defines POSIX_SPAWN_SETSID only under _GNU_SOURCE, which would split the
 // module's view of shared types from Glibc's; its value is fixed in the ABI.
 static const short pomobar_POSIX_SPAWN_SETSID = 0x80;
 static const unsigned int pomobar_EPOLLIN = EPOLLIN;
+static const unsigned int pomobar_EPOLLOUT = EPOLLOUT;
 static const unsigned int pomobar_EPOLLERR = EPOLLERR;
 static const unsigned int pomobar_EPOLLHUP = EPOLLHUP;
 
 /// Sets a SIGCHLD disposition that makes the kernel reap children (SA_NOCLDWAIT).
 int pomobar_reap_children_automatically(void);
+
+/// Sets SIGCHLD back to its default, so that children can be waited for.
+int pomobar_wait_for_children(void);
+
+/// pidfd_open(2): a descriptor that polls readable when process `pid` exits; -1 with
+/// errno set where the kernel has no such call (before Linux 5.3).
+int pomobar_pidfd_open(pid_t pid);
+
+/// pipe2(2) with O_CLOEXEC: a pipe whose ends no child inherits unless given on purpose.
+int pomobar_pipe_cloexec(int fds[2]);
+
+/// Adds "close every descriptor from `low` up" to spawn file actions (glibc 2.34+), so
+/// that a child gets nothing it was not given on purpose; returns an errno value, or
+/// ENOSYS where glibc lacks it.
+int pomobar_spawn_add_closefrom(posix_spawn_file_actions_t *actions, int low);
 
 #endif

@@ -8,6 +8,9 @@ public struct Config: Equatable, Sendable {
   public var clicks = ClickMap()
   /// Shell commands per hook event, run with `sh -c` and POMOBAR_* variables.
   public var hooks: [HookEvent: [String]] = [:]
+  /// How long a hook (or the notification command) may run before it is killed with its
+  /// whole process group.
+  public var hookTimeout: Duration = .seconds(10)
   public var notifications = NotificationSettings()
 
   public init() {}

@@ -12,7 +12,7 @@ public enum ConfigLoader {
     ("display", ["ring", "name", "instance"]),
     ("colors", ["focus", "short-break", "long-break", "idle", "paused"]),
     ("clicks", ["left", "middle", "right", "scroll-up", "scroll-down"]),
-    ("hooks", HookEvent.allCases.map(\.rawValue)),
+    ("hooks", HookEvent.allCases.map(\.rawValue) + ["timeout"]),
     ("notifications", ["enabled", "command"]),
   ]
 
@@ -92,6 +92,7 @@ struct Reader {
     case ("clicks", "right"): config.clicks.right = try action(node, key)
     case ("clicks", "scroll-up"): config.clicks.scrollUp = try action(node, key)
     case ("clicks", "scroll-down"): config.clicks.scrollDown = try action(node, key)
+    case ("hooks", "timeout"): config.hookTimeout = try phaseLength(node, key)
     case ("hooks", _):
       guard let event = HookEvent(rawValue: key) else { return }
       config.hooks[event] = try commands(node, key)

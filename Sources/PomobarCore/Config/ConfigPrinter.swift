@@ -56,7 +56,7 @@ public enum ConfigPrinter {
           commands.count == 1
           ? quote(commands[0]) : "[" + commands.map(quote).joined(separator: ", ") + "]"
         return (event.rawValue, value)
-      })
+      } + [("timeout", duration(config.hookTimeout))])
     table(
       "notifications",
       [

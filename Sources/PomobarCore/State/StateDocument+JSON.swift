@@ -62,37 +62,54 @@ extension StateDocument {
       throw DecodeError(message: "missing 'written' or 'timer'")
     }
     written = ClockReading(
-      wall: try Self.integer(clocks, "wall"), boottime: try Self.integer(clocks, "boottime"),
-      monotonic: try Self.integer(clocks, "monotonic"),
+      wall: try Self.integer(clocks, "wall", in: Self.clockRange),
+      boottime: try Self.integer(clocks, "boottime", in: Self.clockRange),
+      monotonic: try Self.integer(clocks, "monotonic", in: Self.clockRange),
       bootID: clocks["boot_id"]?.stringValue ?? "")
 
+    // Every number is range-checked: the arithmetic that follows must never trap on a
+    // file that is well-formed JSON but nonsense.
     let phase: TimerPhase
     switch timer["phase"]?.stringValue {
     case "idle": phase = .idle
     case "focus-done": phase = .focusDone
     case "running":
+      let deadline = try Self.integer(timer, "deadline", in: Self.clockRange)
+      guard abs(deadline - written.boottime) <= Self.longestSpan else {
+        throw DecodeError(message: "'deadline' is more than 8 days from when the file was written")
+      }
       phase = .running(
-        try Self.kind(timer), deadline: Instant(nanoseconds: try Self.integer(timer, "deadline")),
-        total: .nanoseconds(try Self.integer(timer, "total")))
+        try Self.kind(timer), deadline: Instant(nanoseconds: deadline),
+        total: .nanoseconds(try Self.integer(timer, "total", in: 0...Self.longestSpan)))
     case "paused":
       phase = .paused(
-        try Self.kind(timer), remaining: .nanoseconds(try Self.integer(timer, "remaining")),
-        total: .nanoseconds(try Self.integer(timer, "total")))
+        try Self.kind(timer),
+        remaining: .nanoseconds(try Self.integer(timer, "remaining", in: 0...Self.longestSpan)),
+        total: .nanoseconds(try Self.integer(timer, "total", in: 0...Self.longestSpan)))
     default:
       throw DecodeError(message: "unknown phase")
     }
-    let slot = try Self.integer(timer, "slot")
-    let completed = try Self.integer(timer, "completed")
-    guard (1...10_000).contains(slot), (0...10_000_000).contains(completed) else {
-      throw DecodeError(message: "slot or completed out of range")
-    }
+    let slot = try Self.integer(timer, "slot", in: 1...10_000)
+    let completed = try Self.integer(timer, "completed", in: 0...10_000_000)
     self.timer = TimerState(
       phase: phase, slot: Int(slot), urgent: timer["urgent"]?.boolValue ?? false,
-      note: Self.decodeNote(timer["note"]), completed: Int(completed))
+      note: try Self.decodeNote(timer["note"]), completed: Int(completed))
   }
 
-  private static func integer(_ object: JSONValue, _ key: String) throws(DecodeError) -> Int64 {
+  /// Clock readings and instants: from 0 to about the year 2116 in nanoseconds.
+  static let clockRange: ClosedRange<Int64> = 0...(1 << 62)
+  /// No phase, pause or gap worth keeping is longer than this (phases are capped at a day).
+  static let longestSpan: Int64 = 8 * 86_400 * 1_000_000_000
+  /// Suspend gaps: up to a century.
+  static let gapRange: ClosedRange<Int64> = 0...(100 * 366 * 86_400 * 1_000_000_000)
+
+  private static func integer(
+    _ object: JSONValue, _ key: String, in range: ClosedRange<Int64>
+  ) throws(DecodeError) -> Int64 {
     guard let value = object[key]?.int64Value else { throw DecodeError(message: "missing '\(key)'") }
+    guard range.contains(value) else {
+      throw DecodeError(message: "'\(key)' is out of range (\(value))")
+    }
     return value
   }
 
@@ -116,10 +133,10 @@ extension StateDocument {
   }
 
   /// An unknown note is dropped rather than failing the whole file: it is only a remark.
-  private static func decodeNote(_ value: JSONValue?) -> TimerNote? {
-    guard let value, let name = value["kind"]?.stringValue, let ns = value["gap"]?.int64Value
-    else { return nil }
-    let gap = Duration.nanoseconds(ns)
+  /// A known one with a gap out of range makes the file unusable, like any bad number.
+  private static func decodeNote(_ value: JSONValue?) throws(DecodeError) -> TimerNote? {
+    guard let value, let name = value["kind"]?.stringValue, value["gap"] != nil else { return nil }
+    let gap = Duration.nanoseconds(try integer(value, "gap", in: gapRange))
     switch name {
     case "paused-by-suspend": return .pausedBySuspend(gap)
     case "counted-suspend": return .countedSuspend(gap)

@@ -34,4 +34,28 @@ public struct StateDocument: Equatable, Sendable {
     }
     return (timer, .nanoseconds(gap))
   }
+
+  /// The timer brought up to `now`: deadlines that passed meanwhile and time spent asleep
+  /// applied, as `TimerMachine` events.
+  ///
+  /// - Returns: the machine, the effects the catch-up owes (`.persist` first when the timer
+  ///   changed), and whether the file must be written even if the timer did not change
+  ///   (its stamp must move past a gap or a reboot, or the gap would be counted again).
+  public func caughtUp(
+    to now: ClockReading, settings: TimerSettings
+  ) -> (machine: TimerMachine, effects: [Effect], mustWrite: Bool) {
+    let (state, asleep) = reconciled(with: now)
+    var machine = TimerMachine(state: state, settings: settings)
+    let event: Event = asleep > .zero ? .resumedFromSuspend(gap: asleep) : .deadlineReached
+    let effects = machine.handle(event, at: now.instant)
+    return (machine, effects, asleep > .zero || written.bootID != now.bootID)
+  }
+
+  /// Whether reading at `now` finds work to do: a deadline passed, time was spent
+  /// asleep, or the file is from another boot.
+  public func isStale(at now: ClockReading) -> Bool {
+    let (state, asleep) = reconciled(with: now)
+    let due = state.deadline.map { $0 <= now.instant } ?? false
+    return due || asleep > .zero || written.bootID != now.bootID
+  }
 }

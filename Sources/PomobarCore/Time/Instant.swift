@@ -43,15 +43,18 @@ extension Duration {
   }
 
   /// Whole seconds, rounded up: what a countdown shows.
+  ///
+  /// Like `floorSeconds`, defined for every value, `Int64.min` and `.max` included.
   public var ceilSeconds: Int64 {
     let ns = nanoseconds
-    if ns <= 0 { return ns / 1_000_000_000 }
-    return (ns - 1) / 1_000_000_000 + 1
+    let (quotient, rest) = ns.quotientAndRemainder(dividingBy: 1_000_000_000)
+    return rest > 0 ? quotient + 1 : quotient
   }
 
   /// Whole seconds, rounded down.
   public var floorSeconds: Int64 {
     let ns = nanoseconds
-    return ns >= 0 ? ns / 1_000_000_000 : -((-ns + 999_999_999) / 1_000_000_000)
+    let (quotient, rest) = ns.quotientAndRemainder(dividingBy: 1_000_000_000)
+    return rest < 0 ? quotient - 1 : quotient
   }
 }

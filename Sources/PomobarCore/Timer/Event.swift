@@ -37,7 +37,11 @@ public enum Effect: Equatable, Sendable {
   /// The state changed: write it (atomically, under the lock).
   case persist
   /// Run the hook commands configured for `event` about `phase`.
-  case runHook(HookEvent, phase: PhaseKind, reason: EndReason?)
+  ///
+  /// `slot` and `completed` are the cycle position and the count of completed focus
+  /// sessions at that moment (`POMOBAR_SLOT`, `POMOBAR_COMPLETED`): a transition may end
+  /// one phase and start the next, and a catch-up may replay several, each with its own.
+  case runHook(HookEvent, phase: PhaseKind, reason: EndReason?, slot: Int, completed: Int)
   /// A phase ran out on its own: alert the user (desktop notification; the urgent flag is in the state).
   case notify(ended: PhaseKind, next: TimerPhase)
 }

@@ -57,11 +57,11 @@ public struct TimerMachine: Sendable {
     case .pause:
       guard case .running(let kind, let deadline, let total) = state.phase else { return }
       state.phase = .paused(kind, remaining: deadline - now, total: total)
-      effects.append(.runHook(.pause, phase: kind, reason: nil))
+      effects.append(hook(.pause, kind, nil))
     case .resume:
       guard case .paused(let kind, let remaining, let total) = state.phase else { return }
       state.phase = .running(kind, deadline: now + remaining, total: total)
-      effects.append(.runHook(.resume, phase: kind, reason: nil))
+      effects.append(hook(.resume, kind, nil))
     case .toggle:
       switch state.phase {
       case .idle: apply(.start, at: now, &effects)
@@ -165,6 +165,7 @@ public struct TimerMachine: Sendable {
         return
       }
       ended += 1
+      if !kind.isBreak { state.completed += 1 }  // the hook's count includes this session
       end(kind, .completed, &effects)
       if kind.isBreak {
         state.slot = settings.slot(after: kind, from: state.slot)
@@ -174,7 +175,6 @@ public struct TimerMachine: Sendable {
           state.phase = .idle
         }
       } else {
-        state.completed += 1
         if settings.autoAdvance.startsBreak {
           begin(settings.breakKind(after: state.slot), at: deadline, &effects)
         } else {
@@ -206,7 +206,7 @@ public struct TimerMachine: Sendable {
     case .pause:
       state.phase = .paused(kind, remaining: deadline - asleepAt, total: total)
       state.note = .pausedBySuspend(gap)
-      effects.append(.runHook(.pause, phase: kind, reason: .suspended))
+      effects.append(hook(.pause, kind, .suspended))
     case .count:
       advance(to: now, &effects)
       state.note = .countedSuspend(gap)
@@ -222,10 +222,15 @@ public struct TimerMachine: Sendable {
   private mutating func begin(_ kind: PhaseKind, at start: Instant, _ effects: inout [Effect]) {
     let length = settings.length(of: kind)
     state.phase = .running(kind, deadline: start + length, total: length)
-    effects.append(.runHook(kind.isBreak ? .breakStart : .focusStart, phase: kind, reason: nil))
+    effects.append(hook(kind.isBreak ? .breakStart : .focusStart, kind, nil))
   }
 
   private func end(_ kind: PhaseKind, _ reason: EndReason, _ effects: inout [Effect]) {
-    effects.append(.runHook(kind.isBreak ? .breakEnd : .focusEnd, phase: kind, reason: reason))
+    effects.append(hook(kind.isBreak ? .breakEnd : .focusEnd, kind, reason))
+  }
+
+  /// A hook effect stamped with the cycle position and count as they are now.
+  private func hook(_ event: HookEvent, _ kind: PhaseKind, _ reason: EndReason?) -> Effect {
+    .runHook(event, phase: kind, reason: reason, slot: state.slot, completed: state.completed)
   }
 }

@@ -4,54 +4,69 @@ import PomobarCore
   import Glibc
 #endif
 
-/// Carries out the effects of a transition this copy made: hooks and notifications.
+/// Turns a transition's effects into an `EffectJob` and starts pomobar's effect runner on it.
 ///
-/// Each hook command runs with `sh -c`, detached, with these variables:
-/// `POMOBAR_EVENT` (e.g. `focus-end`), `POMOBAR_PHASE` (`focus`, `short-break`,
-/// `long-break`), `POMOBAR_REASON` (for ends: `completed`, `skipped`, `stopped`, `reset`,
-/// `suspended`), `POMOBAR_SLOT` and `POMOBAR_COMPLETED`.
+/// The runner is this same binary (`/proc/self/exe`, even after an upgrade replaced the
+/// file) started as `pomobar __effects JOB` in a session of its own: it runs the commands
+/// one after another, each with a timeout, and writes their output to `hooks.log`. The
+/// bar or `ctl` that made the transition only starts it, which takes microseconds and
+/// cannot block: no `PATH` lookup, no user command, no pipe. That is what lets a
+/// transaction start it under the state lock, just before the rename that commits the
+/// transition (see `StateStore.transact`).
+///
+/// Hook commands run with `sh -c` and these variables: `POMOBAR_EVENT` (e.g.
+/// `focus-end`), `POMOBAR_PHASE` (`focus`, `short-break`, `long-break`), `POMOBAR_REASON`
+/// (for ends: `completed`, `skipped`, `stopped`, `reset`, `suspended`), `POMOBAR_SLOT`
+/// and `POMOBAR_COMPLETED` (as they were at that event).
 public struct EffectRunner {
   public var config: Config
-  let warn: (String) -> Void
+  /// Where `hooks.log` lives: the state folder.
+  public var logFolder: String
 
-  public init(config: Config, warn: @escaping (String) -> Void) {
+  public init(config: Config, logFolder: String) {
     self.config = config
-    self.warn = warn
+    self.logFolder = logFolder
   }
 
-  public func run(_ effects: [Effect], state: TimerState) {
+  public var logPath: String { logFolder + "/hooks.log" }
+
+  /// The commands `effects` call for, in order; nil when there are none.
+  public func job(for effects: [Effect]) -> EffectJob? {
+    var commands: [EffectJob.Command] = []
     for effect in effects {
       switch effect {
       case .persist:
-        continue  // the store already wrote it
-      case .runHook(let event, let phase, let reason):
+        continue
+      case .runHook(let event, let phase, let reason, let slot, let completed):
         let environment = [
-          ("POMOBAR_EVENT", event.rawValue), ("POMOBAR_PHASE", phase.rawValue),
-          ("POMOBAR_REASON", reason?.rawValue ?? ""), ("POMOBAR_SLOT", "\(state.slot)"),
-          ("POMOBAR_COMPLETED", "\(state.completed)"),
+          "POMOBAR_EVENT=\(event.rawValue)", "POMOBAR_PHASE=\(phase.rawValue)",
+          "POMOBAR_REASON=\(reason?.rawValue ?? "")", "POMOBAR_SLOT=\(slot)",
+          "POMOBAR_COMPLETED=\(completed)",
         ]
         for command in config.hooks[event] ?? [] {
-          do {
-            try Spawner.spawn(["/bin/sh", "-c", command], environment: environment)
-          } catch {
-            warn("hook \(event.rawValue): \(error)")
-          }
+          commands.append(
+            EffectJob.Command(
+              label: event.rawValue, arguments: ["/bin/sh", "-c", command], environment: environment))
         }
       case .notify(let ended, let next):
         guard config.notifications.enabled else { continue }
         let (summary, body) = Self.message(ended: ended, next: next, config.timer)
-        let command = config.notifications.command
-        do {
-          try Spawner.spawn([command, "-a", "pomobar", "-u", "normal", summary, body])
-        } catch  where error.errno == ENOENT {
-          warn(
-            "notification: '\(command)' not found; install it (notify-send is in libnotify-bin) "
-              + "or set [notifications] enabled = false")
-        } catch {
-          warn("notification: \(error)")
-        }
+        commands.append(
+          EffectJob.Command(
+            label: "notification",
+            arguments: [config.notifications.command, "-a", "pomobar", "-u", "normal", summary, body]))
       }
     }
+    guard !commands.isEmpty else { return nil }
+    return EffectJob(commands: commands, timeout: config.hookTimeout, log: logPath)
+  }
+
+  /// Starts the runner for `effects`, if they call for any command.
+  public func start(_ effects: [Effect]) throws(SystemError) {
+    guard let job = job(for: effects) else { return }
+    try Spawner.spawn(
+      ["pomobar", EffectSupervisor.command, job.json()], executable: "/proc/self/exe",
+      detach: .newSession)
   }
 
   /// The notification's summary and body for a phase that ran out.

@@ -8,18 +8,26 @@ import PomobarCore
 /// The long-running bar process: waits in the kernel, wakes only for something to show.
 ///
 /// It sleeps in `epoll_wait` on stdin (clicks or keys), a `timerfd` armed at the next
-/// second boundary of the running phase (none when nothing changes), an inotify watch on
-/// the state and config folders, and a `signalfd`. Every wake-up re-derives the view from
-/// the shared state, so a change made by any copy shows on every bar.
+/// second boundary of the running phase (none when nothing changes), a second `timerfd`
+/// for retrying a state that could not be saved, an inotify watch on the state and config
+/// folders, a `signalfd`, and stdout (for hang-up, and for room to write when the bar is
+/// behind). Every wake-up re-derives the view from the shared state, so a change made by
+/// any copy shows on every bar.
 public final class BarLoop {
   let store: StateStore
   let configSource: ConfigSource
   let input: InputMode
   var encoder: any BarEncoder
-  let warn: (String) -> Void
+  let warnings: Warnings
 
   var config: Config
   var configProblem: String?
+  /// Why the state could not be saved or used, while that lasts: shown with ⚠, and the
+  /// timer is computed in memory meanwhile.
+  var stateProblem: String?
+  var retry = Backoff()
+  /// When the retry timer is armed for (monotonic ns; nil: disarmed).
+  var retryArmedFor: Int64?
   var document: StateDocument?
   var lastView: ViewModel?
   /// The bar is hidden (i3bar sent our stop signal): keep timing, stop printing.
@@ -29,18 +37,20 @@ public final class BarLoop {
   /// The config file and, through a symlink, its target; resolved when the watches are set.
   var configFiles: [String] = []
   var clicks = ClickDecoder()
-  var output = FileDescriptor.standardOutput
+  let output = FrameWriter()
+  /// Whether epoll is asked to say when stdout has room (only while frames wait).
+  var watchingOutput = false
 
   public init(
     store: StateStore, configSource: ConfigSource, config: Config, format: OutputFormat,
-    command: String, input: InputMode, warn: @escaping (String) -> Void
+    command: String, input: InputMode, warnings: Warnings
   ) {
     self.store = store
     self.configSource = configSource
     self.config = config
     self.input = input
     self.encoder = makeEncoder(format, command: command)
-    self.warn = warn
+    self.warnings = warnings
   }
 
   /// Runs until the bar goes away (stdout closed), a quit key, or SIGTERM/SIGINT.
@@ -52,15 +62,16 @@ public final class BarLoop {
     let (stop, show) = (I3barEncoder.stopSignal, I3barEncoder.contSignal)
     let signals = try SignalSet([SIGHUP, SIGTERM, SIGINT, stop, show]).blockAndOpen()
     let poller = try Poller()
-    let timer = try DeadlineTimer()
+    let timers = Timers(tick: try DeadlineTimer(), retry: try DeadlineTimer())
     var watcher = try FileWatcher()
-    try watchState(&watcher)
+    watchState(&watcher)
     watchConfig(&watcher)
     try poller.add(signals, readable: true)
-    try poller.add(timer.fd, readable: true)
+    try poller.add(timers.tick.fd, readable: true)
+    try poller.add(timers.retry.fd, readable: true)
     try poller.add(watcher.fd, readable: true)
     // Polling stdout for nothing but errors tells when the bar closed its end of the pipe.
-    try? poller.add(.standardOutput, readable: false)
+    try? poller.add(output.fd, readable: false)
 
     var terminal: RawTerminal? = nil
     var readsInput = false
@@ -75,18 +86,19 @@ public final class BarLoop {
     }
     defer {
       terminal?.restore()
-      if terminal != nil { try? output.write("\n") }
+      if terminal != nil { _ = output.submit("\n", replaceable: false) }
     }
 
-    guard write(encoder.header()) else { return 0 }
+    guard output.submit(encoder.header(), replaceable: false) else { return 0 }
     document = store.peek()
-    refresh(timer)
+    refresh(timers, force: true)
 
     while true {
+      var force = false
       for ready in try poller.wait() {
         switch ready.fd {
-        case .standardOutput where ready.hangup:
-          return 0
+        case output.fd:
+          if ready.hangup || !output.flush() { return 0 }
         case signals:
           for signal in SignalSet.drain(signals) {
             switch signal {
@@ -98,23 +110,12 @@ public final class BarLoop {
             default: return 0  // SIGTERM, SIGINT
             }
           }
-        case timer.fd:
-          timer.acknowledge()
+        case timers.tick.fd:
+          timers.tick.acknowledge()
+        case timers.retry.fd:
+          timers.retry.acknowledge()
         case watcher.fd:
-          let changes = watcher.drain()
-          if changes.lostFolders.contains(store.directory) {
-            // The state folder was removed: make it again and go on following the others.
-            try watchState(&watcher)
-            document = store.peek()
-          }
-          if changes.paths.contains(store.statePath) { document = store.peek() }
-          let configTouched = changes.paths.contains { path in
-            configFiles.contains { $0 == path || $0.utf8.starts(with: (path + "/").utf8) }
-          }
-          if configTouched || !changes.lostFolders.isEmpty {
-            watchConfig(&watcher)  // a folder on the way to the config may have appeared
-            reloadConfig()
-          }
+          force = handle(watcher.drain(), &watcher) || force
         case .standardInput where readsInput:
           let stamp = store.now()  // a click's time is when it arrived, not when it is handled
           let bytes = (try? FileDescriptor.standardInput.read()) ?? []
@@ -126,34 +127,75 @@ public final class BarLoop {
             return 0
           }
         default:
-          break  // stdin after it closed, or stdout without an error
+          break  // stdin after it closed
         }
       }
-      if !refresh(timer) { return 0 }
+      if !refresh(timers, force: force) { return 0 }
+      if output.isBacklogged != watchingOutput {
+        watchingOutput = output.isBacklogged
+        poller.modify(output.fd, readable: false, writable: watchingOutput)
+      }
     }
   }
 
-  /// Brings the state up to date, shows it, and arms the timer for the next change.
+  /// The loop's two timers: the phase's ticks, and the next retry of a failed save.
+  struct Timers {
+    let tick: DeadlineTimer
+    let retry: DeadlineTimer
+  }
+
+  /// Takes note of file changes; true when one may have cleared a problem saving the
+  /// state (space freed, permissions changed), so a retry should not wait for its backoff.
+  private func handle(_ changes: FileWatcher.Changes, _ watcher: inout FileWatcher) -> Bool {
+    if changes.lostFolders.contains(store.directory) {
+      // The state folder was removed: make it again and go on following the others.
+      watchState(&watcher)
+      document = store.peek()
+    }
+    if changes.paths.contains(store.statePath) { document = store.peek() }
+    let configTouched = changes.paths.contains { path in
+      configFiles.contains { $0 == path || $0.utf8.starts(with: (path + "/").utf8) }
+    }
+    if configTouched || !changes.lostFolders.isEmpty {
+      watchConfig(&watcher)  // a folder on the way to the config may have been replaced
+      reloadConfig()
+    }
+    // Our own traces (the lock, the temporary file, the hook log) say nothing new.
+    let own = [store.statePath + ".tmp", store.directory + "/state.lock"]
+    return changes.paths.contains { path in
+      FileSystem.directory(of: path) == store.directory && !own.contains(path)
+        && !FileSystem.baseName(of: path).utf8.starts(with: "hooks.log".utf8)
+    }
+  }
+
+  /// Brings the state up to date, shows it, and arms the timers for the next change.
   ///
-  /// Returns false when stdout is gone.
+  /// When the state file needs writing (a deadline passed, a gap, another boot) and a
+  /// write has failed, it is retried with a growing pause, or at once when `force` says
+  /// something changed; meanwhile the timer is computed in memory, as every copy computes
+  /// it, and shown with ⚠. Returns false when stdout is gone.
   @discardableResult
-  func refresh(_ timer: DeadlineTimer) -> Bool {
+  func refresh(_ timers: Timers, force: Bool) -> Bool {
     let now = store.now()
-    var state = TimerState()
-    if let document {
-      let (current, asleep) = document.reconciled(with: now)
-      state = current
-      let due = current.deadline.map { $0 <= now.instant } ?? false
-      if due || asleep > .zero || document.written.bootID != now.bootID {
-        state = transact(nil) ?? state
+    let needsWrite = document?.isStale(at: now) ?? FileSystem.exists(store.statePath)
+    var state = document?.reconciled(with: now).timer ?? TimerState()
+    if needsWrite || stateProblem != nil {
+      if retry.isDue(force: force), let saved = transact(nil) {
+        state = saved
+      } else if stateProblem != nil, let document {
+        state = document.caughtUp(to: now, settings: config.timer).machine.state
       }
-    } else if FileSystem.exists(store.statePath) {
-      state = transact(nil) ?? state  // unreadable: the transaction moves it aside
+    }
+    let retryAt = stateProblem.map { _ in retry.notBefore }
+    if retryAt != retryArmedFor {
+      retryArmedFor = retryAt
+      timers.retry.arm(after: retryAt.map { _ in retry.wait }, repeating: false)
     }
     if state.deadline != armedFor {
       // Ticks fall on the deadline's second grid, so the timer changes only with it.
       armedFor = state.deadline
-      timer.arm(after: Self.nextChange(of: state, after: now.instant).map { ($0 - now.instant).nanoseconds })
+      timers.tick.arm(
+        after: Self.nextChange(of: state, after: now.instant).map { ($0 - now.instant).nanoseconds })
     }
     return render(state, now: now)
   }
@@ -169,19 +211,25 @@ public final class BarLoop {
     return deadline - .seconds(wholeSecondsAfter)
   }
 
-  /// Applies an event to the shared state and runs its effects; nil if it failed.
+  /// Applies an event to the shared state and starts its effects; nil if it failed.
   ///
   /// The new state is shown before it is written: a click's frame does not wait for fsync.
   func transact(_ event: Event?, at stamp: ClockReading? = nil) -> TimerState? {
+    let runner = EffectRunner(config: config, logFolder: store.directory)
     do {
-      let outcome = try store.transact(event, settings: config.timer, stamp: stamp) {
-        state, now in _ = self.render(state, now: now)
-      }
+      let outcome = try store.transact(
+        event, settings: config.timer, stamp: stamp, lockTimeout: .milliseconds(500),
+        show: { state, now in _ = self.render(state, now: now) },
+        start: { effects in try runner.start(effects) })
       document = StateDocument(timer: outcome.state, written: outcome.now)
-      EffectRunner(config: config, warn: warn).run(outcome.effects, state: outcome.state)
+      stateProblem = nil
+      retry = Backoff()
       return outcome.state
     } catch {
-      warn("cannot update \(store.statePath): \(error)")
+      let problem = "cannot save the timer: \(error)"
+      warnings.warn(problem)
+      stateProblem = problem
+      retry.failed()
       return nil
     }
   }
@@ -205,7 +253,7 @@ public final class BarLoop {
           else { continue }
           _ = transact(.action(action), at: stamp)
         case .failure(let error):
-          warn("\(error)")
+          warnings.warn("\(error)", kind: "click input")
         }
       }
     case .none:
@@ -220,19 +268,27 @@ public final class BarLoop {
       config = loaded
       configProblem = nil
     case .failure(let error):
-      warn("config not reloaded, keeping the last good one: \(error)")
+      warnings.warn("config not reloaded, keeping the last good one: \(error)")
       configProblem = "config error: \(error)"
     }
   }
 
-  /// Creates the state folder if needed and watches it.
-  private func watchState(_ watcher: inout FileWatcher) throws {
-    try store.prepare()
-    try watcher.watch(folder: store.directory)
+  /// Creates the state folder if needed and watches it; a folder that cannot be made or
+  /// is refused shows as a problem, and the bar goes on.
+  private func watchState(_ watcher: inout FileWatcher) {
+    do {
+      try store.prepare()
+      try watcher.watch(folder: store.directory)
+    } catch {
+      let problem = "cannot use the state folder: \(error)"
+      warnings.warn(problem)
+      stateProblem = problem
+    }
   }
 
-  /// Watches the config file's folder or, while it does not exist yet, its nearest
-  /// existing ancestor, so that a config created after start-up is picked up.
+  /// Watches the config file's folder and the folder above it or, while they do not exist
+  /// yet, the nearest existing ancestor: a config created after start-up, or a config
+  /// folder replaced by another (moved aside, made anew), is picked up.
   private func watchConfig(_ watcher: inout FileWatcher) {
     configFiles = configSource.watchedFiles
     for file in configFiles {
@@ -241,25 +297,48 @@ public final class BarLoop {
         folder = FileSystem.directory(of: folder)
       }
       try? watcher.watch(folder: folder)
+      if folder != "/" && folder != "." { try? watcher.watch(folder: FileSystem.directory(of: folder)) }
     }
   }
 
-  /// Writes a frame if what the bar shows changed; false when stdout is gone.
+  /// Queues a frame if what the bar shows changed; false when stdout is gone.
+  ///
+  /// Never blocks: it runs under the state lock when a click's result is shown early.
   func render(_ state: TimerState, now: ClockReading) -> Bool {
+    let problems = [configProblem, stateProblem].compactMap { $0 }
     let view = ViewModel(
       state: state, config: config, now: now.instant,
-      localSecondOfDay: LocalTime.secondOfDay(wall: now.wall), problem: configProblem)
+      localSecondOfDay: LocalTime.secondOfDay(wall: now.wall),
+      problem: problems.isEmpty ? nil : problems.joined(separator: "; "))
     guard view != lastView, !hidden else { return true }
     lastView = view
-    return write(encoder.frame(view))
+    return output.submit(encoder.frame(view))
+  }
+}
+
+/// How long to wait before trying a failed save again: 1, 2, 4, then 8 s between tries;
+/// a change in the state folder may try sooner, but not more than 4 times a second.
+struct Backoff {
+  static let first: Int64 = 1_000_000_000
+  static let longest: Int64 = 8_000_000_000
+  static let soonest: Int64 = 250_000_000
+  /// Monotonic nanoseconds before which no retry is made unless forced.
+  private(set) var notBefore: Int64 = 0
+  private var lastFailure: Int64 = .min / 2
+  private var next = Backoff.first
+
+  /// Whether to try now: the pause is over, or `force` and the last try is not too recent.
+  func isDue(force: Bool) -> Bool {
+    let now = SystemClock.now(CLOCK_MONOTONIC)
+    return now >= notBefore || (force && now - lastFailure >= Self.soonest)
   }
 
-  private func write(_ text: String) -> Bool {
-    do {
-      try output.write(text)
-      return true
-    } catch {
-      return false  // EPIPE: the bar went away
-    }
+  /// Nanoseconds until the retry is due.
+  var wait: Int64 { max(1, notBefore - SystemClock.now(CLOCK_MONOTONIC)) }
+
+  mutating func failed() {
+    lastFailure = SystemClock.now(CLOCK_MONOTONIC)
+    notBefore = lastFailure + next
+    next = min(next * 2, Self.longest)
   }
 }

@@ -49,7 +49,7 @@ public struct SystemClock: ClockSource {
     for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
       let words = line.split(separator: " ")
       guard words.count == 2 else { continue }
-      let seconds = Double(words[1]).map { Int64($0 * 1e9) } ?? 0
+      let seconds = Self.nanoseconds(String(words[1]))
       switch words[0] {
       case "suspend":
         reading.boottime &+= seconds
@@ -59,6 +59,15 @@ public struct SystemClock: ClockSource {
       default: continue
       }
     }
+  }
+}
+
+extension SystemClock {
+  /// A test adjustment in seconds as nanoseconds; 0 for anything not a finite number
+  /// within about 31 years either way (`1e10`, `nan` and `inf` must not trap the conversion).
+  static func nanoseconds(_ text: String) -> Int64 {
+    guard let seconds = Double(text), seconds.isFinite, abs(seconds) <= 1e9 else { return 0 }
+    return Int64(seconds * 1e9)
   }
 }
 

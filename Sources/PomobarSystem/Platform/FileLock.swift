@@ -4,17 +4,58 @@ import CLinux
   import Glibc
 #endif
 
-/// An exclusive `flock` on a lock file, held for the life of a closure.
+/// An exclusive `flock` on a lock file, held for the life of a closure, waited for a
+/// bounded time.
 ///
 /// The kernel drops the lock when the holder dies, even by `SIGKILL`, so a crashed copy
-/// never leaves the others waiting.
+/// never leaves the others waiting. A holder that is alive but stuck (stopped with
+/// SIGSTOP, or a disk that hangs its fsync) would: hence the bound.
+///
+/// The file is opened read-only (`flock` needs no write access), so taking the lock never
+/// makes an inotify `IN_CLOSE_WRITE` that would wake every copy watching the folder.
 public enum FileLock {
+  /// The lock was not free within the time allowed.
+  public struct Timeout: Error, CustomStringConvertible {
+    public var path: String
+    public var waited: Duration
+    public var description: String {
+      "\(path) stayed locked by another pomobar for \(DurationText.seconds(waited)) "
+        + "(a copy that is stopped or hung?); try again"
+    }
+  }
+
   public static func withExclusive<T>(
-    _ path: String, _ body: () throws -> T
+    _ path: String, timeout: Duration, _ body: () throws -> T
   ) throws -> T {
-    let fd = try FileDescriptor.open(path, O_RDWR | O_CREAT, mode: 0o600)
+    let fd = try FileDescriptor.open(path, O_RDONLY | O_CREAT | O_NOFOLLOW, mode: 0o600)
     defer { fd.close() }  // closing releases the lock
-    try retrying("flock", path: path) { flock(fd.rawValue, LOCK_EX) }
+    let start = SystemClock.now(CLOCK_MONOTONIC)
+    let limit = timeout.nanoseconds
+    var pause: Int64 = 200_000  // 0.2 ms, doubling to 20 ms
+    while flock(fd.rawValue, LOCK_EX | LOCK_NB) != 0 {
+      let code = errno
+      if code == EINTR { continue }
+      guard code == EWOULDBLOCK else { throw SystemError("flock", errno: code, path: path) }
+      let waited = SystemClock.now(CLOCK_MONOTONIC) - start
+      if waited >= limit { throw Timeout(path: path, waited: .nanoseconds(waited)) }
+      sleep(nanoseconds: min(pause, limit - waited))
+      pause = min(pause * 2, 20_000_000)
+    }
     return try body()
+  }
+
+  static func sleep(nanoseconds: Int64) {
+    var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+    var left = timespec()
+    while nanosleep(&request, &left) != 0 && errno == EINTR { request = left }
+  }
+}
+
+/// Durations as people read them in messages.
+enum DurationText {
+  /// `2 s`, `0.5 s`.
+  static func seconds(_ duration: Duration) -> String {
+    let tenths = (duration.nanoseconds + 50_000_000) / 100_000_000
+    return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
   }
 }

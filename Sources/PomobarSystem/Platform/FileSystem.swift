@@ -19,27 +19,93 @@ public enum FileSystem {
     return try fd.readAll()
   }
 
+  /// Reads a regular file of at most `limit` bytes; nil when it does not exist.
+  ///
+  /// Files other programs can put in our place are not trusted: the open never blocks (a
+  /// FIFO would hang `open` until a writer came), `fstat` must say a regular file (not a
+  /// folder, FIFO, device or, without `followSymlinks`, a symlink), and no more than
+  /// `limit` bytes are read (a symlink to `/dev/zero` or a huge file must not fill memory).
+  public static func readRegularFile(
+    _ path: String, limit: Int, followSymlinks: Bool
+  ) throws(SystemError) -> [UInt8]? {
+    let flags = O_RDONLY | O_NONBLOCK | (followSymlinks ? 0 : O_NOFOLLOW)
+    let fd: FileDescriptor
+    do {
+      fd = try FileDescriptor.open(path, flags)
+    } catch {
+      switch error.errno {
+      case ENOENT: return nil
+      case ELOOP where !followSymlinks:
+        throw SystemError("open", errno: ELOOP, path: path, detail: "is a symlink, not a regular file")
+      default: throw error
+      }
+    }
+    defer { fd.close() }
+    var info = stat()
+    try retrying("fstat", path: path) { fstat(fd.rawValue, &info) }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw SystemError(
+        "fstat", errno: EINVAL, path: path, detail: "is \(kind(info.st_mode)), not a regular file")
+    }
+    guard info.st_size <= limit else {
+      throw SystemError(
+        "fstat", errno: EFBIG, path: path, detail: "is \(info.st_size) bytes, more than the \(limit) allowed")
+    }
+    var bytes: [UInt8] = []
+    while true {
+      let chunk = try fd.read(upTo: limit + 1 - bytes.count)
+      if chunk.isEmpty { return bytes }
+      bytes += chunk
+      if bytes.count > limit {
+        throw SystemError("read", errno: EFBIG, path: path, detail: "grew past the \(limit) bytes allowed")
+      }
+    }
+  }
+
+  /// What kind of file a mode is, for messages: `a folder`, `a FIFO`, ...
+  static func kind(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: return "a folder"
+    case S_IFIFO: return "a FIFO"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    case S_IFLNK: return "a symlink"
+    default: return "not a regular file"
+    }
+  }
+
   /// Replaces `path` atomically: a temporary file beside it, fsync, rename, fsync of the folder.
   ///
   /// A reader sees the old file or the new one, never a torn one, even if this process is
-  /// killed at any point. Writers must not race (pomobar holds the state lock): the
-  /// temporary file has one fixed name, so a writer killed mid-way leaves at most one.
+  /// killed at any point.
   public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(SystemError) {
-    let temporary = "\(path).tmp"
-    let fd = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600)
-    do {
-      try fd.write(bytes)
-      try fd.sync()
-      fd.close()
-      try retrying("rename", path: path) { Glibc.rename(temporary, path) }
-    } catch {
-      fd.close()
-      _ = unlink(temporary)
-      throw error
+    var file = try PreparedFile(path, bytes)
+    try file.commit()
+  }
+
+  /// Refuses a folder that someone else could write to, as ssh does for `~/.ssh`: it must
+  /// be a folder, owned by this user, and not writable by group or others.
+  ///
+  /// Whoever can write there can plant files pomobar reads and renames.
+  public static func checkPrivateFolder(_ path: String) throws(SystemError) {
+    var info = stat()
+    try retrying("stat", path: path) { stat(path, &info) }
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+      throw SystemError("stat", errno: ENOTDIR, path: path, detail: "is \(kind(info.st_mode)), not a folder")
     }
-    if let folder = try? FileDescriptor.open(directory(of: path), O_RDONLY | O_DIRECTORY) {
-      _ = fsync(folder.rawValue)
-      folder.close()
+    let me = geteuid()
+    if info.st_uid != me {
+      throw SystemError(
+        "stat", errno: EPERM, path: path,
+        detail: "is owned by user \(info.st_uid), not by you (\(me)); refusing to use it. "
+          + "Fix: chown \(me) '\(path)', or remove it")
+    }
+    if info.st_mode & 0o022 != 0 {
+      let mode = String(info.st_mode & 0o777, radix: 8)
+      throw SystemError(
+        "stat", errno: EPERM, path: path,
+        detail: "is writable by others (mode \(mode)); refusing to use it. Fix: chmod 700 '\(path)'")
     }
   }
 
@@ -58,7 +124,20 @@ public enum FileSystem {
     try retrying("rename", path: from) { Glibc.rename(from, to) }
   }
 
-  public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+  /// Whether something (of any kind, a dangling symlink included) is at `path`.
+  public static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
+  }
+
+  /// Flushes a folder's entries (a rename in it) to disk; failures are ignored, as the
+  /// rename itself already happened.
+  static func syncFolder(_ path: String) {
+    if let folder = try? FileDescriptor.open(path, O_RDONLY | O_DIRECTORY) {
+      _ = fsync(folder.rawValue)
+      folder.close()
+    }
+  }
 
   /// The folder part of a path (`.` for a bare name).
   public static func directory(of path: String) -> String {

@@ -9,6 +9,7 @@ public struct Poller {
   public struct Ready: Equatable {
     public var fd: FileDescriptor
     public var readable: Bool
+    public var writable: Bool
     /// The peer hung up or the descriptor is in error (for stdout: the bar went away).
     public var hangup: Bool
   }
@@ -27,6 +28,15 @@ public struct Poller {
     try retrying("epoll_ctl") { epoll_ctl(epoll.rawValue, EPOLL_CTL_ADD, fd.rawValue, &event) }
   }
 
+  /// Changes what `fd` is watched for: input or not, room to write or not (errors and
+  /// hang-up always).
+  public func modify(_ fd: FileDescriptor, readable: Bool, writable: Bool) {
+    var event = epoll_event()
+    event.events = (readable ? pomobar_EPOLLIN : 0) | (writable ? pomobar_EPOLLOUT : 0)
+    event.data.fd = fd.rawValue
+    _ = epoll_ctl(epoll.rawValue, EPOLL_CTL_MOD, fd.rawValue, &event)
+  }
+
   public func remove(_ fd: FileDescriptor) {
     _ = epoll_ctl(epoll.rawValue, EPOLL_CTL_DEL, fd.rawValue, nil)
   }
@@ -42,6 +52,7 @@ public struct Poller {
       return Ready(
         fd: FileDescriptor(rawValue: event.data.fd),
         readable: event.events & pomobar_EPOLLIN != 0,
+        writable: event.events & pomobar_EPOLLOUT != 0,
         hangup: event.events & errorBits != 0)
     }
   }
@@ -61,21 +72,21 @@ public struct DeadlineTimer {
       })
   }
 
-  /// Fires after `delay` nanoseconds (at once if not positive), then every second; nil
-  /// disarms.
+  /// Fires after `delay` nanoseconds (at once if not positive), then every second (or,
+  /// with `repeating` false, once); nil disarms.
   ///
   /// The kernel keeps a periodic timer on its grid (each expiry is the previous one plus
   /// the interval), so a phase's ticks need this one call, not one per second. Relative,
   /// not absolute: the delay is computed from a `ClockReading`, which a test clock may have
   /// moved away from the kernel's; the microseconds between that reading and this call
   /// are the only error.
-  public func arm(after delay: Int64?) {
+  public func arm(after delay: Int64?, repeating: Bool = true) {
     var spec = itimerspec()
     if let delay {
       let wait = max(delay, 1)  // zero would disarm
       spec.it_value.tv_sec = Int(wait / 1_000_000_000)
       spec.it_value.tv_nsec = Int(wait % 1_000_000_000)
-      spec.it_interval.tv_sec = 1
+      spec.it_interval.tv_sec = repeating ? 1 : 0
     }
     _ = timerfd_settime(fd.rawValue, 0, &spec, nil)
   }

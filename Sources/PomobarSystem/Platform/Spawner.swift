@@ -4,24 +4,53 @@ import CLinux
   import Glibc
 #endif
 
-/// Starts child processes that run on their own: hooks and notifications.
+/// Starts child processes: pomobar's own effect runner, and the hooks it runs.
 ///
-/// The child gets `/dev/null` for stdin and our stderr for stdout (never stdout, which is
-/// the bar's protocol stream), a clean signal mask and default dispositions, and is not
-/// waited for: `SIGCHLD` is set to be reaped automatically.
+/// A child gets `/dev/null` on stdin, `output` (or `/dev/null`) on stdout and stderr,
+/// never the bar's protocol stream or its stderr, no other descriptor of ours, a clean
+/// signal mask and default signal dispositions.
 public enum Spawner {
+  /// Where a child stands among processes.
+  public enum Detach {
+    /// A session of its own: a bar that signals or kills its process group (i3bar does)
+    /// does not reach it, and it has no controlling terminal.
+    case newSession
+    /// A process group of its own, so that it and everything it starts can be killed
+    /// together (`kill(-pid, …)`).
+    case newGroup
+  }
+
   /// Lets the kernel reap finished children, so none is left a zombie.
   public static func reapChildrenAutomatically() {
     _ = pomobar_reap_children_automatically()
   }
 
-  /// Runs `arguments[0]` (looked up in PATH) with `arguments`, adding `environment`.
-  public static func spawn(_ arguments: [String], environment: [(String, String)] = []) throws(SystemError) {
+  /// Undoes `reapChildrenAutomatically()`, for a process that waits for its children.
+  public static func waitForChildren() {
+    _ = pomobar_wait_for_children()
+  }
+
+  /// Runs `arguments` (the program looked up in `PATH` unless `executable` is given),
+  /// adding `environment` to ours; returns the child's pid.
+  ///
+  /// posix_spawn returns once the child has called `exec`, so a program that does not
+  /// exist is an error here, not a silent child exiting 127.
+  @discardableResult
+  public static func spawn(
+    _ arguments: [String], executable: String? = nil, environment: [(String, String)] = [],
+    output: FileDescriptor? = nil, detach: Detach
+  ) throws(SystemError) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    if let output {
+      posix_spawn_file_actions_adddup2(&actions, output.rawValue, 1)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    _ = pomobar_spawn_add_closefrom(&actions, 3)
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -32,18 +61,27 @@ public enum Spawner {
     var defaults = sigset_t()
     sigfillset(&defaults)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | pomobar_POSIX_SPAWN_SETSID)
+    var flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+    switch detach {
+    case .newSession: flags |= pomobar_POSIX_SPAWN_SETSID
+    case .newGroup:
+      flags |= Int16(POSIX_SPAWN_SETPGROUP)
+      posix_spawnattr_setpgroup(&attributes, 0)
+    }
+    posix_spawnattr_setflags(&attributes, flags)
 
     let env = Environment.childEnvironment(environment)
-
     var pid = pid_t()
     let status = withCStrings(arguments) { argv in
       withCStrings(env) { envp in
-        posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        if let executable {
+          return posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        }
+        return posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
       }
     }
-    if status != 0 { throw SystemError("posix_spawn", errno: status, path: arguments[0]) }
+    if status != 0 { throw SystemError("posix_spawn", errno: status, path: executable ?? arguments[0]) }
+    return pid
   }
 
   private static func withCStrings<R>(

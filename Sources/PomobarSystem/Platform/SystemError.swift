@@ -9,14 +9,19 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
   public var call: String
   public var errno: Int32
   public var path: String?
+  /// Said instead of the C error's text, for refusals that are ours (`is a FIFO, not a
+  /// regular file`).
+  public var detail: String?
 
-  public init(_ call: String, errno: Int32, path: String? = nil) {
+  public init(_ call: String, errno: Int32, path: String? = nil, detail: String? = nil) {
     self.call = call
     self.errno = errno
     self.path = path
+    self.detail = detail
   }
 
   public var description: String {
+    if let detail { return path.map { "\($0): \(detail)" } ?? detail }
     let reason = String(cString: strerror(errno))
     if let path { return "\(call) \(path): \(reason)" }
     return "\(call): \(reason)"

@@ -9,7 +9,8 @@ import PomobarCore
 ///
 /// A change takes an exclusive lock, re-reads the file, catches up with time (deadlines
 /// that passed, time spent asleep), applies the event, and replaces the file atomically.
-/// The copy that made a transition gets its effects back and is the only one to run them.
+/// The copy that made a transition starts its effects, and does so as part of the same
+/// commit: see `transact`.
 public final class StateStore {
   public let directory: String
   public let statePath: String
@@ -17,10 +18,13 @@ public final class StateStore {
   let clock: any ClockSource
   let warn: (String) -> Void
 
+  /// A state file is a few hundred bytes; anything past this is not one.
+  public static let sizeLimit = 64 * 1024
+
   /// What a transaction did.
   public struct Outcome {
     public var state: TimerState
-    /// Effects to run, `.persist` already carried out.
+    /// The effects the transition owed, already started (`.persist` carried out).
     public var effects: [Effect]
     public var now: ClockReading
   }
@@ -33,45 +37,61 @@ public final class StateStore {
     self.warn = warn
   }
 
-  /// Creates the state folder if needed.
+  /// Creates the state folder if needed and checks that nobody else can write to it.
   public func prepare() throws(SystemError) {
     try FileSystem.makeDirectories(directory)
+    try FileSystem.checkPrivateFolder(directory)
   }
 
   public func now() -> ClockReading { clock.read() }
 
   /// Reads the file without the lock (the file is only ever replaced whole).
   ///
-  /// Returns nil when it is missing or unreadable; a transaction deals with the latter.
+  /// Returns nil when it is missing or unusable; a transaction moves the latter aside.
   public func peek() -> StateDocument? {
-    guard let bytes = try? FileSystem.read(statePath) else { return nil }
+    guard let bytes = try? read() else { return nil }
     return try? StateDocument(json: bytes)
   }
 
   /// The state as of `now`, and whether a transaction is needed to bring the file up to
-  /// date (a deadline passed, time was spent asleep, another boot, a missing or bad file).
+  /// date (a deadline passed, time was spent asleep, another boot, an unusable file).
   public func view(at now: ClockReading) -> (state: TimerState, stale: Bool) {
-    guard let document = peek() else {
-      return (TimerState(), FileSystem.exists(statePath))
-    }
-    let (state, asleep) = document.reconciled(with: now)
-    let due = state.deadline.map { $0 <= now.instant } ?? false
-    return (state, due || asleep > .zero || document.written.bootID != now.bootID)
+    guard let document = peek() else { return (TimerState(), FileSystem.exists(statePath)) }
+    return (document.reconciled(with: now).timer, document.isStale(at: now))
   }
 
-  /// Under the lock: re-read, catch up with the present, apply `event` if any, write.
+  /// Under the lock: re-read, catch up with the present, apply `event` if any, write, and
+  /// start the effects.
+  ///
+  /// A transition and its effects are one commit. The new state is written and fsynced
+  /// to a temporary file, then the effect runner is started, then the file is renamed
+  /// into place. Killed before the rename, this copy leaves the old state, and the next
+  /// copy replays the transition with its effects; killed after, the transition and its
+  /// effects are both done. An effect runs twice only if this copy dies in the
+  /// microseconds between starting the runner and the rename. If the state cannot be
+  /// written, nothing is started: the effects happen, once, with the write that succeeds.
+  ///
+  /// Nothing here blocks while the lock is held: `show` must not (the bar queues its
+  /// frame without blocking), warnings are said after the lock is released, and the only
+  /// child started is pomobar's own effect runner.
   ///
   /// - Parameters:
   ///   - stamp: when the event happened (a click is stamped when it is read, not when the
   ///     lock is taken); ignored if the file was written after it.
+  ///   - lockTimeout: how long to wait for another copy's lock.
   ///   - show: called with the new state before it is written, so a bar can show a click's
-  ///     result without waiting for the disk. It runs under the lock: it must not block.
+  ///     result without waiting for the disk.
+  ///   - start: starts the effects; called just before the commit.
   public func transact(
     _ event: Event?, settings: TimerSettings, stamp: ClockReading? = nil,
-    show: ((TimerState, ClockReading) -> Void)? = nil
+    lockTimeout: Duration = .seconds(3), show: ((TimerState, ClockReading) -> Void)? = nil,
+    start: ([Effect]) throws -> Void
   ) throws -> Outcome {
-    try FileLock.withExclusive(lockPath) {
-      let document = loadForUpdate()
+    var notes: [String] = []
+    defer { for note in notes { warn(note) } }
+    try FileSystem.checkPrivateFolder(directory)
+    return try FileLock.withExclusive(lockPath, timeout: lockTimeout) {
+      let document = loadForUpdate(&notes)
       var now = clock.read()
       if let stamp, stamp.bootID == now.bootID {
         // Another copy may have changed the state after the stamp: then use the present.
@@ -80,54 +100,62 @@ public final class StateStore {
         }
         if writtenLater != true { now = stamp }
       }
-      var machine: TimerMachine
-      var effects: [Effect]
+      var machine = TimerMachine(settings: settings)
+      var effects: [Effect] = []
       var mustWrite = document == nil
       if let document {
-        let (state, asleep) = document.reconciled(with: now)
-        machine = TimerMachine(state: state, settings: settings)
-        let catchUp: Event = asleep > .zero ? .resumedFromSuspend(gap: asleep) : .deadlineReached
-        effects = machine.handle(catchUp, at: now.instant)
-        // The stamp must move past a gap or a reboot even if the timer did not change.
-        mustWrite = mustWrite || asleep > .zero || document.written.bootID != now.bootID
-      } else {
-        machine = TimerMachine(settings: settings)
-        effects = []
+        let caughtUp = document.caughtUp(to: now, settings: settings)
+        (machine, effects) = (caughtUp.machine, caughtUp.effects)
+        mustWrite = mustWrite || caughtUp.mustWrite
       }
       if let event { effects += machine.handle(event, at: now.instant) }
-      if mustWrite || effects.contains(.persist) {
+      let changed = effects.contains(.persist)
+      effects.removeAll { $0 == .persist }
+      if mustWrite || changed {
         show?(machine.state, now)
-        let document = StateDocument(timer: machine.state, written: now)
-        try FileSystem.writeAtomically(statePath, Array(document.json().utf8))
+        let json = StateDocument(timer: machine.state, written: now).json()
+        var file = try PreparedFile(statePath, Array(json.utf8))
+        do {
+          try start(effects)
+        } catch {
+          file.discard()
+          throw error
+        }
+        try file.commit()
       }
-      return Outcome(
-        state: machine.state, effects: effects.filter { $0 != .persist }, now: now)
+      return Outcome(state: machine.state, effects: effects, now: now)
     }
   }
 
-  /// Reads the file under the lock; a file that cannot be used is moved aside, with a warning.
-  private func loadForUpdate() -> StateDocument? {
-    let bytes: [UInt8]?
+  /// Reads the state file: a regular file, not through a symlink, of bounded size.
+  private func read() throws(SystemError) -> [UInt8]? {
+    try FileSystem.readRegularFile(statePath, limit: Self.sizeLimit, followSymlinks: false)
+  }
+
+  /// Reads the file under the lock; anything that cannot be used (not a regular file, too
+  /// big, not JSON, numbers out of range, a newer version) is moved aside, with a warning.
+  private func loadForUpdate(_ notes: inout [String]) -> StateDocument? {
+    let problem: String
     do {
-      bytes = try FileSystem.read(statePath)
-    } catch {
-      warn("cannot read \(statePath): \(error); starting clean")
-      return nil
-    }
-    guard let bytes else { return nil }
-    do {
+      guard let bytes = try read() else { return nil }
       return try StateDocument(json: bytes)
-    } catch {
-      // Seconds for people, nanoseconds and the pid so that no earlier file is replaced.
-      let wall = clock.read().wall
-      let aside = "\(statePath).bad-\(wall / 1_000_000_000).\(wall % 1_000_000_000).\(getpid())"
-      do {
-        try FileSystem.rename(statePath, aside)
-        warn("\(statePath): \(error); moved it to \(aside) and started clean")
-      } catch let moveError {
-        warn("\(statePath): \(error); could not move it aside (\(moveError)); starting clean")
-      }
+    } catch let error as SystemError where error.detail == nil {
+      notes.append("cannot read \(statePath): \(error); starting clean")
       return nil
+    } catch let error as SystemError {
+      problem = error.detail ?? "\(error)"
+    } catch {
+      problem = "\(error)"
     }
+    // Seconds for people, nanoseconds and the pid so that no earlier file is replaced.
+    let wall = clock.read().wall
+    let aside = "\(statePath).bad-\(wall / 1_000_000_000).\(wall % 1_000_000_000).\(getpid())"
+    do {
+      try FileSystem.rename(statePath, aside)
+      notes.append("\(statePath): \(problem); moved it to \(aside) and started clean")
+    } catch {
+      notes.append("\(statePath): \(problem); could not move it aside (\(error)); starting clean")
+    }
+    return nil
   }
 }

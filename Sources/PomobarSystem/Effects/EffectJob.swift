@@ -1,0 +1,73 @@
+import PomobarCore
+
+/// The commands one transition owes, in order, handed to pomobar's effect runner.
+///
+/// Built from the core's effects and the config by `EffectRunner.job`, passed to the
+/// runner process as one JSON argument (no pipe that could block), and carried out by
+/// `EffectSupervisor`.
+public struct EffectJob: Equatable, Sendable {
+  public struct Command: Equatable, Sendable {
+    /// What the log calls it: the hook event (`focus-end`) or `notification`.
+    public var label: String
+    public var arguments: [String]
+    /// `NAME=value` pairs added to the runner's own environment.
+    public var environment: [String]
+
+    public init(label: String, arguments: [String], environment: [String] = []) {
+      self.label = label
+      self.arguments = arguments
+      self.environment = environment
+    }
+  }
+
+  public var commands: [Command]
+  /// How long each command may run before its process group is killed.
+  public var timeout: Duration
+  /// The log that takes every command's output and exit status.
+  public var log: String
+
+  public init(commands: [Command], timeout: Duration, log: String) {
+    self.commands = commands
+    self.timeout = timeout
+    self.log = log
+  }
+
+  public func json() -> String {
+    let commands: [JSONValue] = commands.map { command in
+      [
+        "label": .string(command.label),
+        "argv": .array(command.arguments.map { .string($0) }),
+        "env": .array(command.environment.map { .string($0) }),
+      ]
+    }
+    let job: JSONValue = [
+      "timeout": .integer(timeout.nanoseconds), "log": .string(log), "commands": .array(commands),
+    ]
+    return JSON.serialize(job)
+  }
+
+  /// A job from `json()`; nil for anything else.
+  public init?(json text: String) {
+    guard let root = try? JSON.parse(text), let timeout = root["timeout"]?.int64Value, timeout > 0,
+      let log = root["log"]?.stringValue, case .array(let items)? = root["commands"]
+    else { return nil }
+    var commands: [Command] = []
+    for item in items {
+      guard let label = item["label"]?.stringValue, let argv = Self.strings(item["argv"]),
+        !argv.isEmpty, let env = Self.strings(item["env"])
+      else { return nil }
+      commands.append(Command(label: label, arguments: argv, environment: env))
+    }
+    self.init(commands: commands, timeout: .nanoseconds(timeout), log: log)
+  }
+
+  private static func strings(_ value: JSONValue?) -> [String]? {
+    guard case .array(let items)? = value else { return nil }
+    var strings: [String] = []
+    for item in items {
+      guard let string = item.stringValue else { return nil }
+      strings.append(string)
+    }
+    return strings
+  }
+}

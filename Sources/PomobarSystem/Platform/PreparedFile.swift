@@ -1,0 +1,57 @@
+import CLinux
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A file's new contents written and fsynced beside it, waiting to be renamed into place.
+///
+/// Splitting the write from the rename lets a transaction do everything slow (write,
+/// fsync) first and make its one atomic commit, the rename, the last thing it does:
+/// whatever must happen together with the commit (starting the effects' runner) goes
+/// in between, microseconds before it.
+///
+/// The temporary file has one fixed name, `PATH.tmp`, and is created with
+/// `O_CREAT|O_EXCL|O_NOFOLLOW` after removing any leftover: a symlink planted there is
+/// removed, never followed. Writers must hold the lock that guards `path` (pomobar's
+/// state lock), so they never race for the name, and a writer killed mid-way leaves at
+/// most that one file, replaced by the next write.
+public struct PreparedFile {
+  public let path: String
+  let temporary: String
+  private var pending = true
+
+  public init(_ path: String, _ bytes: [UInt8]) throws(SystemError) {
+    self.path = path
+    temporary = path + ".tmp"
+    _ = unlink(temporary)
+    let fd = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
+    do {
+      try fd.write(bytes)
+      try fd.sync()
+      fd.close()
+    } catch {
+      fd.close()
+      _ = unlink(temporary)
+      throw error
+    }
+  }
+
+  /// Renames the new contents into place and flushes the folder entry.
+  public mutating func commit() throws(SystemError) {
+    pending = false
+    do {
+      try FileSystem.rename(temporary, path)
+    } catch {
+      _ = unlink(temporary)
+      throw error
+    }
+    FileSystem.syncFolder(FileSystem.directory(of: path))
+  }
+
+  /// Gives the new contents up.
+  public mutating func discard() {
+    if pending { _ = unlink(temporary) }
+    pending = false
+  }
+}
