@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 int pomobar_reap_children_automatically(void) {
@@ -33,6 +34,39 @@ int pomobar_pidfd_open(pid_t pid) {
   errno = ENOSYS;
   return -1;
 #endif
+}
+
+static void pomobar_ignore(int signal) { (void)signal; }
+
+int pomobar_flock_exclusive(int fd, long milliseconds) {
+  if (flock(fd, LOCK_EX | LOCK_NB) == 0) return 0;
+  if (errno != EWOULDBLOCK) return -1;
+  struct sigaction quiet, saved;
+  memset(&quiet, 0, sizeof quiet);
+  quiet.sa_handler = pomobar_ignore;  // no SA_RESTART: the signal ends the wait with EINTR
+  sigemptyset(&quiet.sa_mask);
+  sigaction(SIGALRM, &quiet, &saved);
+  sigset_t alarm, before;
+  sigemptyset(&alarm);
+  sigaddset(&alarm, SIGALRM);
+  sigprocmask(SIG_UNBLOCK, &alarm, &before);
+  struct itimerval timer, savedTimer;
+  memset(&timer, 0, sizeof timer);
+  timer.it_value.tv_sec = milliseconds / 1000;
+  timer.it_value.tv_usec = (milliseconds % 1000) * 1000;
+  if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0) timer.it_value.tv_usec = 1;
+  setitimer(ITIMER_REAL, &timer, &savedTimer);
+  int result = flock(fd, LOCK_EX);
+  int error = errno;
+  struct itimerval off;
+  memset(&off, 0, sizeof off);
+  setitimer(ITIMER_REAL, &off, NULL);
+  sigprocmask(SIG_SETMASK, &before, NULL);
+  sigaction(SIGALRM, &saved, NULL);
+  if (savedTimer.it_value.tv_sec || savedTimer.it_value.tv_usec) setitimer(ITIMER_REAL, &savedTimer, NULL);
+  if (result == 0) return 0;
+  errno = error == EINTR ? EWOULDBLOCK : error;
+  return -1;
 }
 
 int pomobar_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }

@@ -24,15 +24,25 @@ struct Context {
     }
   }
 
-  /// This binary, for the click commands of formats that write them (polybar); "pomobar",
-  /// found on `PATH`, when the binary is gone.
-  var command: String { FileSystem.executablePath ?? "pomobar" }
+  /// An encoder for `format`. Formats whose clicks are commands written into each frame
+  /// (polybar) run this binary ("pomobar" from `PATH` when the file is gone), with the
+  /// config this copy uses: a click acts with the bar's own settings.
+  func encoder(_ format: OutputFormat) -> any BarEncoder {
+    var options: [String] = []
+    if configSource.explicit {
+      let path = configSource.path
+      options = ["--config", path.utf8.first == UInt8(ascii: "/") ? path : FileSystem.currentDirectory + "/" + path]
+    }
+    return makeEncoder(format, command: FileSystem.executablePath ?? "pomobar", ctlOptions: options)
+  }
 
   /// Applies `event` to the shared state, starts its effects, and returns the new state.
   func transact(_ event: Event?) throws -> (TimerState, ClockReading) {
     try store.prepare()
     let runner = EffectRunner(config: config, logFolder: store.directory)
-    let outcome = try store.transact(event, settings: config.timer) { try runner.start($0) }
+    let outcome = try store.transact(event.map { [$0] } ?? [], settings: config.timer) {
+      try runner.start($0)
+    }
     return (outcome.state, outcome.now)
   }
 }

@@ -8,7 +8,7 @@ enum CtlCommand {
     do {
       let (state, now) = try context.transact(.action(action))
       if let format = options.format {
-        var encoder = makeEncoder(format, command: context.command)
+        var encoder = context.encoder(format)
         let view = ViewModel(
           state: state, config: context.config, now: now.instant,
           localSecondOfDay: LocalTime.secondOfDay(wall: now.wall))

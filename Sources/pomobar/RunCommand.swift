@@ -14,7 +14,7 @@ enum RunCommand {
     }
     let loop = BarLoop(
       store: context.store, configSource: context.configSource, config: context.config,
-      format: format, command: context.command, input: input, warnings: Console.warnings)
+      encoder: context.encoder(format), input: input, warnings: Console.warnings)
     do {
       return try loop.run()
     } catch {

@@ -24,7 +24,7 @@ enum StatusCommand {
         }
       }
     }
-    var encoder = makeEncoder(format, command: context.command)
+    var encoder = context.encoder(format)
     let view = ViewModel(
       state: state, config: context.config, now: now.instant,
       localSecondOfDay: LocalTime.secondOfDay(wall: now.wall), problem: problem)

@@ -93,6 +93,15 @@ struct EncoderTests {
     #expect(PolybarEncoder.ctlArguments(.extend(.seconds(300))) == "extend 5m")
   }
 
+  /// A bar started with `--config FILE` writes clicks that use that same file.
+  @Test func polybarClicksCarryTheConfigTheBarWasStartedWith() {
+    var encoder = PolybarEncoder(
+      command: "/usr/bin/pomobar", ctlOptions: ["--config", "/home/me/my pomo:bar.toml"])
+    let frame = encoder.frame(EncoderFixtures.idle)
+    #expect(frame.contains("%{A1:'/usr/bin/pomobar' ctl '--config' '/home/me/my pomo\\:bar.toml' toggle:}"))
+    #expect(frame.contains("%{A3:'/usr/bin/pomobar' ctl '--config' '/home/me/my pomo\\:bar.toml' skip:}"))
+  }
+
   /// i3blocks 1.4 ends a string at `\"`: quotes become `'`; only the fields it keeps.
   @Test func i3blocksWritesTheFieldsItKeepsWithoutQuotes() throws {
     var encoder = I3blocksEncoder()

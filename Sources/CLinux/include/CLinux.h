@@ -30,6 +30,12 @@ int pomobar_wait_for_children(void);
 /// errno set where the kernel has no such call (before Linux 5.3).
 int pomobar_pidfd_open(pid_t pid);
 
+/// flock(fd, LOCK_EX), waiting at most `milliseconds`: 0 when locked, else -1 with errno
+/// (EWOULDBLOCK when the time ran out). Waits in the kernel's queue for the lock, woken by
+/// a one-shot SIGALRM timer (ITIMER_REAL) whose handler does nothing; the caller's
+/// handler and timer for SIGALRM are put back.
+int pomobar_flock_exclusive(int fd, long milliseconds);
+
 /// pipe2(2) with O_CLOEXEC: a pipe whose ends no child inherits unless given on purpose.
 int pomobar_pipe_cloexec(int fds[2]);
 

@@ -14,13 +14,15 @@ public protocol BarEncoder: Sendable {
 
 /// A fresh encoder for `format`, before its header has been written.
 ///
-/// `command` (the pomobar binary) matters only to polybar, whose clicks are commands
-/// written into each frame.
-public func makeEncoder(_ format: OutputFormat, command: String = "pomobar") -> any BarEncoder {
+/// `command` (the pomobar binary) and `ctlOptions` (such as `--config FILE`) matter only
+/// to polybar, whose clicks are commands written into each frame.
+public func makeEncoder(
+  _ format: OutputFormat, command: String = "pomobar", ctlOptions: [String] = []
+) -> any BarEncoder {
   switch format {
   case .i3bar: return I3barEncoder()
   case .waybar: return WaybarEncoder()
-  case .polybar: return PolybarEncoder(command: command)
+  case .polybar: return PolybarEncoder(command: command, ctlOptions: ctlOptions)
   case .i3blocks: return I3blocksEncoder()
   case .plain: return PlainEncoder()
   case .tty: return TTYEncoder()

@@ -3,15 +3,19 @@
 /// Polybar never writes to the script, so clicks are action tags around the text:
 /// `%{A1:command:}` ... `%{A}`, one per mapped button, nested (polybar's formatting tags).
 /// Polybar runs each command with `sh -c`, so the command is `'<pomobar>' ctl ACTION`, with
-/// the binary's absolute path shell-quoted: the bar's `PATH` may not hold pomobar. Colour
-/// is a `%{F#rrggbb}` tag, reset by `%{F-}`.
+/// the binary's absolute path shell-quoted: the bar's `PATH` may not hold pomobar. Options
+/// the bar's copy was started with that change what `ctl` does (`--config FILE`) follow
+/// `ctl`, so a click acts with the same settings as the bar. Colour is a `%{F#rrggbb}`
+/// tag, reset by `%{F-}`.
 public struct PolybarEncoder: BarEncoder {
-  /// The pomobar binary, shell-quoted, that the click commands run.
+  /// `'<pomobar>' ctl [OPTIONS]`, shell-quoted: what every click command starts with.
   let program: String
 
-  /// `command` is the pomobar binary the click commands run.
-  public init(command: String) {
-    program = Self.shellQuote(command)
+  /// `command` is the pomobar binary the click commands run, `ctlOptions` the options
+  /// they pass it.
+  public init(command: String, ctlOptions: [String] = []) {
+    program = ([Self.shellQuote(command), "ctl"] + ctlOptions.map(Self.shellQuote))
+      .joined(separator: " ")
   }
 
   public func header() -> String { "" }
@@ -22,7 +26,7 @@ public struct PolybarEncoder: BarEncoder {
     for button in (1...5).reversed() {
       guard let action = view.clicks.action(forButton: button), let ctl = Self.ctlArguments(action)
       else { continue }
-      text = "%{A\(button):" + Self.escapeAction(program + " ctl " + ctl) + ":}" + text + "%{A}"
+      text = "%{A\(button):" + Self.escapeAction(program + " " + ctl) + ":}" + text + "%{A}"
     }
     guard let color = HexColor(view.color) else { return text + "\n" }
     return "%{F\(color.hex)}" + text + "%{F-}\n"

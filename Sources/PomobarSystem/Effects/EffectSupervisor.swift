@@ -111,7 +111,7 @@ struct Child {
       kill(-pid, SIGTERM)
       let grace = SystemClock.now(CLOCK_MONOTONIC) + 1_000_000_000
       while reap(blocking: false) == nil && SystemClock.now(CLOCK_MONOTONIC) < grace {
-        FileLock.sleep(nanoseconds: 10_000_000)
+        SystemClock.sleep(nanoseconds: 10_000_000)
       }
       kill(-pid, SIGKILL)
       _ = reap(blocking: true)

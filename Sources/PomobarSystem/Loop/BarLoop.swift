@@ -42,14 +42,14 @@ public final class BarLoop {
   var watchingOutput = false
 
   public init(
-    store: StateStore, configSource: ConfigSource, config: Config, format: OutputFormat,
-    command: String, input: InputMode, warnings: Warnings
+    store: StateStore, configSource: ConfigSource, config: Config, encoder: any BarEncoder,
+    input: InputMode, warnings: Warnings
   ) {
     self.store = store
     self.configSource = configSource
     self.config = config
     self.input = input
-    self.encoder = makeEncoder(format, command: command)
+    self.encoder = encoder
     self.warnings = warnings
   }
 
@@ -180,7 +180,7 @@ public final class BarLoop {
     let needsWrite = document?.isStale(at: now) ?? FileSystem.exists(store.statePath)
     var state = document?.reconciled(with: now).timer ?? TimerState()
     if needsWrite || stateProblem != nil {
-      if retry.isDue(force: force), let saved = transact(nil) {
+      if retry.isDue(force: force), let saved = transact([]) {
         state = saved
       } else if stateProblem != nil, let document {
         state = document.caughtUp(to: now, settings: config.timer).machine.state
@@ -211,14 +211,14 @@ public final class BarLoop {
     return deadline - .seconds(wholeSecondsAfter)
   }
 
-  /// Applies an event to the shared state and starts its effects; nil if it failed.
+  /// Applies events to the shared state and starts their effects; nil if it failed.
   ///
   /// The new state is shown before it is written: a click's frame does not wait for fsync.
-  func transact(_ event: Event?, at stamp: ClockReading? = nil) -> TimerState? {
+  func transact(_ events: [Event], at stamp: ClockReading? = nil) -> TimerState? {
     let runner = EffectRunner(config: config, logFolder: store.directory)
     do {
       let outcome = try store.transact(
-        event, settings: config.timer, stamp: stamp, lockTimeout: .milliseconds(500),
+        events, settings: config.timer, stamp: stamp, lockTimeout: .milliseconds(500),
         show: { state, now in _ = self.render(state, now: now) },
         start: { effects in try runner.start(effects) })
       document = StateDocument(timer: outcome.state, written: outcome.now)
@@ -234,13 +234,17 @@ public final class BarLoop {
     }
   }
 
+  /// Applies what arrived on stdin: every action in one read is one transaction (a burst
+  /// of scroll clicks costs one write, not one each).
   func handle(input bytes: [UInt8], at stamp: ClockReading) -> Input? {
+    var actions: [Event] = []
+    var quit = false
     switch input {
     case .keys:
-      for byte in bytes {
+      for byte in bytes where !quit {
         switch KeyMap.input(for: byte) {
-        case .quit: return .quit
-        case .action(let action): _ = transact(.action(action), at: stamp)
+        case .quit: quit = true
+        case .action(let action): actions.append(.action(action))
         case nil: continue
         }
       }
@@ -251,7 +255,7 @@ public final class BarLoop {
           guard click.matches(name: config.display.name, instance: config.display.instance),
             let action = config.clicks.action(forButton: click.button)
           else { continue }
-          _ = transact(.action(action), at: stamp)
+          actions.append(.action(action))
         case .failure(let error):
           warnings.warn("\(error)", kind: "click input")
         }
@@ -259,7 +263,8 @@ public final class BarLoop {
     case .none:
       break
     }
-    return nil
+    if !actions.isEmpty { _ = transact(actions, at: stamp) }
+    return quit ? .quit : nil
   }
 
   func reloadConfig() {

@@ -39,6 +39,14 @@ public struct SystemClock: ClockSource {
     return Int64(ts.tv_sec) &* 1_000_000_000 &+ Int64(ts.tv_nsec)
   }
 
+  /// Sleeps for `nanoseconds`, through signals.
+  public static func sleep(nanoseconds: Int64) {
+    var request = timespec(
+      tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+    var left = timespec()
+    while nanosleep(&request, &left) != 0 && errno == EINTR { request = left }
+  }
+
   static func readBootID() -> String {
     guard let bytes = try? FileSystem.read("/proc/sys/kernel/random/boot_id") else { return "" }
     return String(decoding: bytes.filter { $0 > 0x20 }, as: UTF8.self)

@@ -29,25 +29,12 @@ public enum FileLock {
   ) throws -> T {
     let fd = try FileDescriptor.open(path, O_RDONLY | O_CREAT | O_NOFOLLOW, mode: 0o600)
     defer { fd.close() }  // closing releases the lock
-    let start = SystemClock.now(CLOCK_MONOTONIC)
-    let limit = timeout.nanoseconds
-    var pause: Int64 = 200_000  // 0.2 ms, doubling to 20 ms
-    while flock(fd.rawValue, LOCK_EX | LOCK_NB) != 0 {
-      let code = errno
-      if code == EINTR { continue }
-      guard code == EWOULDBLOCK else { throw SystemError("flock", errno: code, path: path) }
-      let waited = SystemClock.now(CLOCK_MONOTONIC) - start
-      if waited >= limit { throw Timeout(path: path, waited: .nanoseconds(waited)) }
-      sleep(nanoseconds: min(pause, limit - waited))
-      pause = min(pause * 2, 20_000_000)
+    let milliseconds = max(1, Int(timeout.nanoseconds / 1_000_000))
+    if pomobar_flock_exclusive(fd.rawValue, milliseconds) != 0 {
+      guard errno == EWOULDBLOCK else { throw SystemError("flock", errno: errno, path: path) }
+      throw Timeout(path: path, waited: timeout)
     }
     return try body()
-  }
-
-  static func sleep(nanoseconds: Int64) {
-    var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-    var left = timespec()
-    while nanosleep(&request, &left) != 0 && errno == EINTR { request = left }
   }
 }
 

@@ -157,6 +157,13 @@ public enum FileSystem {
   /// actions) run this same binary whatever the bar's `PATH` holds.
   public static var executablePath: String? { realPath("/proc/self/exe") }
 
+  /// The working folder ("/" if it cannot be read).
+  public static var currentDirectory: String {
+    guard let path = getcwd(nil, 0) else { return "/" }
+    defer { free(path) }
+    return String(cString: path)
+  }
+
   /// The canonical absolute path (symlinks resolved), or nil if it does not exist.
   public static func realPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }

@@ -60,8 +60,8 @@ public final class StateStore {
     return (document.reconciled(with: now).timer, document.isStale(at: now))
   }
 
-  /// Under the lock: re-read, catch up with the present, apply `event` if any, write, and
-  /// start the effects.
+  /// Under the lock: re-read, catch up with the present, apply `events` in order (a burst
+  /// of clicks is one commit), write, and start the effects.
   ///
   /// A transition and its effects are one commit. The new state is written and fsynced
   /// to a temporary file, then the effect runner is started, then the file is renamed
@@ -83,7 +83,7 @@ public final class StateStore {
   ///     result without waiting for the disk.
   ///   - start: starts the effects; called just before the commit.
   public func transact(
-    _ event: Event?, settings: TimerSettings, stamp: ClockReading? = nil,
+    _ events: [Event], settings: TimerSettings, stamp: ClockReading? = nil,
     lockTimeout: Duration = .seconds(3), show: ((TimerState, ClockReading) -> Void)? = nil,
     start: ([Effect]) throws -> Void
   ) throws -> Outcome {
@@ -108,7 +108,7 @@ public final class StateStore {
         (machine, effects) = (caughtUp.machine, caughtUp.effects)
         mustWrite = mustWrite || caughtUp.mustWrite
       }
-      if let event { effects += machine.handle(event, at: now.instant) }
+      for event in events { effects += machine.handle(event, at: now.instant) }
       let changed = effects.contains(.persist)
       effects.removeAll { $0 == .persist }
       if mustWrite || changed {

@@ -94,9 +94,32 @@ final class PipeReader: @unchecked Sendable {
     return stopRequested
   }
 
+  private var stalled = false
+
+  /// Stops or resumes reading without closing: the child's writes fill the pipe and then
+  /// meet a full pipe, as with a bar that hangs or was stopped.
+  func stall(_ on: Bool) {
+    lock.lock()
+    stalled = on
+    lock.unlock()
+  }
+
+  /// Sets the pipe's capacity (`F_SETPIPE_SZ`, which Glibc does not export: 1031).
+  func setCapacity(_ bytes: Int32) { _ = fcntl(fd, 1031, bytes) }
+
+  private var isStalled: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return stalled
+  }
+
   private func loop() {
     var buffer = [UInt8](repeating: 0, count: 65536)
     while !shouldStop {
+      if isStalled {
+        usleep(20_000)
+        continue
+      }
       var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
       let ready = poll(&descriptor, 1, 20)
       if ready == 0 || (ready < 0 && errno == EINTR) { continue }
@@ -233,6 +256,12 @@ final class PomobarProcess {
     if let fd = stdinFD { Glibc.close(fd) }
     stdinFD = nil
   }
+
+  /// Stops (or resumes) reading the child's stdout, as a bar that hangs.
+  func stallStdout(_ on: Bool) { stdoutReader.stall(on) }
+
+  /// Makes the stdout pipe as small as Linux allows (one page), so a stall fills it fast.
+  func shrinkStdoutPipe() { stdoutReader.setCapacity(4096) }
 
   /// Closes the read end of the child's stdout (as a bar that went away).
   func closeStdout() {

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Faults injected, not imagined: a save that keeps failing, a bar that stops reading,
+/// hostile files where the state should be, hooks that hang or flood.
+@Suite("Faults")
+struct FaultTests {
+  /// CPU seconds (user + system) a process has used so far, from /proc.
+  private func cpuSeconds(_ pid: pid_t) -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return 0 }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // After the command name: state is field 3, utime 14 and stime 15 (1-based).
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
+  @Test("A save that keeps failing costs no CPU, shows the timer with ⚠, warns once, and catches up once")
+  func failingSaveBacksOff() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"2s\"") { sandbox in
+      let bars = [try await sandbox.startBar(.i3bar), try await sandbox.startBar(.i3bar)]
+      try await sandbox.ctl("start")
+      // A folder where the temporary file goes: every write fails, even as root.
+      try FileManager.default.createDirectory(
+        atPath: sandbox.stateDirectory + "/state.json.tmp", withIntermediateDirectories: false)
+      for bar in bars {
+        try await bar.waitForNextFrame(timeout: 4) { $0.text.contains("Focus done") && $0.text.contains("⚠") }
+      }
+      let cpuBefore = bars.map { cpuSeconds($0.process.pid) }
+      let framesBefore = bars.map { $0.frames.count }
+      await pause(3)
+      for (index, bar) in bars.enumerated() {
+        let cpu = cpuSeconds(bar.process.pid) - cpuBefore[index]
+        #expect(cpu < 0.05, "copy \(index) used \(cpu) s of CPU in 3 s")
+        #expect(bar.frames.count - framesBefore[index] == 0, "no frames while nothing changes")
+        let warnings = bar.process.stderr.snapshot.filter { $0.text.contains("cannot save") }
+        #expect(warnings.count == 1, "\(warnings.map(\.text))")
+        #expect(bar.lastFrame?.urgent == true, "the alert shows although the state is not saved")
+      }
+      #expect(sandbox.hookLines("focus-end").isEmpty, "effects wait for the state to be saved")
+      // Fixed: the next retry saves the state, and the phase's effects happen once.
+      try FileManager.default.removeItem(atPath: sandbox.stateDirectory + "/state.json.tmp")
+      let lines = try await sandbox.settledHookLines("focus-end", settle: 1)
+      #expect(lines == ["focus-end focus completed"])
+      #expect(sandbox.notifications().count == 1)
+      for bar in bars {
+        try await bar.waitForNextFrame(timeout: 10) { !$0.text.contains("⚠") }
+      }
+      #expect((sandbox.stateDocument()?["timer"] as? [String: Any])?["phase"] as? String == "focus-done")
+    }
+  }
+
+  @Test("A bar whose reader stalls never holds up the other copies or ctl")
+  func stalledReaderDoesNotBlockOthers() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"25m\"") { sandbox in
+      let bar = try await sandbox.startBar(.i3bar)
+      try await sandbox.ctl("start")
+      try await bar.waitForNextFrame { $0.shows("Focus") }
+      bar.process.stallStdout(true)
+      bar.process.shrinkStdoutPipe()
+      // Clicks read one at a time, each a frame: 100 of them fill the 4 KiB pipe five times.
+      for index in 0..<100 {
+        try bar.process.write(bar.clickLine(button: index % 2 == 0 ? 4 : 5))
+        await pause(0.005)
+      }
+      await pause(0.3)
+      for action in ["toggle", "toggle", "extend"] {
+        let result = try await sandbox.run(["ctl", action], timeout: 5)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.duration < 1, "ctl \(action) took \(result.duration) s")
+      }
+      // Read again: the bar is alive and shows the latest state, not a backlog.
+      bar.process.stallStdout(false)
+      let status = try await sandbox.status()
+      try await eventually("the bar showing the latest state after the stall", timeout: 3) {
+        bar.lastFrame.map { $0.shows("Focus", status["remaining"] as? Int) || $0.shows("Focus") } == true
+          ? true : nil
+      }
+      #expect(status["paused"] as? Bool == false)
+      #expect(bar.process.isRunning)
+    }
+  }
+
+  @Test(
+    "A state file that is not a usable file is moved aside, without hanging, crashing or filling memory",
+    arguments: ["folder", "fifo", "dev-zero", "huge", "gap-out-of-range", "deadline-out-of-range"])
+  func hostileStateFile(kind: String) async throws {
+    try await withSandbox { sandbox in
+      try FileManager.default.createDirectory(atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
+      let path = sandbox.statePath
+      let written = "\"written\":{\"wall\":1,\"boottime\":1,\"monotonic\":1,\"boot_id\":\"x\"}"
+      switch kind {
+      case "folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+      case "fifo": #expect(mkfifo(path, 0o600) == 0)
+      case "dev-zero": #expect(symlink("/dev/zero", path) == 0)
+      case "huge":
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
+        #expect(truncate(path, 100_000_000) == 0)
+      case "gap-out-of-range":
+        try sandbox.write(
+          "{\"version\":1,\(written),\"timer\":{\"phase\":\"idle\",\"slot\":1,\"urgent\":false,"
+            + "\"completed\":0,\"note\":{\"kind\":\"paused-by-suspend\",\"gap\":-9223372036854775808}}}",
+          to: path)
+      default:
+        try sandbox.write(
+          "{\"version\":1,\(written),\"timer\":{\"phase\":\"running\",\"kind\":\"focus\","
+            + "\"deadline\":9223372036854775807,\"total\":9223372036854775807,\"slot\":1,"
+            + "\"urgent\":false,\"completed\":0,\"note\":null}}",
+          to: path)
+      }
+      let status = try await sandbox.run(["status", "--format", "json"], timeout: 3)
+      #expect(status.status == 0, "\(status)")
+      #expect(status.duration < 2, "\(status.duration) s")
+      #expect(status.stdout.contains("\"phase\":\"idle\""), "\(status)")
+      #expect(sandbox.stateFiles().contains { $0.hasPrefix("state.json.bad-") }, "\(sandbox.stateFiles())")
+      try await sandbox.ctl("start")
+      #expect((sandbox.stateDocument()?["timer"] as? [String: Any])?["phase"] as? String == "running")
+    }
+  }
+
+  @Test("A symlink planted as the temporary file is removed, never followed")
+  func temporarySymlinkIsNotFollowed() async throws {
+    try await withSandbox { sandbox in
+      try await sandbox.ctl("start")
+      let victim = sandbox.root + "/victim"
+      try sandbox.write("precious\n", to: victim)
+      #expect(symlink(victim, sandbox.statePath + ".tmp") == 0)
+      try await sandbox.ctl("pause")
+      #expect(sandbox.read(victim) == "precious\n")
+      #expect((sandbox.stateDocument()?["timer"] as? [String: Any])?["phase"] as? String == "paused")
+    }
+  }
+
+  @Test("A state folder others can write to is refused with a clear message; a bar shows ⚠")
+  func stateFolderOthersCanWriteIsRefused() async throws {
+    try await withSandbox { sandbox in
+      try FileManager.default.createDirectory(atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
+      chmod(sandbox.stateDirectory, 0o777)
+      let refused = try await sandbox.run(["ctl", "start"])
+      #expect(refused.status == 1, "\(refused)")
+      #expect(refused.stderr.contains("writable by others"), "\(refused.stderr)")
+      #expect(refused.stderr.contains("chmod 700"), "\(refused.stderr)")
+      let bar = try await sandbox.startBar(.waybar)
+      #expect(bar.lastFrame?.text.contains("⚠") == true, "\(String(describing: bar.lastFrame))")
+      #expect((bar.lastFrame?.fields["tooltip"] as? String)?.contains("writable by others") == true)
+      chmod(sandbox.stateDirectory, 0o700)
+      try await sandbox.ctl("start")
+      try await bar.waitForNextFrame(timeout: 10) { $0.shows("Focus") && !$0.text.contains("⚠") }
+    }
+  }
+
+  @Test("A hook that hangs is killed with its whole process group at the timeout")
+  func hungHookIsKilledWithItsGroup() async throws {
+    let marker = "977.\(getpid())"
+    let config = Sandbox.shortTimer + "\n[hooks]\ntimeout = \"1s\"\nfocus-start = \"sleep \(marker) & sleep \(marker)\"\n"
+    try await withSandbox(config: config, hooks: false) { sandbox in
+      try await sandbox.ctl("start")
+      try await eventually("the hook's two sleeps", timeout: 2) { processes(matching: marker) >= 2 ? true : nil }
+      try await eventually("no sleep left after the timeout", timeout: 4) {
+        processes(matching: marker) == 0 ? true : nil
+      }
+      let log = sandbox.read(sandbox.stateDirectory + "/hooks.log") ?? ""
+      #expect(log.contains("focus-start: timed out: killed with its process group"), "\(log)")
+    }
+  }
+
+  @Test("A hook that floods its output neither blocks the bar nor grows the log past its cap")
+  func floodingHookIsContained() async throws {
+    let flood = "yes xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | head -c 30000000"
+    let config = "[timer]\nfocus = \"30s\"\n[hooks]\nfocus-start = \"\(flood)\"\n"
+    try await withSandbox(config: config, hooks: false) { sandbox in
+      let bar = try await sandbox.startBar(.i3bar)
+      try await sandbox.ctl("start")
+      try await bar.waitForNextFrame { $0.shows("Focus", 29) }
+      try await bar.waitForNextFrame(timeout: 2) { $0.shows("Focus", 28) }
+      let log = sandbox.stateDirectory + "/hooks.log"
+      try await eventually("the hook's exit in the log", timeout: 20) {
+        (sandbox.read(log) ?? "").contains("focus-start: exit 0") ? true : nil
+      }
+      let size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+      #expect(size < 200_000, "hooks.log is \(size) bytes")
+      #expect(!bar.process.stderr.text.contains("xxxx"), "hook output never reaches the bar's stderr")
+      #expect(bar.process.isRunning)
+    }
+  }
+}
+
+/// How many processes have `text` in their command line.
+private func processes(matching text: String) -> Int {
+  let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  return pids.filter { pid in
+    guard Int(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
+      return false
+    }
+    return String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self).contains(text)
+  }.count
+}
