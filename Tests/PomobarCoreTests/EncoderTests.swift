@@ -139,7 +139,7 @@ struct EncoderTests {
   @Test func ttyRedrawsInPlaceInTheViewsColour() {
     var encoder = TTYEncoder()
     let frame = encoder.frame(EncoderFixtures.focusRunning)
-    #expect(frame.hasPrefix("\r\u{1B}[2K\u{1B}[1m\u{1B}[38;2;229;77;46m⣿ Focus 24:13 ●○○○\u{1B}[0m"))
+    #expect(frame.hasPrefix("\r\u{1B}[2K\u{1B}[1m\u{1B}[38;2;229;77;46m⣿ Focus 24:13 ●●○○\u{1B}[0m"))
     #expect(frame.hasSuffix(TTYEncoder.keyHint + "\u{1B}[0m"))
     #expect(!frame.contains("\n"))
   }
@@ -150,13 +150,13 @@ struct EncoderTests {
     var tty = TTYEncoder()
     #expect(!tty.frame(view).contains("38;2"))
     var tmux = TmuxEncoder()
-    #expect(tmux.frame(view) == "⣿ Focus 24:13 ●○○○\n")
+    #expect(tmux.frame(view) == "⣿ Focus 24:13 ●●○○\n")
   }
 
   @Test func tmuxDoublesHashes() {
     #expect(TmuxEncoder.escape("#1 ##[x]") == "##1 ####[x]")
     var encoder = TmuxEncoder()
-    #expect(encoder.frame(EncoderFixtures.focusRunning) == "#[fg=#e54d2e]⣿ Focus 24:13 ●○○○#[default]\n")
+    #expect(encoder.frame(EncoderFixtures.focusRunning) == "#[fg=#e54d2e]⣿ Focus 24:13 ●●○○#[default]\n")
   }
 
   @Test func lineFormatsFlattenControlCharacters() {

@@ -18,15 +18,15 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
 
   @Test func runningFocusCountsDownInTomatoAndSaysWhenItEnds() {
     let state = TimerState(
-      phase: .running(.focus, deadline: at(1500), total: .seconds(1500)), slot: 2)
+      phase: .running(.focus, deadline: at(1500), total: .seconds(1500)), slot: 2, completed: 1)
     let view = ViewModel(
       state: state, config: config, now: Instant(nanoseconds: 653_500_000_000),
       localSecondOfDay: 14 * 3600 + 10 * 60)
     #expect(view.time == "14:07")  // 846.5 s left rounds up
-    #expect(view.fullText == "⣇ Focus 14:07 ●○○○")
+    #expect(view.fullText == "⣇ Focus 14:07 ●●○○")
     #expect(view.color == "#E54D2E")
     #expect(view.endsAt == "14:24")
-    #expect(view.tooltip == "Focus 2 of 4\n14:07 left, ends at 14:24\n●○○○  0 focus sessions done")
+    #expect(view.tooltip == "Focus 2 of 4\n14:07 left, ends at 14:24\n1 focus session completed")
   }
 
   @Test func ringHasNineStepsAndEmptiesClockwise() {
@@ -65,6 +65,73 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     let broken = ViewModel(state: state, config: config, now: at(0), problem: "config error: x")
     #expect(broken.note == "config error: x")
     #expect(broken.fullText == "⣿ Ready 25:00 ○○○○ ⚠")
+  }
+
+  /// Every focus slot up to the current one is filled, whatever the phase: the focus that
+  /// runs, is paused, is done, or whose break it is; idle waits before its slot.
+  @Test(arguments: [
+    (TimerState(), "○○○○"),
+    (TimerState(phase: .running(.focus, deadline: at(1500), total: .seconds(1500))), "●○○○"),
+    (TimerState(phase: .paused(.focus, remaining: .seconds(60), total: .seconds(1500))), "●○○○"),
+    (TimerState(phase: .running(.shortBreak, deadline: at(300), total: .seconds(300))), "●○○○"),
+    (TimerState(slot: 2), "●○○○"),
+    (TimerState(phase: .running(.focus, deadline: at(1500), total: .seconds(1500)), slot: 2), "●●○○"),
+    (TimerState(phase: .paused(.shortBreak, remaining: .seconds(9), total: .seconds(300)), slot: 3), "●●●○"),
+    (TimerState(slot: 4), "●●●○"),
+    (TimerState(phase: .focusDone, slot: 4), "●●●●"),
+    (TimerState(phase: .running(.longBreak, deadline: at(900), total: .seconds(900)), slot: 4), "●●●●"),
+  ])
+  func dotsFillEverySlotUpToTheCurrentFocus(state: TimerState, dots: String) {
+    let view = ViewModel(state: state, config: config, now: at(0))
+    #expect(view.dots == dots)
+    #expect(view.fullText.hasSuffix(" " + dots))
+  }
+
+  /// A skipped focus moves the place in the cycle on but completes nothing: the dots and
+  /// the title say focus 1, the count says none, and the tooltip draws no dots beside it.
+  @Test func aSkippedFocusFillsItsDotButCountsNothing() {
+    var machine = TimerMachine()
+    _ = machine.handle(.action(.start), at: at(0))
+    _ = machine.handle(.action(.skip), at: at(60))
+    let view = ViewModel(state: machine.state, config: config, now: at(60))
+    #expect(view.fullText == "⣿ Short break 05:00 ●○○○")
+    #expect(view.tooltip == "Short break after focus 1 of 4\n05:00 left\nno focus sessions completed yet")
+  }
+
+  @Test func theDotsFollowAWholeCycleAndTheCountOnlyFinishedFocus() {
+    var machine = TimerMachine()
+    var seen: [String] = []
+    var now = at(0)
+    func look() {
+      let view = ViewModel(state: machine.state, config: config, now: now)
+      seen.append("\(view.dots) \(view.tooltip.split(separator: "\n").last!)")
+    }
+    look()
+    for _ in 1...4 {
+      _ = machine.handle(.action(.start), at: now)
+      look()
+      now = now + .seconds(1500)
+      _ = machine.handle(.deadlineReached, at: now)
+      look()
+      _ = machine.handle(.action(.startBreak), at: now)
+      look()
+      now = now + .seconds(900)
+      _ = machine.handle(.deadlineReached, at: now)
+    }
+    look()
+    #expect(
+      seen == [
+        "○○○○ no focus sessions completed yet",
+        "●○○○ no focus sessions completed yet", "●○○○ 1 focus session completed",
+        "●○○○ 1 focus session completed",
+        "●●○○ 1 focus session completed", "●●○○ 2 focus sessions completed",
+        "●●○○ 2 focus sessions completed",
+        "●●●○ 2 focus sessions completed", "●●●○ 3 focus sessions completed",
+        "●●●○ 3 focus sessions completed",
+        "●●●● 3 focus sessions completed", "●●●● 4 focus sessions completed",
+        "●●●● 4 focus sessions completed",
+        "○○○○ 4 focus sessions completed",
+      ])
   }
 
   @Test func aSlotPastAShortenedCycleIsClamped() {

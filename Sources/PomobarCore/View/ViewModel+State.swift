@@ -20,8 +20,9 @@ extension ViewModel {
     var total: Int64
     var color: String
     var endsAt: String? = nil
-    // Focus sessions finished in this cycle: the running or next one is not.
-    var done = position - 1
+    // The place in the cycle: every focus slot up to the current one is filled, whether
+    // that focus runs, is paused, is done or was skipped; idle waits before its slot.
+    var filled = position
 
     switch state.phase {
     case .idle:
@@ -29,18 +30,17 @@ extension ViewModel {
       total = settings.focus.ceilSeconds
       remaining = total
       color = palette.idle
+      filled = position - 1
     case .focusDone:
       phase = .focusDone
       total = settings.focus.ceilSeconds
       remaining = 0
       color = palette.focus
-      done = position
     case .running(let kind, let deadline, let length):
       phase = Phase(kind)
       total = length.ceilSeconds
       remaining = max(0, (deadline - now).ceilSeconds)
       color = Self.color(for: kind, palette)
-      if kind.isBreak { done = position }
       if let day = localSecondOfDay {
         let end = (day + remaining) % 86_400
         endsAt = DurationFormat.pad2(end / 3600) + ":" + DurationFormat.pad2((end % 3600) / 60)
@@ -51,14 +51,13 @@ extension ViewModel {
       total = length.ceilSeconds
       remaining = max(0, left.ceilSeconds)
       color = palette.paused
-      if kind.isBreak { done = position }
     }
 
     let fraction = total > 0 ? Double(remaining) / Double(total) : 0
     let ring =
       phase == .focusDone ? "✓" : RingGlyphs.glyph(config.display.ring, fraction: fraction)
     let time = DurationFormat.clock(seconds: remaining)
-    let dots = String(repeating: "●", count: done) + String(repeating: "○", count: cycle - done)
+    let dots = String(repeating: "●", count: filled) + String(repeating: "○", count: cycle - filled)
     let note = problem ?? state.note.map(Self.describe)
 
     let label: String
@@ -101,7 +100,7 @@ extension ViewModel {
       lines.append(title)
       lines.append(endsAt.map { "\(time) left, ends at \($0)" } ?? "\(time) left")
     }
-    lines.append("\(dots)  \(state.completed) focus session\(state.completed == 1 ? "" : "s") done")
+    lines.append(Self.completedLine(state.completed))
     if let note { lines.append(note) }
 
     self.init(
@@ -126,6 +125,18 @@ extension ViewModel {
     case .idle, .focus, .focusDone: return "Focus \(position) of \(cycle)"
     case .shortBreak: return "Short break after focus \(position) of \(cycle)"
     case .longBreak: return "Long break after focus \(position) of \(cycle)"
+    }
+  }
+
+  /// The tooltip's count of focus sessions that ran to their end since the last reset.
+  ///
+  /// A line of its own, in words: the dots show the place in the cycle, which a skipped
+  /// focus advances too, so the two must not read as one number.
+  static func completedLine(_ completed: Int) -> String {
+    switch completed {
+    case ...0: return "no focus sessions completed yet"
+    case 1: return "1 focus session completed"
+    default: return "\(completed) focus sessions completed"
     }
   }
 

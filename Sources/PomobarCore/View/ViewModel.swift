@@ -24,7 +24,9 @@ public struct ViewModel: Equatable, Sendable {
   public var ring: String
   /// `mm:ss`, or `h:mm:ss`.
   public var time: String
-  /// The focus session's position in the cycle as dots, e.g. `●●○○`.
+  /// The place in the cycle as dots: every focus slot up to the current one filled, e.g.
+  /// `●●○○` during focus 2, while it is paused or done and during its break; idle before
+  /// focus 2 shows `●○○○`. Not a count of completed sessions: a skipped focus fills its dot.
   public var dots: String
   /// The focus session's number in the cycle (1-based) and the cycle's length.
   public var position: Int
