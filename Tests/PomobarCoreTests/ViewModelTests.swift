@@ -43,10 +43,24 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     let state = TimerState(
       phase: .paused(.shortBreak, remaining: .seconds(61), total: .seconds(300)), slot: 1)
     let view = ViewModel(state: state, config: config, now: at(0))
-    #expect(view.fullText == "⠃ Paused 01:01 ●○○○")  // 61 of 300 s: two of eight dots
+    #expect(view.fullText == "⠃ Short break paused 01:01 ●○○○")  // 61 of 300 s: two of eight dots
     #expect(view.classes == ["short-break", "paused"])
     #expect(view.color == "#8B8D98")
-    #expect(view.tooltip.hasPrefix("Paused: Short break after focus 1 of 4\n01:01 left of 05:00"))
+    #expect(view.tooltip.hasPrefix("Short break paused: after focus 1 of 4\n01:01 left of 05:00"))
+  }
+
+  @Test(arguments: [
+    (PhaseKind.focus, "⣿ Focus paused 12:00 ●●○○", "Focus paused: 2 of 4"),
+    (.shortBreak, "⣿ Short break paused 12:00 ●●○○", "Short break paused: after focus 2 of 4"),
+    (.longBreak, "⣿ Long break paused 12:00 ●●○○", "Long break paused: after focus 2 of 4"),
+  ])
+  func aPausedPhaseSaysWhichPhaseIsPaused(kind: PhaseKind, text: String, title: String) {
+    let state = TimerState(
+      phase: .paused(kind, remaining: .seconds(720), total: .seconds(720)), slot: 2)
+    let view = ViewModel(state: state, config: config, now: at(0))
+    #expect(view.fullText == text)
+    #expect(view.shortText == "⣿ 12:00")
+    #expect(view.tooltip.split(separator: "\n").first.map(String.init) == title)
   }
 
   @Test func focusDoneIsUrgentAndOffersTheBreak() {

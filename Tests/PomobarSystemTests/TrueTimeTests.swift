@@ -210,7 +210,7 @@ struct TrueTimeTests {
       let changedAt = boottimeNow()
       try sandbox.setClock("suspend 600")
       let paused = try await bar.waitForFrame(after: count, timeout: 3, "the paused frame") {
-        $0.shows("Paused")
+        $0.shows("Focus paused")
       }
       let took = seconds(from: changedAt, to: paused.at)
       #expect(took < 1.5, "noticed after \(took) s")

@@ -60,15 +60,8 @@ extension ViewModel {
     let dots = String(repeating: "●", count: filled) + String(repeating: "○", count: cycle - filled)
     let note = problem ?? state.note.map(Self.describe)
 
-    let label: String
-    switch (phase, paused) {
-    case (.focusDone, _): label = "Focus done"
-    case (_, true): label = "Paused"
-    case (.idle, false): label = "Ready"
-    case (.focus, false): label = "Focus"
-    case (.shortBreak, false): label = "Short break"
-    case (.longBreak, false): label = "Long break"
-    }
+    // A paused phase says which phase it is: "Short break paused", not just "Paused".
+    let label = Self.name(of: phase) + (paused ? " paused" : "")
 
     var fullText: String
     var shortText: String
@@ -94,7 +87,7 @@ extension ViewModel {
       let next = settings.breakKind(after: position) == .longBreak ? "long break" : "short break"
       lines.append("\(title) done: \(next) next")
     case (_, true):
-      lines.append("Paused: \(title)")
+      lines.append("\(label): \(Self.place(phase, position: position, cycle: cycle))")
       lines.append("\(time) left of \(DurationFormat.clock(seconds: total))")
     case (_, false):
       lines.append(title)
@@ -117,6 +110,26 @@ extension ViewModel {
     case .focus: return palette.focus
     case .shortBreak: return palette.shortBreak
     case .longBreak: return palette.longBreak
+    }
+  }
+
+  /// The phase as the bar names it, before any ` paused`.
+  private static func name(of phase: Phase) -> String {
+    switch phase {
+    case .idle: return "Ready"
+    case .focus: return "Focus"
+    case .focusDone: return "Focus done"
+    case .shortBreak: return "Short break"
+    case .longBreak: return "Long break"
+    }
+  }
+
+  /// Where a timed phase sits in the cycle, to follow its name: `2 of 4` for a focus,
+  /// `after focus 2 of 4` for a break.
+  private static func place(_ phase: Phase, position: Int, cycle: Int) -> String {
+    switch phase {
+    case .idle, .focus, .focusDone: return "\(position) of \(cycle)"
+    case .shortBreak, .longBreak: return "after focus \(position) of \(cycle)"
     }
   }
 
