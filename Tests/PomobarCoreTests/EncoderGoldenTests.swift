@@ -27,7 +27,7 @@ enum EncoderFixtures {
     phase: .focus, paused: true, urgent: false, remainingSeconds: 600, totalSeconds: 1500,
     percentage: 40, ring: "⡇", time: "10:00", dots: "●●●○", position: 3, cycleLength: 4,
     endsAt: nil, note: "paused: suspended 42 min", color: "#8B8D98",
-    fullText: "⡇ Focus paused 10:00 ●●●○", shortText: "⡇ 10:00",
+    fullText: "⡇ Focus paused 10:00 ●●●○ · suspended 42 min", shortText: "⡇ 10:00 ☾",
     tooltip:
       "Focus paused: 3 of 4\n10:00 left of 25:00\n2 focus sessions completed\npaused: suspended 42 min",
     name: "pomobar", instance: "pomodoro")

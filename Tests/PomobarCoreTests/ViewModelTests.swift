@@ -73,12 +73,60 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
   }
 
   @Test func notesAndProblemsReachTheTooltip() {
-    let state = TimerState(note: .pausedBySuspend(.seconds(42 * 60)))
+    let state = TimerState(note: .countedSuspend(.seconds(42 * 60)))
     let view = ViewModel(state: state, config: config, now: at(0))
-    #expect(view.tooltip.hasSuffix("paused: suspended 42 min"))
+    #expect(view.tooltip.hasSuffix("\ncounted: suspended 42 min"))
     let broken = ViewModel(state: state, config: config, now: at(0), problem: "config error: x")
     #expect(broken.note == "config error: x")
-    #expect(broken.fullText == "⣿ Ready 25:00 ○○○○ ⚠")
+    #expect(
+      broken.tooltip.hasSuffix("\ncounted: suspended 42 min\nconfig error: x"), "both, each on its line")
+    #expect(broken.fullText == "⣿ Ready 25:00 ○○○○ · suspended 42 min, counted ⚠")
+    #expect(broken.shortText == "⣿ 25:00 ☾ ⚠")
+    let quiet = ViewModel(state: TimerState(), config: config, now: at(0), problem: "config error: x")
+    #expect(quiet.fullText == "⣿ Ready 25:00 ○○○○ ⚠")
+  }
+
+  /// Bars without a tooltip (i3bar, polybar, tmux) see each note too, compactly, after the
+  /// dots; the compact form keeps only a mark.
+  @Test(arguments: [
+    (
+      TimerState(
+        phase: .paused(.focus, remaining: .seconds(720), total: .seconds(1500)),
+        note: .pausedBySuspend(.seconds(42 * 60))),
+      "⡇ Focus paused 12:00 ●○○○ · suspended 42 min", "⡇ 12:00 ☾", "paused: suspended 42 min"
+    ),
+    (
+      TimerState(phase: .focusDone, urgent: true, note: .countedSuspend(.seconds(600)), completed: 1),
+      "✓ Focus done ●○○○ · suspended 10 min, counted", "✓ done ☾", "counted: suspended 10 min"
+    ),
+    (
+      TimerState(note: .voidedBySuspend(.seconds(600))),
+      "⣿ Ready 25:00 ○○○○ · suspended 10 min, focus abandoned", "⣿ 25:00 ☾",
+      "focus abandoned: suspended 10 min"
+    ),
+    (
+      TimerState(note: .resetBySuspend(.seconds(7200)), completed: 3),
+      "⣿ Ready 25:00 ○○○○ · away 2 h, cycle reset", "⣿ 25:00 ☾", "cycle reset: away 2 h"
+    ),
+  ])
+  func eachNoteReachesTheTextCompactly(state: TimerState, text: String, short: String, line: String) {
+    let view = ViewModel(state: state, config: config, now: at(0))
+    #expect(view.fullText == text)
+    #expect(view.shortText == short)
+    #expect(view.note == line)
+    #expect(view.tooltip.split(separator: "\n").last.map(String.init) == line)
+  }
+
+  @Test func theNextActionClearsTheNoteFromTheText() {
+    var machine = TimerMachine(
+      state: TimerState(phase: .running(.focus, deadline: at(1500), total: .seconds(1500))))
+    _ = machine.handle(.resumedFromSuspend(gap: .seconds(600)), at: at(700))
+    let paused = ViewModel(state: machine.state, config: config, now: at(700))
+    #expect(paused.fullText == "⣿ Focus paused 23:20 ●○○○ · suspended 10 min")
+    _ = machine.handle(.action(.resume), at: at(700))
+    let resumed = ViewModel(state: machine.state, config: config, now: at(700))
+    #expect(resumed.fullText == "⣿ Focus 23:20 ●○○○")
+    #expect(resumed.shortText == "⣿ 23:20")
   }
 
   /// Every focus slot up to the current one is filled, whatever the phase: the focus that

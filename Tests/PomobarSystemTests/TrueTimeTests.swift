@@ -215,6 +215,7 @@ struct TrueTimeTests {
       let took = seconds(from: changedAt, to: paused.at)
       #expect(took < 1.5, "noticed after \(took) s")
       #expect(abs((paused.remaining ?? 0) - (running.remaining ?? 0)) <= 2, "\(running) → \(paused)")
+      #expect(paused.text.hasSuffix(" · suspended 10 min"), "the note in the text, for every bar: \(paused)")
       if format == .waybar {
         #expect((paused.fields["tooltip"] as? String)?.contains("paused: suspended 10 min") == true)
         #expect((paused.fields["class"] as? [String])?.contains("paused") == true)

@@ -4,7 +4,8 @@ extension ViewModel {
   /// - Parameters:
   ///   - localSecondOfDay: the local wall-clock time at `now` in seconds since midnight,
   ///     used only to say when a running phase ends; nil leaves that out.
-  ///   - problem: a short message shown in the tooltip (e.g. a config reload that failed).
+  ///   - problem: a short message shown in the tooltip (e.g. a config reload that failed),
+  ///     flagged `⚠` in the text.
   public init(
     state: TimerState, config: Config, now: Instant, localSecondOfDay: Int64? = nil,
     problem: String? = nil
@@ -58,7 +59,8 @@ extension ViewModel {
       phase == .focusDone ? "✓" : RingGlyphs.glyph(config.display.ring, fraction: fraction)
     let time = DurationFormat.clock(seconds: remaining)
     let dots = String(repeating: "●", count: filled) + String(repeating: "○", count: cycle - filled)
-    let note = problem ?? state.note.map(Self.describe)
+    let suspendNote = state.note.map(Self.describe)
+    let note = problem ?? suspendNote
 
     // A paused phase says which phase it is: "Short break paused", not just "Paused".
     let label = Self.name(of: phase) + (paused ? " paused" : "")
@@ -71,6 +73,12 @@ extension ViewModel {
     } else {
       fullText = "\(ring) \(label) \(time) \(dots)"
       shortText = "\(ring) \(time)"
+    }
+    if let timerNote = state.note {
+      // Bars without a tooltip (i3bar, polybar, tmux) still say why the timer changed on
+      // its own; it lasts until the next action. The compact form has room for a mark only.
+      fullText += " · " + Self.brief(timerNote)
+      shortText += " " + Self.noteMark
     }
     if problem != nil {
       // Bars without a tooltip (i3bar) still show that something needs attention.
@@ -94,7 +102,8 @@ extension ViewModel {
       lines.append(endsAt.map { "\(time) left, ends at \($0)" } ?? "\(time) left")
     }
     lines.append(Self.completedLine(state.completed))
-    if let note { lines.append(note) }
+    if let suspendNote { lines.append(suspendNote) }
+    if let problem { lines.append(problem) }
 
     self.init(
       phase: phase, paused: paused, urgent: state.urgent, remainingSeconds: remaining,
@@ -150,17 +159,6 @@ extension ViewModel {
     case ...0: return "no focus sessions completed yet"
     case 1: return "1 focus session completed"
     default: return "\(completed) focus sessions completed"
-    }
-  }
-
-  /// The tooltip line for an automatic change.
-  public static func describe(_ note: TimerNote) -> String {
-    switch note {
-    case .pausedBySuspend(let gap): return "paused: suspended \(DurationFormat.human(gap))"
-    case .countedSuspend(let gap): return "counted: suspended \(DurationFormat.human(gap))"
-    case .voidedBySuspend(let gap):
-      return "focus abandoned: suspended \(DurationFormat.human(gap))"
-    case .resetBySuspend(let gap): return "cycle reset: away \(DurationFormat.human(gap))"
     }
   }
 }

@@ -37,9 +37,10 @@ public struct ViewModel: Equatable, Sendable {
   public var note: String?
   /// `#rrggbb`.
   public var color: String
-  /// The expanded form, e.g. `⣿ Focus 24:13 ●○○○`.
+  /// The expanded form, e.g. `⣿ Focus 24:13 ●○○○`; while a note is set, its compact form
+  /// follows (`⣿ Focus paused 12:00 ●○○○ · suspended 42 min`), and a problem adds ` ⚠`.
   public var fullText: String
-  /// The compact form, e.g. `⣿ 24:13`.
+  /// The compact form, e.g. `⣿ 24:13`; a note adds `noteMark` (`☾`), a problem ` ⚠`.
   public var shortText: String
   /// Several lines: phase and position, time left and when it ends, notes.
   public var tooltip: String
