@@ -140,8 +140,18 @@ struct EncoderTests {
     var encoder = TTYEncoder()
     let frame = encoder.frame(EncoderFixtures.focusRunning)
     #expect(frame.hasPrefix("\r\u{1B}[2K\u{1B}[1m\u{1B}[38;2;229;77;46m⣿ Focus 24:13 ●●○○\u{1B}[0m"))
-    #expect(frame.hasSuffix(TTYEncoder.keyHint + "\u{1B}[0m"))
+    #expect(frame.hasSuffix(TTYEncoder.keyHint(step: .seconds(60)) + "\u{1B}[0m"))
     #expect(!frame.contains("\n"))
+  }
+
+  /// `+` and `-` extend and shorten by `[timer] step`: the help says by how much.
+  @Test(arguments: [(Int64(60), "±1 min"), (300, "±5 min"), (90, "±90 s"), (5400, "±1 h 30 min")])
+  func ttyKeyHelpNamesTheConfiguredStep(seconds: Int64, says: String) {
+    var view = EncoderFixtures.focusRunning
+    view.step = .seconds(seconds)
+    var encoder = TTYEncoder()
+    let frame = encoder.frame(view)
+    #expect(frame.contains("+/-: \(says) · q: quit)"), "\(frame)")
   }
 
   @Test func ttyAndTmuxLeaveOutAMalformedColour() {

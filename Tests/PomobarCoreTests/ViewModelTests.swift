@@ -196,6 +196,13 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
       ])
   }
 
+  @Test func theViewCarriesTheConfiguredStepForTheKeyHelp() {
+    var custom = Config()
+    custom.timer.step = .seconds(300)
+    #expect(ViewModel(state: TimerState(), config: custom, now: at(0)).step == .seconds(300))
+    #expect(ViewModel(state: TimerState(), config: config, now: at(0)).step == .seconds(60))
+  }
+
   @Test func aSlotPastAShortenedCycleIsClamped() {
     var small = Config()
     small.timer.longBreakEvery = 2

@@ -6,8 +6,18 @@
 /// (`ESC [38;2;R;G;Bm`). When `urgent` turns on the frame rings the bell once, so a phase
 /// ending is heard even with the terminal in the background.
 public struct TTYEncoder: BarEncoder {
-  /// The keys the interactive mode reads.
-  public static let keyHint = "  (space: start/pause · s: skip · x: stop · +/-: ±1 min · q: quit)"
+  /// The keys the interactive mode reads, with what `+`/`-` change a phase by: `[timer]
+  /// step`, e.g. `  (space: start/pause · s: skip · x: stop · +/-: ±1 min · q: quit)`.
+  public static func keyHint(step: Duration) -> String {
+    "  (space: start/pause · s: skip · x: stop · +/-: ±\(amount(step)) · q: quit)"
+  }
+
+  /// `step` exactly: `1 min` or `1 h 30 min` for whole minutes, else seconds (`90 s`), as
+  /// the note's rounded form would promise a minute for a step of 90 s.
+  static func amount(_ step: Duration) -> String {
+    let seconds = step.floorSeconds
+    return seconds % 60 == 0 ? DurationFormat.human(step) : "\(seconds) s"
+  }
 
   private var wasUrgent = false
 
@@ -21,7 +31,7 @@ public struct TTYEncoder: BarEncoder {
       out += "\u{1B}[38;2;\(color.red);\(color.green);\(color.blue)m"
     }
     out += view.fullText.singleLine
-    out += "\u{1B}[0m\u{1B}[2m" + Self.keyHint + "\u{1B}[0m"
+    out += "\u{1B}[0m\u{1B}[2m" + Self.keyHint(step: view.step) + "\u{1B}[0m"
     if view.urgent && !wasUrgent { out += "\u{07}" }
     wasUrgent = view.urgent
     return out

@@ -111,7 +111,7 @@ extension ViewModel {
       dots: dots, position: position, cycleLength: cycle, endsAt: endsAt, note: note,
       color: color, fullText: fullText, shortText: shortText,
       tooltip: lines.joined(separator: "\n"), name: config.display.name,
-      instance: config.display.instance, clicks: config.clicks)
+      instance: config.display.instance, clicks: config.clicks, step: settings.step)
   }
 
   private static func color(for kind: PhaseKind, _ palette: Palette) -> String {

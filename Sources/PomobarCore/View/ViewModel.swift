@@ -50,13 +50,16 @@ public struct ViewModel: Equatable, Sendable {
   /// What each mouse button does: bars whose clicks are commands written into each frame
   /// (polybar) draw it, so a changed map redraws like any other change.
   public var clicks: ClickMap
+  /// How much `+`/`-` (extend, shorten) change a phase: `[timer] step`, for the terminal's
+  /// key help, so a reloaded config redraws it like any other change.
+  public var step: Duration
 
   public init(
     phase: Phase, paused: Bool, urgent: Bool, remainingSeconds: Int64, totalSeconds: Int64,
     percentage: Int, ring: String, time: String, dots: String, position: Int, cycleLength: Int,
     endsAt: String?, note: String?, color: String, fullText: String,
     shortText: String, tooltip: String, name: String, instance: String,
-    clicks: ClickMap = ClickMap()
+    clicks: ClickMap = ClickMap(), step: Duration = .seconds(60)
   ) {
     self.phase = phase
     self.paused = paused
@@ -78,6 +81,7 @@ public struct ViewModel: Equatable, Sendable {
     self.name = name
     self.instance = instance
     self.clicks = clicks
+    self.step = step
   }
 
   /// CSS classes for waybar: the phase, then `paused` and `urgent` when they apply.
