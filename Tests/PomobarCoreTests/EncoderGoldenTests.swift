@@ -180,9 +180,10 @@ struct EncoderGoldenTests {
     try expectGolden(encoder.frame(view), "polybar/custom-clicks.txt")
   }
 
-  /// Frames redraw one line; the bell rings once, when urgent turns on, not on every frame.
+  /// Frames redraw one line, with the key help as when keys are read; the bell rings once,
+  /// when urgent turns on, not on every frame.
   @Test func ttySequenceRingsTheBellOnce() throws {
-    var encoder = makeEncoder(.tty)
+    var encoder = makeEncoder(.tty, interactive: true)
     var out = encoder.header()
     for view in [
       EncoderFixtures.focusRunning, EncoderFixtures.focusDoneUrgent, EncoderFixtures.focusDoneUrgent,

@@ -15,15 +15,18 @@ public protocol BarEncoder: Sendable {
 /// A fresh encoder for `format`, before its header has been written.
 ///
 /// `command` (the pomobar binary) matters only to polybar, whose clicks are commands
-/// written into each frame.
-public func makeEncoder(_ format: OutputFormat, command: String = "pomobar") -> any BarEncoder {
+/// written into each frame; `interactive` (keys are read) only to the terminal, which
+/// then shows the key help.
+public func makeEncoder(
+  _ format: OutputFormat, command: String = "pomobar", interactive: Bool = false
+) -> any BarEncoder {
   switch format {
   case .i3bar: return I3barEncoder()
   case .waybar: return WaybarEncoder()
   case .polybar: return PolybarEncoder(command: command)
   case .i3blocks: return I3blocksEncoder()
   case .plain: return PlainEncoder()
-  case .tty: return TTYEncoder()
+  case .tty: return TTYEncoder(interactive: interactive)
   case .tmux: return TmuxEncoder()
   case .json: return JSONStatusEncoder()
   }

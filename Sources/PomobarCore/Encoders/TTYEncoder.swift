@@ -1,5 +1,5 @@
 /// One line for a person at a terminal, redrawn in place: the text in the phase's colour,
-/// then a dim reminder of the keys.
+/// then, when the keys are read, a dim reminder of them.
 ///
 /// Each frame returns to column 0 and clears the line (`CR`, `ESC [2K`) and ends without a
 /// newline, so successive frames overwrite each other. Colour is 24-bit SGR
@@ -19,9 +19,15 @@ public struct TTYEncoder: BarEncoder {
     return seconds % 60 == 0 ? DurationFormat.human(step) : "\(seconds) s"
   }
 
+  /// Whether keys are read (`pomobar` run on a terminal): only then is the key help
+  /// shown, as `status` and a `run` whose stdin is not a terminal would promise keys that
+  /// nothing reads.
+  public var interactive: Bool
   private var wasUrgent = false
 
-  public init() {}
+  public init(interactive: Bool) {
+    self.interactive = interactive
+  }
 
   public func header() -> String { "" }
 
@@ -31,7 +37,8 @@ public struct TTYEncoder: BarEncoder {
       out += "\u{1B}[38;2;\(color.red);\(color.green);\(color.blue)m"
     }
     out += view.fullText.singleLine
-    out += "\u{1B}[0m\u{1B}[2m" + Self.keyHint(step: view.step) + "\u{1B}[0m"
+    out += "\u{1B}[0m"
+    if interactive { out += "\u{1B}[2m" + Self.keyHint(step: view.step) + "\u{1B}[0m" }
     if view.urgent && !wasUrgent { out += "\u{07}" }
     wasUrgent = view.urgent
     return out

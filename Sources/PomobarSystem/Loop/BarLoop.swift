@@ -39,7 +39,7 @@ public final class BarLoop {
     self.configSource = configSource
     self.config = config
     self.input = input
-    self.encoder = makeEncoder(format, command: command)
+    self.encoder = makeEncoder(format, command: command, interactive: input == .keys)
     self.warn = warn
   }
 
