@@ -24,6 +24,7 @@ enum StatusCommand {
       }
     }
     var encoder = makeEncoder(format, command: context.command)
+    encoder.resize(width: FileDescriptor.standardOutput.terminalWidth)
     let view = ViewModel(
       state: state, config: context.config, now: now.instant,
       localSecondOfDay: LocalTime.secondOfDay(wall: now.wall))

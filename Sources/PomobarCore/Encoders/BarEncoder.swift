@@ -10,6 +10,15 @@ public protocol BarEncoder: Sendable {
   /// Mutating because some encoders depend on what they wrote before: i3bar's later frames
   /// start with `,`, and the terminal rings its bell only when `urgent` turns on.
   mutating func frame(_ view: ViewModel) -> String
+
+  /// Takes the terminal's width in columns (nil: unknown, no limit), read at start and
+  /// again when it changes (`SIGWINCH`); the next frame fits it.
+  mutating func resize(width: Int?)
+}
+
+extension BarEncoder {
+  /// Nothing: only the terminal view fits its line to a width; bars lay out their own.
+  public mutating func resize(width: Int?) {}
 }
 
 /// A fresh encoder for `format`, before its header has been written.

@@ -50,7 +50,7 @@ public final class BarLoop {
     SignalSet.ignoreBrokenPipe()
     Spawner.reapChildrenAutomatically()
     let (stop, show) = (I3barEncoder.stopSignal, I3barEncoder.contSignal)
-    let signals = try SignalSet([SIGHUP, SIGTERM, SIGINT, stop, show]).blockAndOpen()
+    let signals = try SignalSet([SIGHUP, SIGTERM, SIGINT, SIGWINCH, stop, show]).blockAndOpen()
     let poller = try Poller()
     let timer = try DeadlineTimer()
     var watcher = try FileWatcher()
@@ -78,6 +78,7 @@ public final class BarLoop {
       if terminal != nil { try? output.write("\n") }
     }
 
+    encoder.resize(width: FileDescriptor.standardOutput.terminalWidth)
     guard write(encoder.header()) else { return 0 }
     document = store.peek()
     refresh(timer)
@@ -94,6 +95,10 @@ public final class BarLoop {
             case stop: hidden = true
             case show:
               hidden = false
+              lastView = nil
+            case SIGWINCH:
+              // The terminal was resized: fit the line to its new width, drawn again now.
+              encoder.resize(width: FileDescriptor.standardOutput.terminalWidth)
               lastView = nil
             default: return 0  // SIGTERM, SIGINT
             }
