@@ -70,7 +70,7 @@ struct TerminalSizeTests {
     #expect(FileDescriptor(rawValue: terminal).terminalWidth == 57)
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)
-    defer { ends.forEach { close($0) } }
+    defer { for end in ends { close(end) } }
     #expect(FileDescriptor(rawValue: ends[1]).terminalWidth == nil, "a pipe is no terminal")
   }
 }
