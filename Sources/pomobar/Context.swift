@@ -27,13 +27,15 @@ struct Context {
   /// An encoder for `format`. Formats whose clicks are commands written into each frame
   /// (polybar) run this binary ("pomobar" from `PATH` when the file is gone), with the
   /// config this copy uses: a click acts with the bar's own settings.
-  func encoder(_ format: OutputFormat) -> any BarEncoder {
+  func encoder(_ format: OutputFormat, interactive: Bool = false) -> any BarEncoder {
     var options: [String] = []
     if configSource.explicit {
       let path = configSource.path
       options = ["--config", path.utf8.first == UInt8(ascii: "/") ? path : FileSystem.currentDirectory + "/" + path]
     }
-    return makeEncoder(format, command: FileSystem.executablePath ?? "pomobar", ctlOptions: options)
+    return makeEncoder(
+      format, command: FileSystem.executablePath ?? "pomobar", ctlOptions: options,
+      interactive: interactive)
   }
 
   /// Applies `event` to the shared state, starts its effects, and returns the new state.

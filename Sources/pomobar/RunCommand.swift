@@ -14,7 +14,7 @@ enum RunCommand {
     }
     let loop = BarLoop(
       store: context.store, configSource: context.configSource, config: context.config,
-      encoder: context.encoder(format), input: input, warnings: Console.warnings)
+      encoder: context.encoder(format, interactive: input == .keys), input: input, warnings: Console.warnings)
     do {
       return try loop.run()
     } catch {

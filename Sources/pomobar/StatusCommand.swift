@@ -25,6 +25,7 @@ enum StatusCommand {
       }
     }
     var encoder = context.encoder(format)
+    encoder.resize(width: FileDescriptor.standardOutput.terminalWidth)
     let view = ViewModel(
       state: state, config: context.config, now: now.instant,
       localSecondOfDay: LocalTime.secondOfDay(wall: now.wall), problem: problem)

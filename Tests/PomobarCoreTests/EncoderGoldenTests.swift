@@ -12,31 +12,31 @@ enum EncoderFixtures {
     phase: .idle, paused: false, urgent: false, remainingSeconds: 1500, totalSeconds: 1500,
     percentage: 100, ring: "⣿", time: "25:00", dots: "○○○○", position: 1, cycleLength: 4,
     endsAt: nil, note: nil, color: "#8B8D98", fullText: "⣿ Ready 25:00 ○○○○",
-    shortText: "⣿ 25:00", tooltip: "Ready: Focus 1 of 4, 25 min\n○○○○  0 focus sessions done",
+    shortText: "⣿ 25:00", tooltip: "Ready: Focus 1 of 4, 25 min\nno focus sessions completed yet",
     name: "pomobar", instance: "pomodoro")
 
   static let focusRunning = ViewModel(
     phase: .focus, paused: false, urgent: false, remainingSeconds: 1453, totalSeconds: 1500,
-    percentage: 97, ring: "⣿", time: "24:13", dots: "●○○○", position: 2, cycleLength: 4,
-    endsAt: "14:37", note: nil, color: "#E54D2E", fullText: "⣿ Focus 24:13 ●○○○",
+    percentage: 97, ring: "⣿", time: "24:13", dots: "●●○○", position: 2, cycleLength: 4,
+    endsAt: "14:37", note: nil, color: "#E54D2E", fullText: "⣿ Focus 24:13 ●●○○",
     shortText: "⣿ 24:13",
-    tooltip: "Focus 2 of 4\n24:13 left, ends at 14:37\n●○○○  1 focus session done",
+    tooltip: "Focus 2 of 4\n24:13 left, ends at 14:37\n1 focus session completed",
     name: "pomobar", instance: "pomodoro")
 
   static let paused = ViewModel(
     phase: .focus, paused: true, urgent: false, remainingSeconds: 600, totalSeconds: 1500,
-    percentage: 40, ring: "⡇", time: "10:00", dots: "●●○○", position: 3, cycleLength: 4,
+    percentage: 40, ring: "⡇", time: "10:00", dots: "●●●○", position: 3, cycleLength: 4,
     endsAt: nil, note: "paused: suspended 42 min", color: "#8B8D98",
-    fullText: "⡇ Paused 10:00 ●●○○", shortText: "⡇ 10:00",
+    fullText: "⡇ Focus paused 10:00 ●●●○ · suspended 42 min", shortText: "⡇ 10:00 ☾",
     tooltip:
-      "Paused: Focus 3 of 4\n10:00 left of 25:00\n●●○○  2 focus sessions done\npaused: suspended 42 min",
+      "Focus paused: 3 of 4\n10:00 left of 25:00\n2 focus sessions completed\npaused: suspended 42 min",
     name: "pomobar", instance: "pomodoro")
 
   static let focusDoneUrgent = ViewModel(
     phase: .focusDone, paused: false, urgent: true, remainingSeconds: 0, totalSeconds: 1500,
     percentage: 0, ring: "✓", time: "00:00", dots: "●●●●", position: 4, cycleLength: 4,
     endsAt: nil, note: nil, color: "#E54D2E", fullText: "✓ Focus done ●●●●", shortText: "✓ done",
-    tooltip: "Focus 4 of 4 done: long break next\n●●●●  4 focus sessions done",
+    tooltip: "Focus 4 of 4 done: long break next\n4 focus sessions completed",
     name: "pomobar", instance: "pomodoro")
 
   static let longBreak = ViewModel(
@@ -44,7 +44,7 @@ enum EncoderFixtures {
     percentage: 100, ring: "⣿", time: "14:59", dots: "●●●●", position: 4, cycleLength: 4,
     endsAt: "15:20", note: nil, color: "#46A758", fullText: "⣿ Long break 14:59 ●●●●",
     shortText: "⣿ 14:59",
-    tooltip: "Long break after focus 4 of 4\n14:59 left, ends at 15:20\n●●●●  4 focus sessions done",
+    tooltip: "Long break after focus 4 of 4\n14:59 left, ends at 15:20\n4 focus sessions completed",
     name: "pomobar", instance: "pomodoro")
 
   /// Every character some format escapes: `"` and `\` (JSON), `&` `<` `>` (Pango), `#` (tmux),
@@ -180,9 +180,10 @@ struct EncoderGoldenTests {
     try expectGolden(encoder.frame(view), "polybar/custom-clicks.txt")
   }
 
-  /// Frames redraw one line; the bell rings once, when urgent turns on, not on every frame.
+  /// Frames redraw one line, with the key help as when keys are read; the bell rings once,
+  /// when urgent turns on, not on every frame.
   @Test func ttySequenceRingsTheBellOnce() throws {
-    var encoder = makeEncoder(.tty)
+    var encoder = makeEncoder(.tty, interactive: true)
     var out = encoder.header()
     for view in [
       EncoderFixtures.focusRunning, EncoderFixtures.focusDoneUrgent, EncoderFixtures.focusDoneUrgent,

@@ -137,7 +137,7 @@ struct EncoderTests {
   }
 
   @Test func ttyRingsTheBellOnlyWhenUrgentTurnsOn() {
-    var encoder = TTYEncoder()
+    var encoder = TTYEncoder(interactive: true)
     let bells = [
       EncoderFixtures.idle, EncoderFixtures.focusDoneUrgent, EncoderFixtures.focusDoneUrgent,
       EncoderFixtures.idle, EncoderFixtures.focusDoneUrgent,
@@ -146,26 +146,46 @@ struct EncoderTests {
   }
 
   @Test func ttyRedrawsInPlaceInTheViewsColour() {
-    var encoder = TTYEncoder()
+    var encoder = TTYEncoder(interactive: true)
     let frame = encoder.frame(EncoderFixtures.focusRunning)
-    #expect(frame.hasPrefix("\r\u{1B}[2K\u{1B}[1m\u{1B}[38;2;229;77;46m⣿ Focus 24:13 ●○○○\u{1B}[0m"))
-    #expect(frame.hasSuffix(TTYEncoder.keyHint + "\u{1B}[0m"))
+    #expect(frame.hasPrefix("\r\u{1B}[2K\u{1B}[1m\u{1B}[38;2;229;77;46m⣿ Focus 24:13 ●●○○\u{1B}[0m"))
+    #expect(frame.hasSuffix(TTYEncoder.keyHint(step: .seconds(60)) + "\u{1B}[0m"))
     #expect(!frame.contains("\n"))
+  }
+
+  /// `+` and `-` extend and shorten by `[timer] step`: the help says by how much.
+  @Test(arguments: [(Int64(60), "±1 min"), (300, "±5 min"), (90, "±90 s"), (5400, "±1 h 30 min")])
+  func ttyKeyHelpNamesTheConfiguredStep(seconds: Int64, says: String) {
+    var view = EncoderFixtures.focusRunning
+    view.step = .seconds(seconds)
+    var encoder = TTYEncoder(interactive: true)
+    let frame = encoder.frame(view)
+    #expect(frame.contains("+/-: \(says) · q: quit)"), "\(frame)")
+  }
+
+  /// `status` and a `run` whose stdin is not a terminal read no keys: no help for them.
+  @Test func ttyShowsTheKeyHelpOnlyWhenKeysAreRead() {
+    var quiet = makeEncoder(.tty)
+    #expect(
+      quiet.frame(EncoderFixtures.idle)
+        == "\r\u{1B}[2K\u{1B}[1m\u{1B}[38;2;139;141;152m⣿ Ready 25:00 ○○○○\u{1B}[0m")
+    var live = makeEncoder(.tty, interactive: true)
+    #expect(live.frame(EncoderFixtures.idle).contains("space: start/pause"))
   }
 
   @Test func ttyAndTmuxLeaveOutAMalformedColour() {
     var view = EncoderFixtures.focusRunning
     view.color = "red]#[bg=blue"
-    var tty = TTYEncoder()
+    var tty = TTYEncoder(interactive: true)
     #expect(!tty.frame(view).contains("38;2"))
     var tmux = TmuxEncoder()
-    #expect(tmux.frame(view) == "⣿ Focus 24:13 ●○○○\n")
+    #expect(tmux.frame(view) == "⣿ Focus 24:13 ●●○○\n")
   }
 
   @Test func tmuxDoublesHashes() {
     #expect(TmuxEncoder.escape("#1 ##[x]") == "##1 ####[x]")
     var encoder = TmuxEncoder()
-    #expect(encoder.frame(EncoderFixtures.focusRunning) == "#[fg=#e54d2e]⣿ Focus 24:13 ●○○○#[default]\n")
+    #expect(encoder.frame(EncoderFixtures.focusRunning) == "#[fg=#e54d2e]⣿ Focus 24:13 ●●○○#[default]\n")
   }
 
   @Test func lineFormatsFlattenControlCharacters() {
@@ -175,7 +195,7 @@ struct EncoderTests {
     #expect(plain.frame(view) == "a b  c [31md \n")
     var tmux = TmuxEncoder()
     #expect(tmux.frame(view) == "#[fg=#8b8d98]a b  c [31md #[default]\n")
-    var tty = TTYEncoder()
+    var tty = TTYEncoder(interactive: true)
     #expect(tty.frame(view).contains("a b  c [31md \u{1B}[0m"))
   }
 

@@ -71,7 +71,7 @@ struct I3barProtocolTests {
       // Right click skips the break: focus 2 of 4.
       try bar.click(button: 3)
       let second = try await bar.waitForNextFrame { $0.shows("Focus") }
-      #expect(second.text == "⣿ Focus 00:03 ●○○○")
+      #expect(second.text == "⣿ Focus 00:03 ●●○○")
 
       // Scroll up adds a minute, scroll down takes it off again.
       try bar.click(button: 4)

@@ -20,7 +20,7 @@ struct LifecycleTests {
       #expect(bar.process.isRunning)
       // Changes from elsewhere still show.
       try await sandbox.ctl("pause")
-      try await bar.waitForNextFrame(timeout: 2) { $0.shows("Paused") }
+      try await bar.waitForNextFrame(timeout: 2) { $0.shows("Focus paused") }
       #expect(bar.process.isRunning)
     }
   }
@@ -80,7 +80,7 @@ struct LifecycleTests {
       try bar.click(button: 1)
       try await bar.waitForNextFrame { $0.shows("Focus") }
       try bar.click(button: 1)
-      let paused = try await bar.waitForNextFrame { $0.shows("Paused") }
+      let paused = try await bar.waitForNextFrame { $0.shows("Focus paused") }
       try await Self.expectQuiet(bar, while: "paused")
       // Resuming picks up exactly where it paused.
       try bar.click(button: 1)

@@ -102,7 +102,7 @@ struct RestartTests {
       try await watcher.waitForFrame(timeout: 2, "the bar to agree with status") {
         $0.label
           == (final["paused"] as? Bool == true
-            ? "Paused" : final["phase"] as? String == "idle" ? "Ready" : "Focus")
+            ? "Focus paused" : final["phase"] as? String == "idle" ? "Ready" : "Focus")
       }
     }
   }

@@ -42,7 +42,7 @@ struct SharedTimerTests {
       try bars[0].click(button: 1)
       for (bar, count) in zip(bars, before) {
         try await bar.waitForFrame(after: count, timeout: 2, "paused after a click on another bar") {
-          $0.shows("Paused")
+          $0.shows("Focus paused")
         }
       }
     }

@@ -210,11 +210,12 @@ struct TrueTimeTests {
       let changedAt = boottimeNow()
       try sandbox.setClock("suspend 600")
       let paused = try await bar.waitForFrame(after: count, timeout: 3, "the paused frame") {
-        $0.shows("Paused")
+        $0.shows("Focus paused")
       }
       let took = seconds(from: changedAt, to: paused.at)
       #expect(took < 1.5, "noticed after \(took) s")
       #expect(abs((paused.remaining ?? 0) - (running.remaining ?? 0)) <= 2, "\(running) → \(paused)")
+      #expect(paused.text.hasSuffix(" · suspended 10 min"), "the note in the text, for every bar: \(paused)")
       if format == .waybar {
         #expect((paused.fields["tooltip"] as? String)?.contains("paused: suspended 10 min") == true)
         #expect((paused.fields["class"] as? [String])?.contains("paused") == true)

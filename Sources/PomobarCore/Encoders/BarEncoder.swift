@@ -10,14 +10,25 @@ public protocol BarEncoder: Sendable {
   /// Mutating because some encoders depend on what they wrote before: i3bar's later frames
   /// start with `,`, and the terminal rings its bell only when `urgent` turns on.
   mutating func frame(_ view: ViewModel) -> String
+
+  /// Takes the terminal's width in columns (nil: unknown, no limit), read at start and
+  /// again when it changes (`SIGWINCH`); the next frame fits it.
+  mutating func resize(width: Int?)
+}
+
+extension BarEncoder {
+  /// Nothing: only the terminal view fits its line to a width; bars lay out their own.
+  public mutating func resize(width: Int?) {}
 }
 
 /// A fresh encoder for `format`, before its header has been written.
 ///
 /// `command` (the pomobar binary) and `ctlOptions` (such as `--config FILE`) matter only
-/// to polybar, whose clicks are commands written into each frame.
+/// to polybar, whose clicks are commands written into each frame; `interactive` (keys are
+/// read) only to the terminal, which then shows the key help.
 public func makeEncoder(
-  _ format: OutputFormat, command: String = "pomobar", ctlOptions: [String] = []
+  _ format: OutputFormat, command: String = "pomobar", ctlOptions: [String] = [],
+  interactive: Bool = false
 ) -> any BarEncoder {
   switch format {
   case .i3bar: return I3barEncoder()
@@ -25,7 +36,7 @@ public func makeEncoder(
   case .polybar: return PolybarEncoder(command: command, ctlOptions: ctlOptions)
   case .i3blocks: return I3blocksEncoder()
   case .plain: return PlainEncoder()
-  case .tty: return TTYEncoder()
+  case .tty: return TTYEncoder(interactive: interactive)
   case .tmux: return TmuxEncoder()
   case .json: return JSONStatusEncoder()
   }

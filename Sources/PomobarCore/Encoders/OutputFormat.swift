@@ -12,7 +12,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   case i3blocks
   /// The text alone, one line per update: scripts, pipes.
   case plain
-  /// One line redrawn in place, with colour and key hints, for a person at a terminal.
+  /// One line redrawn in place, with colour, fitted to the terminal's width, and key hints
+  /// when keys are read: for a person at a terminal.
   case tty
   /// One line with tmux style tags, for `status-right '#(pomobar status --format tmux)'`.
   case tmux

@@ -4,7 +4,8 @@ extension ViewModel {
   /// - Parameters:
   ///   - localSecondOfDay: the local wall-clock time at `now` in seconds since midnight,
   ///     used only to say when a running phase ends; nil leaves that out.
-  ///   - problem: a short message shown in the tooltip (e.g. a config reload that failed).
+  ///   - problem: a short message shown in the tooltip (e.g. a config reload that failed),
+  ///     flagged `⚠` in the text.
   public init(
     state: TimerState, config: Config, now: Instant, localSecondOfDay: Int64? = nil,
     problem: String? = nil
@@ -20,8 +21,9 @@ extension ViewModel {
     var total: Int64
     var color: String
     var endsAt: String? = nil
-    // Focus sessions finished in this cycle: the running or next one is not.
-    var done = position - 1
+    // The place in the cycle: every focus slot up to the current one is filled, whether
+    // that focus runs, is paused, is done or was skipped; idle waits before its slot.
+    var filled = position
 
     switch state.phase {
     case .idle:
@@ -29,18 +31,17 @@ extension ViewModel {
       total = settings.focus.ceilSeconds
       remaining = total
       color = palette.idle
+      filled = position - 1
     case .focusDone:
       phase = .focusDone
       total = settings.focus.ceilSeconds
       remaining = 0
       color = palette.focus
-      done = position
     case .running(let kind, let deadline, let length):
       phase = Phase(kind)
       total = length.ceilSeconds
       remaining = max(0, (deadline - now).ceilSeconds)
       color = Self.color(for: kind, palette)
-      if kind.isBreak { done = position }
       if let day = localSecondOfDay {
         let end = (day + remaining) % 86_400
         endsAt = DurationFormat.pad2(end / 3600) + ":" + DurationFormat.pad2((end % 3600) / 60)
@@ -51,25 +52,18 @@ extension ViewModel {
       total = length.ceilSeconds
       remaining = max(0, left.ceilSeconds)
       color = palette.paused
-      if kind.isBreak { done = position }
     }
 
     let fraction = total > 0 ? Double(remaining) / Double(total) : 0
     let ring =
       phase == .focusDone ? "✓" : RingGlyphs.glyph(config.display.ring, fraction: fraction)
     let time = DurationFormat.clock(seconds: remaining)
-    let dots = String(repeating: "●", count: done) + String(repeating: "○", count: cycle - done)
-    let note = problem ?? state.note.map(Self.describe)
+    let dots = String(repeating: "●", count: filled) + String(repeating: "○", count: cycle - filled)
+    let suspendNote = state.note.map(Self.describe)
+    let note = problem ?? suspendNote
 
-    let label: String
-    switch (phase, paused) {
-    case (.focusDone, _): label = "Focus done"
-    case (_, true): label = "Paused"
-    case (.idle, false): label = "Ready"
-    case (.focus, false): label = "Focus"
-    case (.shortBreak, false): label = "Short break"
-    case (.longBreak, false): label = "Long break"
-    }
+    // A paused phase says which phase it is: "Short break paused", not just "Paused".
+    let label = Self.name(of: phase) + (paused ? " paused" : "")
 
     var fullText: String
     var shortText: String
@@ -79,6 +73,12 @@ extension ViewModel {
     } else {
       fullText = "\(ring) \(label) \(time) \(dots)"
       shortText = "\(ring) \(time)"
+    }
+    if let timerNote = state.note {
+      // Bars without a tooltip (i3bar, polybar, tmux) still say why the timer changed on
+      // its own; it lasts until the next action. The compact form has room for a mark only.
+      fullText += " · " + Self.brief(timerNote)
+      shortText += " " + Self.noteMark
     }
     if problem != nil {
       // Bars without a tooltip (i3bar) still show that something needs attention.
@@ -95,14 +95,15 @@ extension ViewModel {
       let next = settings.breakKind(after: position) == .longBreak ? "long break" : "short break"
       lines.append("\(title) done: \(next) next")
     case (_, true):
-      lines.append("Paused: \(title)")
+      lines.append("\(label): \(Self.place(phase, position: position, cycle: cycle))")
       lines.append("\(time) left of \(DurationFormat.clock(seconds: total))")
     case (_, false):
       lines.append(title)
       lines.append(endsAt.map { "\(time) left, ends at \($0)" } ?? "\(time) left")
     }
-    lines.append("\(dots)  \(state.completed) focus session\(state.completed == 1 ? "" : "s") done")
-    if let note { lines.append(note) }
+    lines.append(Self.completedLine(state.completed))
+    if let suspendNote { lines.append(suspendNote) }
+    if let problem { lines.append(problem) }
 
     self.init(
       phase: phase, paused: paused, urgent: state.urgent, remainingSeconds: remaining,
@@ -110,7 +111,7 @@ extension ViewModel {
       dots: dots, position: position, cycleLength: cycle, endsAt: endsAt, note: note,
       color: color, fullText: fullText, shortText: shortText,
       tooltip: lines.joined(separator: "\n"), name: config.display.name,
-      instance: config.display.instance, clicks: config.clicks)
+      instance: config.display.instance, clicks: config.clicks, step: settings.step)
   }
 
   private static func color(for kind: PhaseKind, _ palette: Palette) -> String {
@@ -118,6 +119,26 @@ extension ViewModel {
     case .focus: return palette.focus
     case .shortBreak: return palette.shortBreak
     case .longBreak: return palette.longBreak
+    }
+  }
+
+  /// The phase as the bar names it, before any ` paused`.
+  private static func name(of phase: Phase) -> String {
+    switch phase {
+    case .idle: return "Ready"
+    case .focus: return "Focus"
+    case .focusDone: return "Focus done"
+    case .shortBreak: return "Short break"
+    case .longBreak: return "Long break"
+    }
+  }
+
+  /// Where a timed phase sits in the cycle, to follow its name: `2 of 4` for a focus,
+  /// `after focus 2 of 4` for a break.
+  private static func place(_ phase: Phase, position: Int, cycle: Int) -> String {
+    switch phase {
+    case .idle, .focus, .focusDone: return "\(position) of \(cycle)"
+    case .shortBreak, .longBreak: return "after focus \(position) of \(cycle)"
     }
   }
 
@@ -129,14 +150,15 @@ extension ViewModel {
     }
   }
 
-  /// The tooltip line for an automatic change.
-  public static func describe(_ note: TimerNote) -> String {
-    switch note {
-    case .pausedBySuspend(let gap): return "paused: suspended \(DurationFormat.human(gap))"
-    case .countedSuspend(let gap): return "counted: suspended \(DurationFormat.human(gap))"
-    case .voidedBySuspend(let gap):
-      return "focus abandoned: suspended \(DurationFormat.human(gap))"
-    case .resetBySuspend(let gap): return "cycle reset: away \(DurationFormat.human(gap))"
+  /// The tooltip's count of focus sessions that ran to their end since the last reset.
+  ///
+  /// A line of its own, in words: the dots show the place in the cycle, which a skipped
+  /// focus advances too, so the two must not read as one number.
+  static func completedLine(_ completed: Int) -> String {
+    switch completed {
+    case ...0: return "no focus sessions completed yet"
+    case 1: return "1 focus session completed"
+    default: return "\(completed) focus sessions completed"
     }
   }
 }

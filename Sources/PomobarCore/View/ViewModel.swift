@@ -24,7 +24,9 @@ public struct ViewModel: Equatable, Sendable {
   public var ring: String
   /// `mm:ss`, or `h:mm:ss`.
   public var time: String
-  /// The focus session's position in the cycle as dots, e.g. `●●○○`.
+  /// The place in the cycle as dots: every focus slot up to the current one filled, e.g.
+  /// `●●○○` during focus 2, while it is paused or done and during its break; idle before
+  /// focus 2 shows `●○○○`. Not a count of completed sessions: a skipped focus fills its dot.
   public var dots: String
   /// The focus session's number in the cycle (1-based) and the cycle's length.
   public var position: Int
@@ -35,9 +37,10 @@ public struct ViewModel: Equatable, Sendable {
   public var note: String?
   /// `#rrggbb`.
   public var color: String
-  /// The expanded form, e.g. `⣿ Focus 24:13 ●○○○`.
+  /// The expanded form, e.g. `⣿ Focus 24:13 ●○○○`; while a note is set, its compact form
+  /// follows (`⣿ Focus paused 12:00 ●○○○ · suspended 42 min`), and a problem adds ` ⚠`.
   public var fullText: String
-  /// The compact form, e.g. `⣿ 24:13`.
+  /// The compact form, e.g. `⣿ 24:13`; a note adds `noteMark` (`☾`), a problem ` ⚠`.
   public var shortText: String
   /// Several lines: phase and position, time left and when it ends, notes.
   public var tooltip: String
@@ -47,13 +50,16 @@ public struct ViewModel: Equatable, Sendable {
   /// What each mouse button does: bars whose clicks are commands written into each frame
   /// (polybar) draw it, so a changed map redraws like any other change.
   public var clicks: ClickMap
+  /// How much `+`/`-` (extend, shorten) change a phase: `[timer] step`, for the terminal's
+  /// key help, so a reloaded config redraws it like any other change.
+  public var step: Duration
 
   public init(
     phase: Phase, paused: Bool, urgent: Bool, remainingSeconds: Int64, totalSeconds: Int64,
     percentage: Int, ring: String, time: String, dots: String, position: Int, cycleLength: Int,
     endsAt: String?, note: String?, color: String, fullText: String,
     shortText: String, tooltip: String, name: String, instance: String,
-    clicks: ClickMap = ClickMap()
+    clicks: ClickMap = ClickMap(), step: Duration = .seconds(60)
   ) {
     self.phase = phase
     self.paused = paused
@@ -75,6 +81,7 @@ public struct ViewModel: Equatable, Sendable {
     self.name = name
     self.instance = instance
     self.clicks = clicks
+    self.step = step
   }
 
   /// CSS classes for waybar: the phase, then `paused` and `urgent` when they apply.

@@ -60,7 +60,7 @@ public final class BarLoop {
     SignalSet.ignoreBrokenPipe()
     Spawner.reapChildrenAutomatically()
     let (stop, show) = (I3barEncoder.stopSignal, I3barEncoder.contSignal)
-    let signals = try SignalSet([SIGHUP, SIGTERM, SIGINT, stop, show]).blockAndOpen()
+    let signals = try SignalSet([SIGHUP, SIGTERM, SIGINT, SIGWINCH, stop, show]).blockAndOpen()
     let poller = try Poller()
     let timers = Timers(tick: try DeadlineTimer(), retry: try DeadlineTimer())
     var watcher = try FileWatcher()
@@ -89,6 +89,7 @@ public final class BarLoop {
       if terminal != nil { _ = output.submit("\n", replaceable: false) }
     }
 
+    encoder.resize(width: FileDescriptor.standardOutput.terminalWidth)
     guard output.submit(encoder.header(), replaceable: false) else { return 0 }
     document = store.peek()
     refresh(timers, force: true)
@@ -106,6 +107,10 @@ public final class BarLoop {
             case stop: hidden = true
             case show:
               hidden = false
+              lastView = nil
+            case SIGWINCH:
+              // The terminal was resized: fit the line to its new width, drawn again now.
+              encoder.resize(width: FileDescriptor.standardOutput.terminalWidth)
               lastView = nil
             default: return 0  // SIGTERM, SIGINT
             }

@@ -24,3 +24,14 @@ public final class RawTerminal {
 
   public func restore() { tcsetattr(fd, TCSANOW, &saved) }
 }
+
+extension FileDescriptor {
+  /// The width in columns of the terminal this descriptor is, from `ioctl(TIOCGWINSZ)`;
+  /// nil when it is not a terminal or does not know its size (a pseudo-terminal nobody
+  /// sized reports 0), which the terminal view takes as no limit.
+  public var terminalWidth: Int? {
+    var size = winsize()
+    guard ioctl(rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+}

@@ -21,7 +21,7 @@ struct Frame: CustomStringConvertible {
   /// Seconds shown as `mm:ss` or `h:mm:ss` in the text; nil when none (e.g. "Focus done").
   var remaining: Int? { Frame.seconds(in: text) }
 
-  /// The phase words between the ring and the time: "Ready", "Focus", "Paused",
+  /// The phase words between the ring and the time: "Ready", "Focus", "Focus paused",
   /// "Short break", "Focus done"...
   var label: String {
     text.split(separator: " ").dropFirst()

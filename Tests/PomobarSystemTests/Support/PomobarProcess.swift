@@ -70,6 +70,14 @@ final class LineLog: @unchecked Sendable {
 
   /// Everything read so far, lines joined by newlines.
   var text: String { snapshot.map(\.text).joined(separator: "\n") }
+
+  /// Everything read so far, an unterminated last line included: the terminal view
+  /// redraws one line in place and never ends it.
+  var bytesSoFar: String {
+    lock.lock()
+    defer { lock.unlock() }
+    return (lines.map { $0.text + "\n" } + [String(decoding: partial, as: UTF8.self)]).joined()
+  }
 }
 
 /// Reads a pipe on its own thread into a `LineLog`, and closes the pipe when done.

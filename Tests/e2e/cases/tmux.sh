@@ -47,7 +47,7 @@ expect "status line counts down ($a then $b)" test -n "$a" -a -n "$b" -a "${b:-0
 
 # The key binding from the contrib file: prefix + P toggles (pauses).
 timeout 5 tmux -S "$outer" send-keys -t view C-b P
-expect "prefix + P pauses (binding from contrib)" wait_for 4 "Paused" line_has Paused
+expect "prefix + P pauses (binding from contrib)" wait_for 4 "Focus paused" line_has "Focus paused"
 expect "status says paused" sh -c '"$0" status --format json | jq -e ".paused == true or (.phase | test(\"pause\"))" >/dev/null' "$E2E_BIN"
 snap 03-paused
 

@@ -1,0 +1,30 @@
+extension ViewModel {
+  /// The mark `short_text` carries while a note is set: a crowded bar has no room for
+  /// the words, but should still show that the timer changed on its own.
+  public static let noteMark = "☾"
+
+  /// The tooltip line (and JSON `note`) for an automatic change, in full.
+  public static func describe(_ note: TimerNote) -> String {
+    switch note {
+    case .pausedBySuspend(let gap): return "paused: suspended \(DurationFormat.human(gap))"
+    case .countedSuspend(let gap): return "counted: suspended \(DurationFormat.human(gap))"
+    case .voidedBySuspend(let gap):
+      return "focus abandoned: suspended \(DurationFormat.human(gap))"
+    case .resetBySuspend(let gap): return "cycle reset: away \(DurationFormat.human(gap))"
+    }
+  }
+
+  /// The same note as the text's compact tail (after ` · `): what happened to the
+  /// machine, then what it did to the timer.
+  ///
+  /// A paused phase leaves out its second half, since the label already says `paused`.
+  public static func brief(_ note: TimerNote) -> String {
+    switch note {
+    case .pausedBySuspend(let gap): return "suspended \(DurationFormat.human(gap))"
+    case .countedSuspend(let gap): return "suspended \(DurationFormat.human(gap)), counted"
+    case .voidedBySuspend(let gap):
+      return "suspended \(DurationFormat.human(gap)), focus abandoned"
+    case .resetBySuspend(let gap): return "away \(DurationFormat.human(gap)), cycle reset"
+    }
+  }
+}
