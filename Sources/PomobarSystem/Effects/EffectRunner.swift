@@ -42,10 +42,10 @@ public struct EffectRunner {
         let (summary, body) = Self.message(ended: ended, next: next, config.timer)
         let command = config.notifications.command
         do {
-          try Spawner.spawn([command, "-a", "pomobar", "-u", "normal", summary, body])
+          try Spawner.spawn(command + ["-a", "pomobar", "-u", "normal", summary, body])
         } catch  where error.errno == ENOENT {
           warn(
-            "notification: '\(command)' not found; install it (notify-send is in libnotify-bin) "
+            "notification: '\(command.first ?? "")' not found; install it (notify-send is in libnotify-bin) "
               + "or set [notifications] enabled = false")
         } catch {
           warn("notification: \(error)")
