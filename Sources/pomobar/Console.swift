@@ -11,6 +11,12 @@ enum Console {
     try? FileDescriptor.standardError.write("\(message)\n")
   }
 
+  /// A line that names its own place, as compilers print them (`FILE:LINE:COL: message`),
+  /// so editors and `grep`-style tools can jump to it.
+  static func located(_ message: String) {
+    try? FileDescriptor.standardError.write("\(message)\n")
+  }
+
   static func warn(_ message: String) {
     try? FileDescriptor.standardError.write("pomobar: warning: \(message)\n")
   }

@@ -4,8 +4,13 @@ import PomobarSystem
 /// `pomobar status`: print the current state once, for polling bars and scripts.
 enum StatusCommand {
   static func run(_ options: Options) -> Int32 {
-    guard let context = Context.make(options) else { return ExitCode.config }
+    let context = Context.make(options)
     let format = options.format ?? .plain
+    // A click from i3blocks is a transition, through [clicks]: mistakes there refuse it.
+    let click = format == .i3blocks && context.environment["BLOCK_BUTTON"] != nil
+    guard context.acceptConfig(fatalIn: click ? ["timer", "suspend", "clicks"] : []) else {
+      return ExitCode.config
+    }
     var now = context.store.now()
     var (state, stale) = context.store.view(at: now)
     if let action = blockClick(format, context) {

@@ -32,12 +32,13 @@ public final class BarLoop {
   var output = FileDescriptor.standardOutput
 
   public init(
-    store: StateStore, configSource: ConfigSource, config: Config, format: OutputFormat,
-    command: String, input: InputMode, warn: @escaping (String) -> Void
+    store: StateStore, configSource: ConfigSource, config: Config, configProblem: String? = nil,
+    format: OutputFormat, command: String, input: InputMode, warn: @escaping (String) -> Void
   ) {
     self.store = store
     self.configSource = configSource
     self.config = config
+    self.configProblem = configProblem
     self.input = input
     self.encoder = makeEncoder(format, command: command)
     self.warn = warn
@@ -214,15 +215,14 @@ public final class BarLoop {
     return nil
   }
 
+  /// Reloads the config; a broken key keeps its current value, and a missing file (an
+  /// editor between deleting and writing it) is no new config at all.
   func reloadConfig() {
-    switch configSource.load() {
-    case .success(let loaded):
-      config = loaded
-      configProblem = nil
-    case .failure(let error):
-      warn("config not reloaded, keeping the last good one: \(error)")
-      configProblem = "config error: \(error)"
-    }
+    let loaded = configSource.load(fallback: config)
+    guard !loaded.missing else { return }
+    config = loaded.config
+    configProblem = loaded.problem
+    for error in loaded.errors { warn("config reload: \(error)") }
   }
 
   /// Creates the state folder if needed and watches it.
