@@ -83,7 +83,8 @@ enum Arguments {
             reading == .tooLong
             ? "'\(given)' is out of range: at most a week (168h)"
             : "cannot read '\(given)' as a duration; write it like 5m, 90s or 1h30m"
-          throw UsageError(message: "pomobar ctl \(name): \(problem)", hint: "Run 'pomobar ctl --help' for usage.")
+          throw UsageError(
+            message: "pomobar ctl \(name): \(problem)", hint: "Run 'pomobar ctl --help' for usage.")
         }
         amount = value
       }
@@ -100,7 +101,8 @@ enum Arguments {
       try noneLeft(rest.dropFirst(), command)
       return .checkConfig(rest.first ?? options.configPath)
     default:
-      throw UsageError(message: "pomobar: unknown command '\(Shown.plain(command))'\(suggestion(command, commands))")
+      throw UsageError(
+        message: "pomobar: unknown command '\(Shown.plain(command))'\(suggestion(command, commands))")
     }
   }
 

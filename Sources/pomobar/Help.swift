@@ -92,7 +92,8 @@ enum Help {
       return ExitCode.success
     }
     guard let text = topics[topic] else {
-      Console.error("no help for '\(Shown.plain(topic))'\(Spelling.hint(for: topic, in: Array(topics.keys).sorted()))")
+      Console.error(
+        "no help for '\(Shown.plain(topic))'\(Spelling.hint(for: topic, in: Array(topics.keys).sorted()))")
       Console.usage("Run 'pomobar --help' for usage.")
       return ExitCode.usage
     }

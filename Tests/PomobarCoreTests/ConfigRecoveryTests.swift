@@ -39,9 +39,10 @@ private let lastGood: Config = {
       left = "strat"
       """)
     #expect(found.count == 3, "\(found)")
-    #expect(found.map { $0.split(separator: ":").prefix(3).joined(separator: ":") } == [
-      "config.toml:3:15", "config.toml:5:9", "config.toml:7:8",
-    ])
+    #expect(
+      found.map { $0.split(separator: ":").prefix(3).joined(separator: ":") } == [
+        "config.toml:3:15", "config.toml:5:9", "config.toml:7:8",
+      ])
   }
 
   @Test func validKeysApplyDespiteMistakesElsewhere() {
@@ -74,10 +75,11 @@ private let lastGood: Config = {
     let result = load(
       "[timer]\nfocus = \"50m\"\nstep = 3s\nshort-break = \"7m\"\n[display]\nname = \"x\n[clicks]\nleft = \"skip\"\n",
       fallback: lastGood)
-    #expect(result.errors.map(\.description) == [
-      "config.toml:3:9: invalid character 's' in number",
-      "config.toml:6:8: unterminated string: expected '\"' before the end of the line",
-    ])
+    #expect(
+      result.errors.map(\.description) == [
+        "config.toml:3:9: invalid character 's' in number",
+        "config.toml:6:8: unterminated string: expected '\"' before the end of the line",
+      ])
     #expect(result.config.timer.focus == .seconds(3000))
     #expect(result.config.timer.shortBreak == .seconds(420))
     #expect(result.config.timer.step == .seconds(120), "the key on the broken line keeps its last good value")
@@ -89,9 +91,10 @@ private let lastGood: Config = {
   @Test func aBrokenTableHeaderLeavesOutItsWholeTable() {
     let result = load(
       "[timer]\nfocus = \"50m\"\n[colors\nfocus = \"#f00\"\n[clicks]\nleft = \"skip\"\n", fallback: lastGood)
-    #expect(result.errors.map(\.description) == [
-      "config.toml:3:8: expected ']' after table name 'colors', found end of line"
-    ])
+    #expect(
+      result.errors.map(\.description) == [
+        "config.toml:3:8: expected ']' after table name 'colors', found end of line"
+      ])
     #expect(result.errors.first?.table == "colors")
     // Not read into [timer], not applied: [colors] keeps its last good values.
     #expect(result.config.timer.focus == .seconds(3000))
@@ -110,7 +113,8 @@ private let lastGood: Config = {
 
   @Test func anUnclosedMultiLineStringIsReportedWhereItBegins() {
     let result = load("[timer]\nfocus = \"50m\"\n[hooks]\nfocus-end = '''\nsome\ntext\n", fallback: lastGood)
-    #expect(result.errors.first?.description.hasPrefix("config.toml:4:13: unterminated multi-line string") == true)
+    #expect(
+      result.errors.first?.description.hasPrefix("config.toml:4:13: unterminated multi-line string") == true)
     #expect(result.config.timer.focus == .seconds(3000))
     #expect(result.config.hooks[.focusEnd] == ["echo last good"])
   }
@@ -144,9 +148,10 @@ private let lastGood: Config = {
 /// What the messages say.
 @Suite struct ConfigMessageTests {
   @Test func aTopLevelKeyIsNotCalledAnUnknownTable() {
-    #expect(errors("focus = \"25m\"\n") == [
-      "config.toml:1:1: unknown key 'focus' at the top level; keys belong in a table such as [timer] (did you mean [timer] focus?)"
-    ])
+    #expect(
+      errors("focus = \"25m\"\n") == [
+        "config.toml:1:1: unknown key 'focus' at the top level; keys belong in a table such as [timer] (did you mean [timer] focus?)"
+      ])
     #expect(errors("scroll-up = \"extend\"\n").first?.hasSuffix("(did you mean [clicks] scroll-up?)") == true)
     #expect(errors("fcous = 1\n").first?.hasSuffix("(did you mean [timer] focus?)") == true)
     #expect(errors("zzzzzzz = 1\n").first?.hasSuffix("such as [timer]") == true)
@@ -158,21 +163,26 @@ private let lastGood: Config = {
   }
 
   @Test func aDurationPastAWeekIsOutOfRangeNotUnreadable() {
-    #expect(errors("[timer]\nfocus = \"169h\"\n") == [
-      "config.toml:2:9: 'focus' is out of range: at most a week (168h), not \"169h\""
-    ])
-    #expect(errors("[timer]\nfocus = 10081\n") == [
-      "config.toml:2:9: 'focus' is out of range: at most a week (10080 minutes)"
-    ])
+    #expect(
+      errors("[timer]\nfocus = \"169h\"\n") == [
+        "config.toml:2:9: 'focus' is out of range: at most a week (168h), not \"169h\""
+      ])
+    #expect(
+      errors("[timer]\nfocus = 10081\n") == [
+        "config.toml:2:9: 'focus' is out of range: at most a week (10080 minutes)"
+      ])
     #expect(errors("[timer]\nfocus = \"99999999999999999999h\"\n").first?.contains("out of range") == true)
     #expect(errors("[timer]\nfocus = \"5 minutes\"\n").first?.contains("cannot read \"5 minutes\"") == true)
   }
 
   @Test func aBadAmountBlamesTheAmountNotTheAction() {
-    #expect(errors("[clicks]\nleft = \"extend 5 minutes\"\n") == [
-      "config.toml:2:8: 'left': cannot read '5 minutes' as an amount; write it like 5m, 90s or 1h30m"
-    ])
-    #expect(errors("[clicks]\nleft = \"start 5m\"\n").first?.contains("only extend and shorten take an amount") == true)
+    #expect(
+      errors("[clicks]\nleft = \"extend 5 minutes\"\n") == [
+        "config.toml:2:8: 'left': cannot read '5 minutes' as an amount; write it like 5m, 90s or 1h30m"
+      ])
+    #expect(
+      errors("[clicks]\nleft = \"start 5m\"\n").first?.contains("only extend and shorten take an amount")
+        == true)
     #expect(errors("[clicks]\nleft = \"extend 169h\"\n").first?.contains("out of range") == true)
   }
 
@@ -191,18 +201,22 @@ private let lastGood: Config = {
   @Test func aWordThatBeginsOneCandidateIsTakenAsShortForIt() {
     #expect(Spelling.suggestion(for: "tog", in: Action.names) == "toggle")
     #expect(Spelling.suggestion(for: "strat", in: Action.names) == "start")
-    #expect(Spelling.suggestion(for: "st", in: ["start", "stop"]) == "stop", "two begin with it: the closest")
+    #expect(
+      Spelling.suggestion(for: "st", in: ["start", "stop"]) == "stop", "two begin with it: the closest")
   }
 
   @Test func anUnbalancedQuoteInTheNotificationCommandIsAnErrorAtItsValue() {
-    #expect(errors("[notifications]\ncommand = \"notify-send 'x\"\n") == [
-      "config.toml:2:11: 'command': cannot split \"notify-send 'x\" into words: a ' quote is not closed"
-    ])
-    #expect(errors("[notifications]\ncommand = \"  \"\n") == ["config.toml:2:11: 'command' must name a program"])
+    #expect(
+      errors("[notifications]\ncommand = \"notify-send 'x\"\n") == [
+        "config.toml:2:11: 'command': cannot split \"notify-send 'x\" into words: a ' quote is not closed"
+      ])
+    #expect(
+      errors("[notifications]\ncommand = \"  \"\n") == ["config.toml:2:11: 'command' must name a program"])
   }
 
   @Test func theNotificationCommandIsSplitIntoWords() throws {
-    let config = try load("[notifications]\ncommand = \"notify-send --expire-time=1000 -h 'string:x:a b'\"\n").get()
+    let config = try load("[notifications]\ncommand = \"notify-send --expire-time=1000 -h 'string:x:a b'\"\n")
+      .get()
     #expect(config.notifications.command == ["notify-send", "--expire-time=1000", "-h", "string:x:a b"])
   }
 }

@@ -28,7 +28,8 @@ import Testing
 
   @Test func joinedWordsSplitBackToTheSameWords() throws {
     let samples: [[String]] = [
-      ["notify-send"], ["notify-send", "--expire-time=1000"], ["a b", "it's", "", "\"q\"", "$x", "\\", "tab\there"],
+      ["notify-send"], ["notify-send", "--expire-time=1000"],
+      ["a b", "it's", "", "\"q\"", "$x", "\\", "tab\there"],
       ["é", "line\nbreak"],
     ]
     for words in samples {

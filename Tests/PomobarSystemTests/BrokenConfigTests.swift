@@ -18,7 +18,8 @@ struct BrokenConfigTests {
       let first = try #require(waybar.frames.first)
       #expect(first.text == "⣿ Ready 50:00 ○○○○ ⚠", "the valid focus applies: \(waybar.frames)")
       let tooltip = first.fields["tooltip"] as? String ?? ""
-      #expect(tooltip.contains("config error: \(sandbox.configPath):4:9: 'focus' must be a colour"), "\(tooltip)")
+      #expect(
+        tooltip.contains("config error: \(sandbox.configPath):4:9: 'focus' must be a colour"), "\(tooltip)")
       let i3bar = try await sandbox.startBar(.i3bar)
       #expect(i3bar.frames.first?.text == "⣿ Ready 50:00 ○○○○ ⚠", "\(i3bar.frames)")
       #expect(i3bar.process.stderr.text.contains("pomobar: warning: \(sandbox.configPath):4:9: "))
@@ -53,7 +54,8 @@ struct BrokenConfigTests {
 
   @Test("status --format tmux with a broken config still prints the timer")
   func statusWithBrokenConfig() async throws {
-    try await withSandbox(config: "[timer]\nfocus = \"50m\"\nstep = 3s\n[colors]\nidle = \"#zz\"") { sandbox in
+    try await withSandbox(config: "[timer]\nfocus = \"50m\"\nstep = 3s\n[colors]\nidle = \"#zz\"") {
+      sandbox in
       let result = try await sandbox.run(["status", "--format", "tmux"])
       #expect(result.status == 0, "\(result)")
       #expect(result.stdout.contains("Ready 50:00"), "\(result)")

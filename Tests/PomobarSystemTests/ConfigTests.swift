@@ -76,7 +76,8 @@ struct ConfigTests {
       let lines = result.stderr.split(separator: "\n").map(String.init)
       #expect(lines.count == 2, "\(result)")
       #expect(lines.first?.hasPrefix("\(sandbox.configPath):3:9: ") == true, "\(result)")
-      #expect(lines.last?.hasPrefix("\(sandbox.configPath):5:9: 'focus' must be a colour") == true, "\(result)")
+      #expect(
+        lines.last?.hasPrefix("\(sandbox.configPath):5:9: 'focus' must be a colour") == true, "\(result)")
     }
   }
 
@@ -94,7 +95,9 @@ struct ConfigTests {
       await pause(3.2)
       _ = try await sandbox.status()  // completes the focus that ran out, with its notification
       try await eventually("the notification", timeout: 3) { sandbox.read(log) }
-      #expect(sandbox.read(log)?.hasPrefix("<--expire-time=1000><a b><-a><pomobar><-u><normal><Focus done>") == true)
+      #expect(
+        sandbox.read(log)?.hasPrefix("<--expire-time=1000><a b><-a><pomobar><-u><normal><Focus done>") == true
+      )
     }
   }
 

@@ -45,7 +45,8 @@ extension Reader {
       case .unreadable:
         throw error(
           node.position,
-          "'\(key)': cannot read \(Shown.quoted(text)) as a duration; write it like \"25m\", \"1h30m\" or \"90s\"")
+          "'\(key)': cannot read \(Shown.quoted(text)) as a duration; write it like \"25m\", \"1h30m\" or \"90s\""
+        )
       }
     case .integer(let minutes) where minutes < 0:
       throw error(node.position, "'\(key)' must not be negative")
@@ -114,10 +115,12 @@ extension Reader {
     case .duration(let value):
       return value
     case .tooLong:
-      throw error(node.position, "'\(key)': the amount '\(Shown.plain(text))' is out of range: at most a week (168h)")
+      throw error(
+        node.position, "'\(key)': the amount '\(Shown.plain(text))' is out of range: at most a week (168h)")
     case .unreadable:
       throw error(
-        node.position, "'\(key)': cannot read '\(Shown.plain(text))' as an amount; write it like 5m, 90s or 1h30m")
+        node.position,
+        "'\(key)': cannot read '\(Shown.plain(text))' as an amount; write it like 5m, 90s or 1h30m")
     }
   }
 

@@ -72,7 +72,9 @@ struct Reader {
     }
     let allKeys = ConfigLoader.schema.flatMap(\.keys)
     let meant = allKeys.contains(entry.key) ? entry.key : Spelling.suggestion(for: entry.key, in: allKeys)
-    let hint = meant.flatMap { key in ConfigLoader.table(holding: key).map { " (did you mean [\($0)] \(key)?)" } }
+    let hint = meant.flatMap { key in
+      ConfigLoader.table(holding: key).map { " (did you mean [\($0)] \(key)?)" }
+    }
     fail(
       error(
         entry.keyPosition,

@@ -73,7 +73,9 @@ enum SyntaxRecovery {
     guard !lines.isEmpty else { return nil }
     let start = min(position.line - 1, lines.count - 1)
     return stride(from: start, through: 0, by: -1).first { line in
-      lines[line].contains { !($0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")) }
+      lines[line].contains {
+        !($0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r"))
+      }
     }
   }
 
