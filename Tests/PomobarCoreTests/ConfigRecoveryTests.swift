@@ -103,7 +103,8 @@ private let lastGood: Config = {
   }
 
   @Test func aFileThatCannotBeRecoveredGivesTheFallbackWithItsErrors() {
-    let text = "[timer]\nfocus = \"\"\"\n" + String(repeating: "more text\n", count: 200)
+    // An array never closed, longer than the rounds it takes to walk back to its start.
+    let text = "[display]\nring = [\n" + String(repeating: "  \"a\",\n", count: 200)
     let result = load(text, fallback: lastGood)
     #expect(!result.errors.isEmpty)
     #expect(!result.parsed)
@@ -111,12 +112,29 @@ private let lastGood: Config = {
     #expect(result.config == lastGood)
   }
 
-  @Test func anUnclosedMultiLineStringIsReportedWhereItBegins() {
-    let result = load("[timer]\nfocus = \"50m\"\n[hooks]\nfocus-end = '''\nsome\ntext\n", fallback: lastGood)
+  @Test func anUnclosedMultiLineStringIsOneMistakeWhereItBegins() {
+    let text = "[timer]\nfocus = \"50m\"\n[hooks]\nfocus-end = '''\nsome = 1\ntext\n"
+    let result = load(text, fallback: lastGood)
+    #expect(result.errors.count == 1, "what follows is inside it: \(result.errors)")
     #expect(
       result.errors.first?.description.hasPrefix("config.toml:4:13: unterminated multi-line string") == true)
     #expect(result.config.timer.focus == .seconds(3000))
     #expect(result.config.hooks[.focusEnd] == ["echo last good"])
+  }
+
+  @Test func aShortUnclosedArrayIsLeftOutBackToWhereItBegins() {
+    let result = load(
+      "[timer]\nfocus = \"50m\"\n[display]\nring = [\n  \"a\",\n  \"b\"\n", fallback: lastGood)
+    #expect(result.errors.count == 1, "\(result.errors)")
+    #expect(result.parsed)
+    #expect(result.config.timer.focus == .seconds(3000))
+    #expect(result.config.display.ring == lastGood.display.ring)
+  }
+
+  @Test func aStrayCarriageReturnAtTheEndLosesNothingElse() {
+    let result = load("[timer]\nfocus = \"50m\"\n\r", fallback: lastGood)
+    #expect(result.errors.count == 1, "\(result.errors)")
+    #expect(result.config.timer.focus == .seconds(3000))
   }
 
   @Test func manyBrokenLinesNeverLoop() {
@@ -218,5 +236,34 @@ private let lastGood: Config = {
     let config = try load("[notifications]\ncommand = \"notify-send --expire-time=1000 -h 'string:x:a b'\"\n")
       .get()
     #expect(config.notifications.command == ["notify-send", "--expire-time=1000", "-h", "string:x:a b"])
+  }
+}
+
+/// Mangled configs: whatever the bytes, loading must not trap and must give a usable config.
+@Suite struct ConfigRecoveryFuzzTests {
+  @Test func mangledCopiesOfTheDocumentedConfigAlwaysLoad() throws {
+    var random = JSONFuzzRandom(seed: 7)
+    let example = Array(ConfigPrinter.toml(lastGood).utf8)
+    let noise = Array("[]=\"'#\n\r\t .{},\\x5mh".utf8) + [0x00, 0x7F, 0xC3, 0xFF]
+    for _ in 0..<300 {
+      var bytes = example
+      for _ in 0..<Int.random(in: 1...8, using: &random) {
+        let at = Int.random(in: 0...bytes.count, using: &random)
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: bytes.insert(noise.randomElement(using: &random)!, at: at)
+        case 1 where at < bytes.count: bytes.remove(at: at)
+        default: bytes.insert(contentsOf: bytes[at...].prefix(12), at: at)
+        }
+      }
+      let result = ConfigLoader.load(bytes, file: "f", fallback: lastGood)
+      let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+      for error in result.errors {
+        #expect((1...lines).contains(error.position.line), "\(error) in \(bytes)")
+      }
+      // The config is a real one: it prints and loads back to itself.
+      #expect(
+        try ConfigLoader.load(Array(ConfigPrinter.toml(result.config).utf8), file: "f").get() == result.config
+      )
+    }
   }
 }

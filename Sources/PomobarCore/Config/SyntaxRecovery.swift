@@ -47,7 +47,11 @@ enum SyntaxRecovery {
           table: path.first.flatMap(ConfigLoader.intendedTable))
         if !outcome.errors.contains(found) { outcome.errors.append(found) }
         guard let target = lineToLeaveOut(after: error.position, lines) else { return outcome }
-        if isHeader(original[target]) {
+        if error.message.hasPrefix("unterminated multi-line string") {
+          // Reported where it opens; all that follows is inside it, not more mistakes.
+          for line in target..<lines.count { lines[line] = [] }
+          outcome.brokenKeys += brokenKey(at: target, original)
+        } else if isHeader(original[target]) {
           let end = lines[(target + 1)...].indices.first { isHeader(original[$0]) } ?? lines.count
           for line in target..<end { lines[line] = [] }
           let table = keyPath(at: target, original)
@@ -55,10 +59,7 @@ enum SyntaxRecovery {
             outcome.brokenKeys += keys.map { ConfigKey(table: table[0], key: $0) }
           }
         } else {
-          let path = keyPath(at: target, original)
-          if path.count == 2, ConfigLoader.isKey(ConfigKey(table: path[0], key: path[1])) {
-            outcome.brokenKeys.append(ConfigKey(table: path[0], key: path[1]))
-          }
+          outcome.brokenKeys += brokenKey(at: target, original)
           lines[target] = []
         }
       }
@@ -66,16 +67,21 @@ enum SyntaxRecovery {
     return outcome
   }
 
+  /// The schema's key set on a line, if the line sets one.
+  static func brokenKey(at index: Int, _ lines: [String]) -> [ConfigKey] {
+    let path = keyPath(at: index, lines)
+    guard path.count == 2, ConfigLoader.isKey(ConfigKey(table: path[0], key: path[1])) else { return [] }
+    return [ConfigKey(table: path[0], key: path[1])]
+  }
+
   /// The line to leave out for an error at `position`: its own line, or when that is
-  /// already blank (an unclosed string or array reported at the end of the input) the
+  /// blank (spaces and tabs; a stray CR is something) (an unclosed string or array reported at the end of the input) the
   /// nearest line above with something on it, walking back towards where it began.
   static func lineToLeaveOut(after position: TOMLPosition, _ lines: [[UInt8]]) -> Int? {
     guard !lines.isEmpty else { return nil }
     let start = min(position.line - 1, lines.count - 1)
     return stride(from: start, through: 0, by: -1).first { line in
-      lines[line].contains {
-        !($0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r"))
-      }
+      lines[line].contains { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
     }
   }
 
