@@ -31,7 +31,7 @@ enum StatusCommand {
     var encoder = makeEncoder(format, command: context.command)
     let view = ViewModel(
       state: state, config: context.config, now: now.instant,
-      localSecondOfDay: LocalTime.secondOfDay(wall: now.wall))
+      localSecondOfDay: LocalTime.secondOfDay(wall: now.wall), problem: context.loaded.problem)
     let frame = encoder.frame(view)
     Console.out(encoder.header() + (frame.hasSuffix("\n") ? frame : frame + "\n"))
     return ExitCode.success

@@ -58,7 +58,7 @@ struct BrokenConfigTests {
       sandbox in
       let result = try await sandbox.run(["status", "--format", "tmux"])
       #expect(result.status == 0, "\(result)")
-      #expect(result.stdout.contains("Ready 50:00"), "\(result)")
+      #expect(result.stdout.contains("Ready 50:00 ○○○○ ⚠"), "flagged, since tmux hides stderr: \(result)")
       let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("pomobar: warning: ") }
       #expect(warnings.count == 2, "one line per mistake: \(result)")
     }
@@ -72,9 +72,38 @@ struct BrokenConfigTests {
       #expect(try await click.waitForExit(timeout: 10) == .exit(78))
       await click.drainOutput()
       #expect(click.stderr.text.contains("unknown action \"strat\""), "\(click.stderr.text)")
+      #expect(!FileManager.default.fileExists(atPath: sandbox.statePath), "the click changed nothing")
       let poll = try await sandbox.run(["status", "--format", "i3blocks"])
       #expect(poll.status == 0, "\(poll)")
       #expect(poll.stdout.contains("full_text"), "\(poll)")
+    }
+  }
+
+  @Test("A missing --config file refuses ctl and check-config, and status warns")
+  func missingExplicitConfig() async throws {
+    try await withSandbox { sandbox in
+      let missing = sandbox.root + "/missing.toml"
+      for command in [["ctl", "start"], ["check-config", missing]] {
+        let result = try await sandbox.run(command + (command[0] == "ctl" ? ["--config", missing] : []))
+        #expect(result.status == 78, "\(command): \(result)")
+        #expect(result.stderr.contains("\(missing): no such file"), "\(command): \(result)")
+      }
+      let status = try await sandbox.run(["status", "--config", missing])
+      #expect(status.status == 0, "\(status)")
+      #expect(status.stderr.contains("pomobar: warning: \(missing): no such file"), "\(status)")
+    }
+  }
+
+  @Test("A FIFO in place of the config does not hang a command: it is a mistake like any other")
+  func fifoConfig() async throws {
+    try await withSandbox { sandbox in
+      try FileManager.default.removeItem(atPath: sandbox.configPath)
+      #expect(mkfifo(sandbox.configPath, 0o600) == 0)
+      let check = try await sandbox.run(["check-config"], timeout: 3)
+      #expect(check.status == 78, "\(check)")
+      #expect(check.stderr.contains("not a regular file but a FIFO"), "\(check)")
+      let status = try await sandbox.run(["status"], timeout: 3)
+      #expect(status.status == 0, "\(status)")
     }
   }
 

@@ -61,7 +61,7 @@ public struct ConfigSource {
     ///
     /// A mistake at the top level concerns none; a file that cannot be used concerns all.
     public func hasErrors(in tables: [String]) -> Bool {
-      guard !errors.isEmpty else { return false }
+      guard !errors.isEmpty, !tables.isEmpty else { return false }
       guard let tablesWithErrors else { return true }
       return tables.contains { tablesWithErrors.contains($0) }
     }
