@@ -60,7 +60,7 @@ public enum ConfigLoader {
     return tables.contains(name) ? name : Spelling.suggestion(for: name, in: tables)
   }
 
-  /// Whether `table` has `key` in the schema.
+  /// Whether the schema has `key` in its table.
   static func isKey(_ key: ConfigKey) -> Bool {
     schema.contains { $0.table == key.table && $0.keys.contains(key.key) }
   }
