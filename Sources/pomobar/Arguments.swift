@@ -77,14 +77,18 @@ enum Arguments {
       if rest.count > 1 {
         guard name == "extend" || name == "shorten" else {
           throw UsageError(
-            message: "pomobar ctl \(name): takes no argument (got '\(rest[1])')",
+            message: "pomobar ctl \(Shown.plain(name)): takes no argument (got '\(Shown.plain(rest[1]))')",
             hint: "Run 'pomobar ctl --help' for usage.")
         }
-        guard rest.count == 2, let value = DurationFormat.parse(rest[1]) else {
+        let given = Shown.plain(rest.dropFirst().joined(separator: " "))
+        let reading = rest.count == 2 ? DurationFormat.read(rest[1]) : .unreadable
+        guard case .duration(let value) = reading else {
+          let problem =
+            reading == .tooLong
+            ? "'\(given)' is out of range: at most a week (168h)"
+            : "cannot read '\(given)' as a duration; write it like 5m, 90s or 1h30m"
           throw UsageError(
-            message:
-              "pomobar ctl \(name): cannot read '\(rest.dropFirst().joined(separator: " "))' as a duration; write it like 5m, 90s or 1h30m",
-            hint: "Run 'pomobar ctl --help' for usage.")
+            message: "pomobar ctl \(name): \(problem)", hint: "Run 'pomobar ctl --help' for usage.")
         }
         amount = value
       }
@@ -92,7 +96,7 @@ enum Arguments {
         let guess = suggestion(name, Action.names)
         throw UsageError(
           message:
-            "pomobar ctl: unknown action '\(name)'\(guess); one of: \(Action.names.joined(separator: ", "))",
+            "pomobar ctl: unknown action '\(Shown.plain(name))'\(guess); one of: \(Action.names.joined(separator: ", "))",
           hint: "Run 'pomobar ctl --help' for usage.")
       }
       return .ctl(action, options)
@@ -101,7 +105,8 @@ enum Arguments {
       try noneLeft(rest.dropFirst(), command)
       return .checkConfig(rest.first ?? options.configPath)
     default:
-      throw UsageError(message: "pomobar: unknown command '\(command)'\(suggestion(command, commands))")
+      throw UsageError(
+        message: "pomobar: unknown command '\(Shown.plain(command))'\(suggestion(command, commands))")
     }
   }
 
@@ -129,7 +134,7 @@ enum Arguments {
             let names = OutputFormat.allCases.map(\.rawValue)
             throw UsageError(
               message:
-                "pomobar \(command): unknown format '\(given)'\(suggestion(given, names)); one of: \(names.joined(separator: ", "))"
+                "pomobar \(command): unknown format '\(Shown.plain(given))'\(suggestion(given, names)); one of: \(names.joined(separator: ", "))"
             )
           }
           options.format = format
@@ -139,7 +144,7 @@ enum Arguments {
       default:
         if word.utf8.first == dash && word.utf8.count > 1 && Int(word) == nil {
           throw UsageError(
-            message: "pomobar \(command): unknown option '\(word)'",
+            message: "pomobar \(command): unknown option '\(Shown.plain(word))'",
             hint: "Run 'pomobar \(command) --help' for usage.")
         }
         rest.append(word)
@@ -151,7 +156,7 @@ enum Arguments {
   private static func noneLeft(_ rest: some Collection<String>, _ command: String) throws(UsageError) {
     if let extra = rest.first {
       throw UsageError(
-        message: "pomobar \(command): unexpected argument '\(extra)'",
+        message: "pomobar \(command): unexpected argument '\(Shown.plain(extra))'",
         hint: "Run 'pomobar \(command) --help' for usage.")
     }
   }

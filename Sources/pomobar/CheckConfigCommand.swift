@@ -5,14 +5,13 @@ import PomobarSystem
 enum CheckConfigCommand {
   static func run(_ path: String?) -> Int32 {
     let source = ConfigSource(path: path, environment: Environment.current())
-    switch source.load() {
-    case .failure(let error):
-      Console.error(error.description)
+    let loaded = source.load()
+    guard loaded.errors.isEmpty else {
+      for error in loaded.errors { Console.located(error) }
       return ExitCode.config
-    case .success(let config):
-      let file = FileSystem.exists(source.path) ? source.path : "\(source.path) (absent: defaults)"
-      Console.out("# \(file): OK\n# Effective configuration:\n\n" + ConfigPrinter.toml(config))
-      return ExitCode.success
     }
+    let file = loaded.missing ? "\(source.path) (absent: defaults)" : source.path
+    Console.out("# \(file): OK\n# Effective configuration:\n\n" + ConfigPrinter.toml(loaded.config))
+    return ExitCode.success
   }
 }

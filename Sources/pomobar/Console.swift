@@ -17,6 +17,12 @@ enum Console {
 
   static func warn(_ message: String) { warnings.warn(message) }
 
+  /// A line that names its own place, as compilers print them (`FILE:LINE:COL: message`),
+  /// so editors and `grep`-style tools can jump to it.
+  static func located(_ message: String) {
+    try? FileDescriptor.standardError.write("\(message)\n")
+  }
+
   static func out(_ text: String) {
     try? FileDescriptor.standardOutput.write(text)
   }

@@ -5,23 +5,31 @@ import PomobarSystem
 struct Context {
   let environment: Environment
   let configSource: ConfigSource
-  let config: Config
+  /// The config with every valid setting of the file, and what was wrong with it.
+  let loaded: ConfigSource.Loaded
   let store: StateStore
 
-  /// Loads the config; on error prints `file:line:col: message` and returns nil.
-  static func make(_ options: Options) -> Context? {
+  var config: Config { loaded.config }
+
+  /// Loads the config, whatever is wrong with it: `acceptConfig` says what to do about that.
+  static func make(_ options: Options) -> Context {
     let environment = Environment.current()
     let source = ConfigSource(path: options.configPath, environment: environment)
-    switch source.load() {
-    case .failure(let error):
-      Console.error(error.description)
-      return nil
-    case .success(let config):
-      let store = StateStore(
-        directory: environment.stateDirectory, clock: SystemClock(environment: environment),
-        warn: { Console.warn($0) })
-      return Context(environment: environment, configSource: source, config: config, store: store)
+    let store = StateStore(
+      directory: environment.stateDirectory, clock: SystemClock(environment: environment),
+      warn: Console.warn)
+    return Context(environment: environment, configSource: source, loaded: source.load(), store: store)
+  }
+
+  /// Prints the config's mistakes, `FILE:LINE:COL: message` each: as errors, returning
+  /// false, when one is in `tables` (what the command was asked to do); otherwise as
+  /// warnings, and the command goes on with every valid setting.
+  func acceptConfig(fatalIn tables: [String]) -> Bool {
+    let fatal = loaded.hasErrors(in: tables)
+    for error in loaded.errors {
+      if fatal { Console.error(error) } else { Console.warn(error) }
     }
+    return !fatal
   }
 
   /// An encoder for `format`. Formats whose clicks are commands written into each frame

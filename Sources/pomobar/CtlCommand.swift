@@ -4,7 +4,9 @@ import PomobarSystem
 /// `pomobar ctl ACTION`: change the shared timer and exit; every bar shows the result.
 enum CtlCommand {
   static func run(_ action: Action, _ options: Options) -> Int32 {
-    guard let context = Context.make(options) else { return ExitCode.config }
+    let context = Context.make(options)
+    // A transition uses [timer] and [suspend]: a mistake there is a mistake in this action.
+    guard context.acceptConfig(fatalIn: ["timer", "suspend"]) else { return ExitCode.config }
     do {
       let (state, now) = try context.transact(.action(action))
       if let format = options.format {

@@ -80,8 +80,9 @@ enum Help {
     Usage: pomobar check-config [FILE]
 
     Checks FILE (default: $XDG_CONFIG_HOME/pomobar/config.toml) and prints the
-    effective configuration, every key with its value. Errors print as
-    FILE:LINE:COLUMN: message and exit 78.
+    effective configuration, every key with its value. Every mistake prints as
+    FILE:LINE:COLUMN: message, and the status is 78. (The other commands use every
+    valid setting of a file with mistakes and warn.)
     """,
   ]
 
@@ -91,7 +92,9 @@ enum Help {
       return ExitCode.success
     }
     guard let text = topics[topic] else {
-      Console.error("no help for '\(topic)'\(Spelling.hint(for: topic, in: Array(topics.keys).sorted()))")
+      Console.error(
+        "no help for '\(Shown.plain(topic))'\(Spelling.hint(for: topic, in: Array(topics.keys).sorted()))")
+      Console.usage("Run 'pomobar --help' for usage.")
       return ExitCode.usage
     }
     Console.out(text + "\n")

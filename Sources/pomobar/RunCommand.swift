@@ -4,7 +4,8 @@ import PomobarSystem
 /// `pomobar [run]`: the long-running bar process.
 enum RunCommand {
   static func run(_ options: Options) -> Int32 {
-    guard let context = Context.make(options) else { return ExitCode.config }
+    let context = Context.make(options)
+    _ = context.acceptConfig(fatalIn: [])  // a bar never goes blank: it shows ⚠ instead
     let format = options.format ?? (FileDescriptor.standardOutput.isTerminal ? .tty : .i3bar)
     let input: InputMode
     switch format {
@@ -14,7 +15,9 @@ enum RunCommand {
     }
     let loop = BarLoop(
       store: context.store, configSource: context.configSource, config: context.config,
-      encoder: context.encoder(format, interactive: input == .keys), input: input, warnings: Console.warnings)
+      configProblem: context.loaded.problem,
+      encoder: context.encoder(format, interactive: input == .keys), input: input,
+      warnings: Console.warnings)
     do {
       return try loop.run()
     } catch {

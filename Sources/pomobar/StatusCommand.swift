@@ -4,8 +4,13 @@ import PomobarSystem
 /// `pomobar status`: print the current state once, for polling bars and scripts.
 enum StatusCommand {
   static func run(_ options: Options) -> Int32 {
-    guard let context = Context.make(options) else { return ExitCode.config }
+    let context = Context.make(options)
     let format = options.format ?? .plain
+    // A click from i3blocks is a transition, through [clicks]: mistakes there refuse it.
+    let clicked = format == .i3blocks && context.environment["BLOCK_BUTTON"] != nil
+    guard context.acceptConfig(fatalIn: clicked ? ["timer", "suspend", "clicks"] : []) else {
+      return ExitCode.config
+    }
     var now = context.store.now()
     var (state, stale) = context.store.view(at: now)
     var problem: String? = nil
@@ -28,7 +33,8 @@ enum StatusCommand {
     encoder.resize(width: FileDescriptor.standardOutput.terminalWidth)
     let view = ViewModel(
       state: state, config: context.config, now: now.instant,
-      localSecondOfDay: LocalTime.secondOfDay(wall: now.wall), problem: problem)
+      localSecondOfDay: LocalTime.secondOfDay(wall: now.wall),
+      problem: [context.loaded.problem, problem].compactMap { $0 }.first)
     let frame = encoder.frame(view)
     Console.out(encoder.header() + (frame.hasSuffix("\n") ? frame : frame + "\n"))
     return ExitCode.success

@@ -16,6 +16,14 @@ import Testing
     #expect(DurationFormat.parse(text) == nil)
   }
 
+  @Test func aWellFormedDurationPastAWeekReadsAsTooLongNotUnreadable() {
+    #expect(DurationFormat.read("168h") == .duration(.seconds(604_800)))
+    #expect(DurationFormat.read("169h") == .tooLong)
+    #expect(DurationFormat.read("99999999999999999999s") == .tooLong)
+    #expect(DurationFormat.read("5 minutes") == .unreadable)
+    #expect(DurationFormat.read("-5m") == .unreadable)
+  }
+
   @Test func formatsCompactlyAndParsesBack() {
     for seconds: Int64 in [0, 1, 59, 60, 90, 1500, 3600, 5403] {
       let text = DurationFormat.format(.seconds(seconds))

@@ -35,7 +35,7 @@ struct ConfigTests {
   }
 
   @Test(
-    "check-config reports a bad file as FILE:LINE:COL and exits 78",
+    "check-config reports a bad file as FILE:LINE:COL and exits 78; ctl refuses a mistake in [timer] or [suspend]",
     arguments: [
       ("[timer]\nfocus = 3s\n", 2, 10, "invalid character"),
       ("[timer]\nfocsu = \"3s\"\n", 2, 1, "unknown key 'focsu' in [timer] (did you mean 'focus'?)"),
@@ -47,19 +47,57 @@ struct ConfigTests {
   func checkConfigBad(text: String, line: Int, column: Int, message: String) async throws {
     try await withSandbox { sandbox in
       try sandbox.write(text, to: sandbox.configPath)
+      let place = "\(sandbox.configPath):\(line):\(column): "
       let result = try await sandbox.run(["check-config"])
       #expect(result.status == 78, "\(result)")
-      #expect(result.stderr.contains("\(sandbox.configPath):\(line):\(column): "), "\(result)")
+      #expect(result.stderr.hasPrefix(place), "as compilers print it: \(result)")
       #expect(result.stderr.contains(message), "\(result)")
       #expect(result.stdout.isEmpty)
-      // Every command refuses a broken config the same way.
-      for command in [["status"], ["ctl", "start"], ["--format", "i3bar"]] {
-        let refused = try await sandbox.run(command)
-        #expect(refused.status == 78, "\(command): \(refused)")
-        #expect(
-          refused.stderr.contains("\(sandbox.configPath):\(line):\(column): "), "\(command): \(refused)")
-      }
+      // A transition uses [timer] and [suspend]: ctl refuses a mistake there...
+      let refused = try await sandbox.run(["ctl", "start"])
+      #expect(refused.status == 78, "\(refused)")
+      #expect(refused.stderr.contains(place), "\(refused)")
       #expect(!FileManager.default.fileExists(atPath: sandbox.statePath))
+      // ...but status shows the timer with every valid setting, and a warning.
+      let status = try await sandbox.run(["status"])
+      #expect(status.status == 0, "\(status)")
+      #expect(status.stderr.contains("pomobar: warning: \(place)"), "\(status)")
+      #expect(!status.stdout.isEmpty, "\(status)")
+    }
+  }
+
+  @Test("check-config lists every mistake, each with its place, and exits 78")
+  func checkConfigListsEveryMistake() async throws {
+    try await withSandbox { sandbox in
+      try sandbox.write(
+        "[timer]\nfocus = \"50m\"\nstep = 3s\n[colors]\nfocus = \"#zz\"\n", to: sandbox.configPath)
+      let result = try await sandbox.run(["check-config"])
+      #expect(result.status == 78, "\(result)")
+      let lines = result.stderr.split(separator: "\n").map(String.init)
+      #expect(lines.count == 2, "\(result)")
+      #expect(lines.first?.hasPrefix("\(sandbox.configPath):3:9: ") == true, "\(result)")
+      #expect(
+        lines.last?.hasPrefix("\(sandbox.configPath):5:9: 'focus' must be a colour") == true, "\(result)")
+    }
+  }
+
+  @Test("[notifications] command is a command line: its words are the program and its arguments")
+  func notificationCommandLine() async throws {
+    try await withSandbox { sandbox in
+      let script = sandbox.root + "/args.sh"
+      let log = sandbox.root + "/args.log"
+      try sandbox.write("#!/bin/sh\nfor a in \"$@\"; do printf '<%s>' \"$a\"; done >> '\(log)'\n", to: script)
+      chmod(script, 0o755)
+      try sandbox.write(
+        Sandbox.shortTimer + "\n[notifications]\ncommand = \"\(script) --expire-time=1000 'a b'\"\n",
+        to: sandbox.configPath)
+      try await sandbox.ctl("start")
+      await pause(3.2)
+      _ = try await sandbox.status()  // completes the focus that ran out, with its notification
+      try await eventually("the notification", timeout: 3) { sandbox.read(log) }
+      #expect(
+        sandbox.read(log)?.hasPrefix("<--expire-time=1000><a b><-a><pomobar><-u><normal><Focus done>") == true
+      )
     }
   }
 
@@ -95,15 +133,15 @@ struct ConfigTests {
       let i3bar = try await sandbox.startBar(.i3bar)
       try sandbox.write("[timer]\nfocus = \"4s\nshort-break = ", to: sandbox.configPath)
       for bar in [waybar, i3bar] {
-        let complaint = try await bar.process.waitForError(containing: "config not reloaded", timeout: 3)
-        #expect(complaint.contains("keeping the last good one"))
+        let complaint = try await bar.process.waitForError(containing: "config reload: ", timeout: 3)
         #expect(complaint.contains("\(sandbox.configPath):2:"), "\(complaint)")
       }
       let flagged = try await waybar.waitForNextFrame(timeout: 2) {
         ($0.fields["tooltip"] as? String)?.contains("config error") == true
       }
-      #expect(flagged.text == "⣿ Ready 00:04 ○○○○ ⚠", "still the last good config, flagged")
-      // One-shot commands refuse the broken file...
+      #expect(flagged.text == "⣿ Ready 00:04 ○○○○ ⚠", "the broken focus keeps its last good value, flagged")
+      #expect((flagged.fields["tooltip"] as? String)?.contains("(+1 more)") == true, "\(flagged.fields)")
+      // ctl refuses a mistake in [timer]...
       let refused = try await sandbox.run(["ctl", "start"])
       #expect(refused.status == 78, "\(refused)")
       // ...but a running copy still takes clicks, with the last good durations.

@@ -45,8 +45,9 @@ public struct Palette: Equatable, Sendable {
 /// Desktop notifications at the natural end of a phase.
 public struct NotificationSettings: Equatable, Sendable {
   public var enabled = true
-  /// The program that shows them, given `-a pomobar -u URGENCY SUMMARY BODY`.
-  public var command = "notify-send"
+  /// The program that shows them and its own arguments, as words (the config's command
+  /// line split by `ShellWords`); run with `-a pomobar -u URGENCY SUMMARY BODY` added.
+  public var command = ["notify-send"]
 
   public init() {}
 }

@@ -61,7 +61,7 @@ public enum ConfigPrinter {
       "notifications",
       [
         ("enabled", "\(config.notifications.enabled)"),
-        ("command", quote(config.notifications.command)),
+        ("command", quote(ShellWords.join(config.notifications.command))),
       ])
     return String(out.dropLast())
   }

@@ -1,34 +1,40 @@
 import PomobarCore
 
-/// The config file: loaded at start, reloaded on change, keeping the last good one.
+/// The config file: loaded at start, reloaded on change, keeping the last good values.
 public struct ConfigSource {
   /// The path given or the XDG default.
   public let path: String
   /// Whether the user named the file (then it must exist).
   public let explicit: Bool
 
+  /// The largest config file read: a real one is a few KiB; a huge one is a mistake.
+  public static let sizeLimit = 1 << 20
+
   public init(path: String?, environment: Environment) {
     self.path = path ?? environment.configFile
     self.explicit = path != nil
   }
 
-  /// Loads the config; a missing default file means the defaults.
-  public func load() -> Result<Config, LoadError> {
+  /// Loads the config, with every valid setting of the file and `fallback`'s values for
+  /// the broken ones; a missing default file means the defaults.
+  ///
+  /// A file that cannot be read at all (a folder, too large, a missing `--config` file)
+  /// gives `fallback` whole, with that one error.
+  public func load(fallback: Config = Config()) -> Loaded {
     let bytes: [UInt8]?
     do {
-      bytes = try FileSystem.read(path)
+      bytes = try FileSystem.readRegularFile(path, limit: Self.sizeLimit, followSymlinks: true)
     } catch {
-      return .failure(LoadError(description: "\(path): \(error)"))
+      return Loaded(config: fallback, errors: ["\(error)"], tablesWithErrors: nil, missing: false)
     }
     guard let bytes else {
-      if explicit { return .failure(LoadError(description: "\(path): no such file")) }
-      return .success(Config())
+      let errors = explicit ? ["\(path): no such file"] : []
+      return Loaded(config: fallback, errors: errors, tablesWithErrors: explicit ? nil : [], missing: true)
     }
-    do {
-      return .success(try ConfigLoader.load(bytes, file: path))
-    } catch {
-      return .failure(LoadError(description: error.description))
-    }
+    let load = ConfigLoader.load(bytes, file: path, fallback: fallback)
+    return Loaded(
+      config: load.config, errors: load.errors.map(\.description),
+      tablesWithErrors: load.tablesWithErrors, missing: false)
   }
 
   /// The files whose change means the config changed: the path and, for a symlink
@@ -39,7 +45,31 @@ public struct ConfigSource {
     return files
   }
 
-  public struct LoadError: Error, CustomStringConvertible {
-    public var description: String
+  /// A loaded config and what was wrong with the file.
+  public struct Loaded {
+    /// Every valid setting, with fallback values for the broken ones.
+    public var config: Config
+    /// `FILE:LINE:COL: message` (or `FILE: message`) for each mistake, in file order.
+    public var errors: [String]
+    /// The tables with a mistake; nil when the whole file is unusable.
+    var tablesWithErrors: Set<String>?
+    /// The file does not exist: at a reload, not a new config but an editor between
+    /// deleting and writing it.
+    public var missing: Bool
+
+    /// Whether a mistake may concern one of `tables` (e.g. `["timer", "suspend"]`).
+    ///
+    /// A mistake at the top level concerns none; a file that cannot be used concerns all.
+    public func hasErrors(in tables: [String]) -> Bool {
+      guard !errors.isEmpty, !tables.isEmpty else { return false }
+      guard let tablesWithErrors else { return true }
+      return tables.contains { tablesWithErrors.contains($0) }
+    }
+
+    /// What a bar shows after ⚠: the first mistake, and how many more there are.
+    public var problem: String? {
+      guard let first = errors.first else { return nil }
+      return "config error: \(first)" + (errors.count > 1 ? " (+\(errors.count - 1) more)" : "")
+    }
   }
 }

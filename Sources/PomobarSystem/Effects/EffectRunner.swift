@@ -54,7 +54,7 @@ public struct EffectRunner {
         commands.append(
           EffectJob.Command(
             label: "notification",
-            arguments: [config.notifications.command, "-a", "pomobar", "-u", "normal", summary, body]))
+            arguments: config.notifications.command + ["-a", "pomobar", "-u", "normal", summary, body]))
       }
     }
     guard !commands.isEmpty else { return nil }

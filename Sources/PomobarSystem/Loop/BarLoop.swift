@@ -42,12 +42,13 @@ public final class BarLoop {
   var watchingOutput = false
 
   public init(
-    store: StateStore, configSource: ConfigSource, config: Config, encoder: any BarEncoder,
-    input: InputMode, warnings: Warnings
+    store: StateStore, configSource: ConfigSource, config: Config, configProblem: String? = nil,
+    encoder: any BarEncoder, input: InputMode, warnings: Warnings
   ) {
     self.store = store
     self.configSource = configSource
     self.config = config
+    self.configProblem = configProblem
     self.input = input
     self.encoder = encoder
     self.warnings = warnings
@@ -272,15 +273,14 @@ public final class BarLoop {
     return quit ? .quit : nil
   }
 
+  /// Reloads the config; a broken key keeps its current value, and a missing file (an
+  /// editor between deleting and writing it) is no new config at all.
   func reloadConfig() {
-    switch configSource.load() {
-    case .success(let loaded):
-      config = loaded
-      configProblem = nil
-    case .failure(let error):
-      warnings.warn("config not reloaded, keeping the last good one: \(error)")
-      configProblem = "config error: \(error)"
-    }
+    let loaded = configSource.load(fallback: config)
+    guard !loaded.missing else { return }
+    config = loaded.config
+    configProblem = loaded.problem
+    for error in loaded.errors { warnings.warn("config reload: \(error)") }
   }
 
   /// Creates the state folder if needed and watches it; a folder that cannot be made or

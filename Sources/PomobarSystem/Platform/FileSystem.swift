@@ -19,15 +19,15 @@ public enum FileSystem {
     return try fd.readAll()
   }
 
-  /// Reads a regular file of at most `limit` bytes; nil when it does not exist.
+  /// Reads a whole regular file of at most `limit` bytes; nil when it does not exist.
   ///
-  /// Files other programs can put in our place are not trusted: the open never blocks (a
-  /// FIFO would hang `open` until a writer came), `fstat` must say a regular file (not a
-  /// folder, FIFO, device or, without `followSymlinks`, a symlink), and no more than
-  /// `limit` bytes are read (a symlink to `/dev/zero` or a huge file must not fill memory).
+  /// A file that other programs can replace must not be trusted to be one: a FIFO would
+  /// hang a plain `open`, and `/dev/zero` or a huge file would fill memory. So it opens
+  /// with `O_NONBLOCK` (and `O_NOFOLLOW` unless `followSymlinks`), checks with `fstat`
+  /// that it is a regular file, and reads no more than `limit` bytes.
   public static func readRegularFile(
-    _ path: String, limit: Int, followSymlinks: Bool
-  ) throws(SystemError) -> [UInt8]? {
+    _ path: String, limit: Int, followSymlinks: Bool = true
+  ) throws(FileReadError) -> [UInt8]? {
     let flags = O_RDONLY | O_NONBLOCK | (followSymlinks ? 0 : O_NOFOLLOW)
     let fd: FileDescriptor
     do {
@@ -35,44 +35,49 @@ public enum FileSystem {
     } catch {
       switch error.errno {
       case ENOENT: return nil
-      case ELOOP where !followSymlinks:
-        throw SystemError("open", errno: ELOOP, path: path, detail: "is a symlink, not a regular file")
-      default: throw error
+      case ELOOP where !followSymlinks: throw .notRegularFile(path: path, kind: "a symlink")
+      case ENXIO: throw .notRegularFile(path: path, kind: kind(ofPath: path))  // a socket
+      default: throw .system(error)
       }
     }
     defer { fd.close() }
-    var info = stat()
-    try retrying("fstat", path: path) { fstat(fd.rawValue, &info) }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      throw SystemError(
-        "fstat", errno: EINVAL, path: path, detail: "is \(kind(info.st_mode)), not a regular file")
+    var status = stat()
+    if fstat(fd.rawValue, &status) != 0 { throw .system(SystemError("fstat", errno: errno, path: path)) }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw .notRegularFile(path: path, kind: kind(status.st_mode))
     }
-    guard info.st_size <= limit else {
-      throw SystemError(
-        "fstat", errno: EFBIG, path: path, detail: "is \(info.st_size) bytes, more than the \(limit) allowed")
-    }
+    if status.st_size > limit { throw .tooLarge(path: path, limit: limit) }
     var bytes: [UInt8] = []
     while true {
-      let chunk = try fd.read(upTo: limit + 1 - bytes.count)
+      // Files in /proc report size 0: the count read is what is checked.
+      let chunk: [UInt8]
+      do {
+        chunk = try fd.read(upTo: min(65536, limit + 1 - bytes.count))
+      } catch {
+        throw .system(SystemError("read", errno: error.errno, path: path))
+      }
       if chunk.isEmpty { return bytes }
       bytes += chunk
-      if bytes.count > limit {
-        throw SystemError("read", errno: EFBIG, path: path, detail: "grew past the \(limit) bytes allowed")
-      }
+      if bytes.count > limit { throw .tooLarge(path: path, limit: limit) }
     }
   }
 
-  /// What kind of file a mode is, for messages: `a folder`, `a FIFO`, ...
+  /// What a file that is not a regular one is, for messages: "a folder", "a FIFO"...
   static func kind(_ mode: mode_t) -> String {
     switch mode & S_IFMT {
     case S_IFDIR: return "a folder"
     case S_IFIFO: return "a FIFO"
+    case S_IFLNK: return "a symlink"
     case S_IFCHR: return "a character device"
     case S_IFBLK: return "a block device"
     case S_IFSOCK: return "a socket"
-    case S_IFLNK: return "a symlink"
-    default: return "not a regular file"
+    default: return "not a file"
     }
+  }
+
+  private static func kind(ofPath path: String) -> String {
+    var status = stat()
+    return stat(path, &status) == 0 ? kind(status.st_mode) : "not a file"
   }
 
   /// Replaces `path` atomically: a temporary file beside it, fsync, rename, fsync of the folder.
@@ -169,5 +174,30 @@ public enum FileSystem {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
+  }
+}
+
+/// Why `FileSystem.readRegularFile` could not read a file; the description names the file.
+public enum FileReadError: Error, Equatable, CustomStringConvertible {
+  /// A system call failed (permission denied, I/O error...).
+  case system(SystemError)
+  /// The path is a folder, FIFO, device, socket, or (when not followed) a symlink.
+  case notRegularFile(path: String, kind: String)
+  /// The file holds more than `limit` bytes.
+  case tooLarge(path: String, limit: Int)
+
+  public var description: String {
+    switch self {
+    case .system(let error): return error.description
+    case .notRegularFile(let path, let kind): return "\(path): not a regular file but \(kind)"
+    case .tooLarge(let path, let limit): return "\(path): larger than \(Self.size(limit))"
+    }
+  }
+
+  /// `1 MiB`, `4 KiB` or `100 bytes`.
+  static func size(_ bytes: Int) -> String {
+    if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
   }
 }

@@ -128,7 +128,7 @@ public final class StateStore {
   }
 
   /// Reads the state file: a regular file, not through a symlink, of bounded size.
-  private func read() throws(SystemError) -> [UInt8]? {
+  private func read() throws(FileReadError) -> [UInt8]? {
     try FileSystem.readRegularFile(statePath, limit: Self.sizeLimit, followSymlinks: false)
   }
 
@@ -139,22 +139,25 @@ public final class StateStore {
     do {
       guard let bytes = try read() else { return nil }
       return try StateDocument(json: bytes)
-    } catch let error as SystemError where error.detail == nil {
-      notes.append("cannot read \(statePath): \(error); starting clean")
-      return nil
-    } catch let error as SystemError {
-      problem = error.detail ?? "\(error)"
+    } catch let error as FileReadError {
+      switch error {
+      case .system:
+        notes.append("cannot read \(statePath): \(error); starting clean")
+        return nil
+      case .notRegularFile, .tooLarge:
+        problem = "\(error)"
+      }
     } catch {
-      problem = "\(error)"
+      problem = "\(statePath): \(error)"
     }
     // Seconds for people, nanoseconds and the pid so that no earlier file is replaced.
     let wall = clock.read().wall
     let aside = "\(statePath).bad-\(wall / 1_000_000_000).\(wall % 1_000_000_000).\(getpid())"
     do {
       try FileSystem.rename(statePath, aside)
-      notes.append("\(statePath): \(problem); moved it to \(aside) and started clean")
+      notes.append("\(problem); moved it to \(aside) and started clean")
     } catch {
-      notes.append("\(statePath): \(problem); could not move it aside (\(error)); starting clean")
+      notes.append("\(problem); could not move it aside (\(error)); starting clean")
     }
     return nil
   }

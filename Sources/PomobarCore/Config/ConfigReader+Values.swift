@@ -1,0 +1,179 @@
+import TOML
+
+/// The typed values of config keys: each checks its node and says what is expected.
+///
+/// Messages quote what the user wrote through `Shown`, so a control character in a value
+/// cannot break the message line or drive the terminal.
+extension Reader {
+  func string(_ node: TOMLNode, _ key: String) throws(ConfigError) -> String {
+    guard case .string(let value) = node.value else {
+      throw error(node.position, "'\(key)' must be a string, not \(article(node.value))")
+    }
+    return value
+  }
+
+  func boolean(_ node: TOMLNode, _ key: String) throws(ConfigError) -> Bool {
+    guard case .boolean(let value) = node.value else {
+      throw error(node.position, "'\(key)' must be true or false, not \(article(node.value))")
+    }
+    return value
+  }
+
+  func integer(_ node: TOMLNode, _ key: String, in range: ClosedRange<Int64>) throws(ConfigError) -> Int64 {
+    guard case .integer(let value) = node.value else {
+      throw error(node.position, "'\(key)' must be an integer, not \(article(node.value))")
+    }
+    guard range.contains(value) else {
+      throw error(node.position, "'\(key)' must be from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return value
+  }
+
+  /// A duration: a string like `"25m"`, `"1h30m"`, `"90s"`, or an integer number of minutes.
+  func duration(_ node: TOMLNode, _ key: String, orFalse: Bool = false) throws(ConfigError) -> Duration {
+    let form = orFalse ? "a duration like \"1h\" or false" : "a duration like \"25m\""
+    let tooLong = "'\(key)' is out of range: at most a week"
+    switch node.value {
+    case .string(let text):
+      switch DurationFormat.read(text) {
+      case .duration(let value):
+        return value
+      case .tooLong:
+        throw error(node.position, "\(tooLong) (168h), not \(Shown.quoted(text))")
+      case .unreadable where text.drop { $0 == " " }.first == "-":
+        throw error(node.position, "'\(key)' must not be negative")
+      case .unreadable:
+        throw error(
+          node.position,
+          "'\(key)': cannot read \(Shown.quoted(text)) as a duration; write it like \"25m\", \"1h30m\" or \"90s\""
+        )
+      }
+    case .integer(let minutes) where minutes < 0:
+      throw error(node.position, "'\(key)' must not be negative")
+    case .integer(let minutes) where minutes <= DurationFormat.maximum.floorSeconds / 60:
+      return .seconds(minutes * 60)
+    case .integer:
+      throw error(node.position, "\(tooLong) (10080 minutes)")
+    case .float, .boolean, .array, .table:
+      throw error(node.position, "'\(key)' must be \(form), not \(article(node.value))")
+    }
+  }
+
+  func phaseLength(_ node: TOMLNode, _ key: String) throws(ConfigError) -> Duration {
+    let value = try duration(node, key)
+    guard value >= .seconds(1) else { throw error(node.position, "'\(key)' must be at least 1s") }
+    return value
+  }
+
+  func choice<T: RawRepresentable & CaseIterable>(
+    _ node: TOMLNode, _ key: String
+  ) throws(ConfigError) -> T where T.RawValue == String {
+    let text = try string(node, key)
+    let names = T.allCases.map(\.rawValue)
+    guard let value = T(rawValue: text) else {
+      let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
+      throw error(
+        node.position,
+        "'\(key)' must be one of \(list), not \(Shown.quoted(text))\(Spelling.hint(for: text, in: names))")
+    }
+    return value
+  }
+
+  func color(_ node: TOMLNode, _ key: String) throws(ConfigError) -> String {
+    let text = try string(node, key)
+    guard let normal = Colors.normalize(text) else {
+      throw error(
+        node.position, "'\(key)' must be a colour like \"#E54D2E\" or \"#e52\", not \(Shown.quoted(text))")
+    }
+    return normal
+  }
+
+  /// An action name, optionally with an amount for extend/shorten: `"extend 5m"`.
+  func action(_ node: TOMLNode, _ key: String) throws(ConfigError) -> Action {
+    let text = try string(node, key)
+    let words = text.split(separator: " ", maxSplits: 1).map(String.init)
+    let name = words.first ?? ""
+    var amount: Duration? = nil
+    if words.count == 2, name == "extend" || name == "shorten" {
+      amount = try self.amount(words[1], node, key)
+    }
+    guard let action = Action(name: name, argument: amount) else {
+      throw error(
+        node.position,
+        "'\(key)': unknown action \(Shown.quoted(name))\(Spelling.hint(for: name, in: Action.names)); one of \(Action.names.joined(separator: ", "))"
+      )
+    }
+    guard words.count < 2 || amount != nil else {
+      throw error(node.position, "'\(key)': only extend and shorten take an amount, like \"extend 5m\"")
+    }
+    return action
+  }
+
+  /// The amount after `extend` or `shorten` in a click's action.
+  private func amount(_ text: String, _ node: TOMLNode, _ key: String) throws(ConfigError) -> Duration {
+    switch DurationFormat.read(text) {
+    case .duration(let value):
+      return value
+    case .tooLong:
+      throw error(
+        node.position, "'\(key)': the amount '\(Shown.plain(text))' is out of range: at most a week (168h)")
+    case .unreadable:
+      throw error(
+        node.position,
+        "'\(key)': cannot read '\(Shown.plain(text))' as an amount; write it like 5m, 90s or 1h30m")
+    }
+  }
+
+  func commands(_ node: TOMLNode, _ key: String) throws(ConfigError) -> [String] {
+    switch node.value {
+    case .string(let command): return [command]
+    case .array(let items):
+      var commands: [String] = []
+      for item in items { commands.append(try string(item, key)) }
+      return commands
+    case .integer, .float, .boolean, .table:
+      throw error(node.position, "'\(key)' must be a command string or an array of them")
+    }
+  }
+
+  /// A program and its arguments written as one command line, split like a shell would.
+  func commandLine(_ node: TOMLNode, _ key: String) throws(ConfigError) -> [String] {
+    let text = try string(node, key)
+    let words: [String]
+    do {
+      words = try ShellWords.split(text)
+    } catch {
+      throw self.error(node.position, "'\(key)': cannot split \(Shown.quoted(text)) into words: \(error)")
+    }
+    guard !words.isEmpty else { throw self.error(node.position, "'\(key)' must name a program") }
+    return words
+  }
+
+  func ring(_ node: TOMLNode) throws(ConfigError) -> [String] {
+    switch node.value {
+    case .string(let name):
+      let names = RingGlyphs.named.map(\.name)
+      guard let set = RingGlyphs.named.first(where: { $0.name == name }) else {
+        throw error(
+          node.position,
+          "'ring' must be one of \(names.joined(separator: ", ")) or an array of glyphs\(Spelling.hint(for: name, in: names))"
+        )
+      }
+      return set.glyphs
+    case .array(let items):
+      var glyphs: [String] = []
+      for item in items { glyphs.append(try string(item, "ring")) }
+      guard glyphs.count >= 2 else {
+        throw error(node.position, "'ring' needs at least two glyphs, from empty to full")
+      }
+      return glyphs
+    case .integer, .float, .boolean, .table:
+      throw error(node.position, "'ring' must be a set's name or an array of glyphs")
+    }
+  }
+
+  func article(_ value: TOMLValue) -> String {
+    let name = value.typeName
+    return (name.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + name
+  }
+}

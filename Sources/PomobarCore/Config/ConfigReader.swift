@@ -1,0 +1,138 @@
+import TOML
+
+/// Walks the TOML tree, filling in a `Config` and collecting every bad key.
+///
+/// A bad key does not stop the walk: its error is kept, the key is noted as broken, and
+/// `carry` later gives it the fallback's value through the same `apply`, so each key is
+/// read by exactly one piece of code.
+struct Reader {
+  let file: String
+  var config = Config()
+  var errors: [ConfigError] = []
+  /// Keys of the schema that were written but could not be used.
+  var brokenKeys: [ConfigKey] = []
+
+  init(file: String) { self.file = file }
+
+  mutating func read(_ root: TOMLTable) {
+    for entry in root.entries {
+      guard let keys = ConfigLoader.schema.first(where: { $0.table == entry.key })?.keys else {
+        report(outside: entry)
+        continue
+      }
+      guard case .table(let table) = entry.node.value else {
+        fail(error(entry.node.position, "'\(entry.key)' must be a table, like [\(entry.key)]"), entry.key)
+        brokenKeys += keys.map { ConfigKey(table: entry.key, key: $0) }
+        continue
+      }
+      for item in table.entries {
+        guard keys.contains(item.key) else {
+          let name = Shown.plain(item.key)
+          fail(
+            error(
+              item.keyPosition,
+              "unknown key '\(name)' in [\(entry.key)]\(Spelling.hint(for: item.key, in: keys))"),
+            entry.key)
+          continue
+        }
+        do {
+          try apply(table: entry.key, key: item.key, item.node)
+        } catch {
+          fail(error, entry.key)
+          brokenKeys.append(ConfigKey(table: entry.key, key: item.key))
+        }
+      }
+    }
+  }
+
+  /// Gives each of `keys` the value it has in `fallback`, read back from its printed form.
+  ///
+  /// `ConfigPrinter`'s output parses back to the same config (tested), so applying its node
+  /// for a key sets exactly that key as the fallback has it.
+  mutating func carry(_ keys: [ConfigKey], from fallback: Config) {
+    guard !keys.isEmpty, let printed = try? TOML.parse(ConfigPrinter.toml(fallback)) else { return }
+    for key in keys {
+      if key.table == "hooks", let event = HookEvent(rawValue: key.key) {
+        config.hooks[event] = nil  // printed only when set
+      }
+      guard let node = printed[key.table]?.value.tableValue?[key.key] else { continue }
+      try? apply(table: key.table, key: key.key, node)
+    }
+  }
+
+  /// An entry of the root table that is not one of the schema's tables.
+  private mutating func report(outside entry: TOMLTable.Entry) {
+    let name = Shown.plain(entry.key)
+    if case .table = entry.node.value {
+      let tables = ConfigLoader.schema.map(\.table)
+      fail(
+        error(entry.keyPosition, "unknown table '\(name)'\(Spelling.hint(for: entry.key, in: tables))"),
+        ConfigLoader.intendedTable(entry.key))
+      return
+    }
+    let allKeys = ConfigLoader.schema.flatMap(\.keys)
+    let meant = allKeys.contains(entry.key) ? entry.key : Spelling.suggestion(for: entry.key, in: allKeys)
+    let hint = meant.flatMap { key in
+      ConfigLoader.table(holding: key).map { " (did you mean [\($0)] \(key)?)" }
+    }
+    fail(
+      error(
+        entry.keyPosition,
+        "unknown key '\(name)' at the top level; keys belong in a table such as [timer]\(hint ?? "")"),
+      nil)
+  }
+
+  private mutating func fail(_ error: ConfigError, _ table: String?) {
+    var error = error
+    error.table = table
+    errors.append(error)
+  }
+
+  mutating func apply(table: String, key: String, _ node: TOMLNode) throws(ConfigError) {
+    switch (table, key) {
+    case ("timer", "focus"): config.timer.focus = try phaseLength(node, key)
+    case ("timer", "short-break"): config.timer.shortBreak = try phaseLength(node, key)
+    case ("timer", "long-break"): config.timer.longBreak = try phaseLength(node, key)
+    case ("timer", "long-break-every"):
+      config.timer.longBreakEvery = Int(try integer(node, key, in: 1...100))
+    case ("timer", "auto-advance"): config.timer.autoAdvance = try choice(node, key)
+    case ("timer", "step"): config.timer.step = try phaseLength(node, key)
+    case ("suspend", "focus"): config.timer.suspendFocus = try choice(node, key)
+    case ("suspend", "break"):
+      let policy: SuspendPolicy = try choice(node, key)
+      guard policy != .void else { throw error(node.position, "'break' must be \"count\" or \"pause\"") }
+      config.timer.suspendBreak = policy
+    case ("suspend", "reset-after"):
+      if case .boolean(false) = node.value {
+        config.timer.resetAfter = nil
+      } else {
+        config.timer.resetAfter = try duration(node, key, orFalse: true)
+      }
+    case ("display", "ring"): config.display.ring = try ring(node)
+    case ("display", "name"): config.display.name = try string(node, key)
+    case ("display", "instance"): config.display.instance = try string(node, key)
+    case ("colors", "focus"): config.display.colors.focus = try color(node, key)
+    case ("colors", "short-break"): config.display.colors.shortBreak = try color(node, key)
+    case ("colors", "long-break"): config.display.colors.longBreak = try color(node, key)
+    case ("colors", "idle"): config.display.colors.idle = try color(node, key)
+    case ("colors", "paused"): config.display.colors.paused = try color(node, key)
+    case ("clicks", "left"): config.clicks.left = try action(node, key)
+    case ("clicks", "middle"): config.clicks.middle = try action(node, key)
+    case ("clicks", "right"): config.clicks.right = try action(node, key)
+    case ("clicks", "scroll-up"): config.clicks.scrollUp = try action(node, key)
+    case ("clicks", "scroll-down"): config.clicks.scrollDown = try action(node, key)
+    case ("hooks", "timeout"): config.hookTimeout = try phaseLength(node, key)
+    case ("hooks", _):
+      guard let event = HookEvent(rawValue: key) else { return }
+      config.hooks[event] = try commands(node, key)
+    case ("notifications", "enabled"): config.notifications.enabled = try boolean(node, key)
+    case ("notifications", "command"): config.notifications.command = try commandLine(node, key)
+    default:
+      return  // unreachable: `read` checked the key against the schema
+    }
+  }
+
+  func error(_ position: TOMLPosition, _ message: String) -> ConfigError {
+    ConfigError(file: file, position: position, message: message)
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A config with mistakes: a status program never goes blank, and every valid setting applies.
+@Suite("Broken config")
+struct BrokenConfigTests {
+  /// A 50-minute focus and a colour typo: the typo must not cost the focus length.
+  static let colourTypo = "[timer]\nfocus = \"50m\"\n[colors]\nfocus = \"#zz\""
+
+  @Test("A bar started with a broken config shows ⚠ in its first frame, with every valid setting")
+  func barStartsWithBrokenConfig() async throws {
+    try await withSandbox(config: Self.colourTypo) { sandbox in
+      let waybar = try await sandbox.startBar(.waybar)
+      let first = try #require(waybar.frames.first)
+      #expect(first.text == "⣿ Ready 50:00 ○○○○ ⚠", "the valid focus applies: \(waybar.frames)")
+      let tooltip = first.fields["tooltip"] as? String ?? ""
+      #expect(
+        tooltip.contains("config error: \(sandbox.configPath):4:9: 'focus' must be a colour"), "\(tooltip)")
+      let i3bar = try await sandbox.startBar(.i3bar)
+      #expect(i3bar.frames.first?.text == "⣿ Ready 50:00 ○○○○ ⚠", "\(i3bar.frames)")
+      #expect(i3bar.process.stderr.text.contains("pomobar: warning: \(sandbox.configPath):4:9: "))
+      // The running focus is the file's, not the default's.
+      try i3bar.click(button: 1)
+      try await i3bar.waitForNextFrame { $0.shows("Focus", 50 * 60) || $0.shows("Focus", 50 * 60 - 1) }
+      #expect(waybar.process.isRunning && i3bar.process.isRunning)
+    }
+  }
+
+  @Test("ctl toggle with a colour typo acts with every valid setting, warns, and exits 0")
+  func ctlWithColourTypo() async throws {
+    try await withSandbox(config: Self.colourTypo) { sandbox in
+      let result = try await sandbox.run(["ctl", "toggle"])
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stderr.contains("pomobar: warning: \(sandbox.configPath):4:9: "), "\(result)")
+      let status = try await sandbox.status()
+      #expect(status["phase"] as? String == "focus")
+      #expect(status["total"] as? Int == 50 * 60, "the file's focus, not the default: \(status)")
+    }
+  }
+
+  @Test("ctl toggle with a broken [timer] key exits 78 and changes nothing")
+  func ctlWithBrokenTimer() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"50 minutes\"") { sandbox in
+      let result = try await sandbox.run(["ctl", "toggle"])
+      #expect(result.status == 78, "\(result)")
+      #expect(result.stderr.contains("pomobar: \(sandbox.configPath):2:9: 'focus': cannot read"), "\(result)")
+      #expect(!FileManager.default.fileExists(atPath: sandbox.statePath))
+    }
+  }
+
+  @Test("status --format tmux with a broken config still prints the timer")
+  func statusWithBrokenConfig() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"50m\"\nstep = 3s\n[colors]\nidle = \"#zz\"") {
+      sandbox in
+      let result = try await sandbox.run(["status", "--format", "tmux"])
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stdout.contains("Ready 50:00 ○○○○ ⚠"), "flagged, since tmux hides stderr: \(result)")
+      let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("pomobar: warning: ") }
+      #expect(warnings.count == 2, "one line per mistake: \(result)")
+    }
+  }
+
+  @Test("An i3blocks click with a mistake in [clicks] is refused; without a click it warns")
+  func i3blocksClickWithBrokenClicks() async throws {
+    try await withSandbox(config: Sandbox.shortTimer + "\n[clicks]\nleft = \"strat\"") { sandbox in
+      let click = try sandbox.launch(["status", "--format", "i3blocks"], environment: ["BLOCK_BUTTON": "1"])
+      click.closeStdin()
+      #expect(try await click.waitForExit(timeout: 10) == .exit(78))
+      await click.drainOutput()
+      #expect(click.stderr.text.contains("unknown action \"strat\""), "\(click.stderr.text)")
+      #expect(!FileManager.default.fileExists(atPath: sandbox.statePath), "the click changed nothing")
+      let poll = try await sandbox.run(["status", "--format", "i3blocks"])
+      #expect(poll.status == 0, "\(poll)")
+      #expect(poll.stdout.contains("full_text"), "\(poll)")
+    }
+  }
+
+  @Test("A missing --config file refuses ctl and check-config, and status warns")
+  func missingExplicitConfig() async throws {
+    try await withSandbox { sandbox in
+      let missing = sandbox.root + "/missing.toml"
+      for command in [["ctl", "start"], ["check-config", missing]] {
+        let result = try await sandbox.run(command + (command[0] == "ctl" ? ["--config", missing] : []))
+        #expect(result.status == 78, "\(command): \(result)")
+        #expect(result.stderr.contains("\(missing): no such file"), "\(command): \(result)")
+      }
+      let status = try await sandbox.run(["status", "--config", missing])
+      #expect(status.status == 0, "\(status)")
+      #expect(status.stderr.contains("pomobar: warning: \(missing): no such file"), "\(status)")
+    }
+  }
+
+  @Test("A FIFO in place of the config does not hang a command: it is a mistake like any other")
+  func fifoConfig() async throws {
+    try await withSandbox { sandbox in
+      try FileManager.default.removeItem(atPath: sandbox.configPath)
+      #expect(mkfifo(sandbox.configPath, 0o600) == 0)
+      let check = try await sandbox.run(["check-config"], timeout: 3)
+      #expect(check.status == 78, "\(check)")
+      #expect(check.stderr.contains("not a regular file but a FIFO"), "\(check)")
+      let status = try await sandbox.run(["status"], timeout: 3)
+      #expect(status.status == 0, "\(status)")
+    }
+  }
+
+  @Test("A config deleted and written again (a non-atomic save) keeps the last good settings meanwhile")
+  func deletedAndRewrittenConfig() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"7m\"") { sandbox in
+      let bar = try await sandbox.startBar(.i3bar)
+      #expect(bar.lastFrame?.text == "⣿ Ready 07:00 ○○○○")
+      try FileManager.default.removeItem(atPath: sandbox.configPath)
+      bar.process.signal(SIGHUP)  // a reload while the file is missing, besides inotify's
+      await pause(0.5)
+      #expect(!bar.frames.contains { $0.text.contains("25:00") }, "not the defaults: \(bar.frames)")
+      #expect(bar.lastFrame?.text == "⣿ Ready 07:00 ○○○○", "no ⚠ either")
+      #expect(!bar.process.stderr.text.contains("warning"), "\(bar.process.stderr.text)")
+      try sandbox.writeConfig("[timer]\nfocus = \"8m\"")
+      try await bar.waitForNextFrame(timeout: 3) { $0.text == "⣿ Ready 08:00 ○○○○" }
+    }
+  }
+}
