@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// pomobar: a Pomodoro timer and work-time tracker for Linux status bars.
+// pomobar: a Pomodoro timer for Linux status bars.
 // No package dependencies, by design: only the toolchain's own modules.
 import PackageDescription
 

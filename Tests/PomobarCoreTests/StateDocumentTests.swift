@@ -66,4 +66,51 @@ private func reading(wall: Int64, boottime: Int64, monotonic: Int64, boot: Strin
       #expect(throws: StateDocument.DecodeError.self) { try StateDocument(json: Array(text.utf8)) }
     }
   }
+
+  /// A well-formed file with numbers no state can hold is refused as a whole, never
+  /// trusted into arithmetic that would trap.
+  @Test(arguments: [
+    #""note":{"kind":"paused-by-suspend","gap":-9223372036854775808}"#,
+    #""note":{"kind":"counted-suspend","gap":9223372036854775807}"#,
+  ])
+  func outOfRangeNoteGapsAreRefused(note: String) {
+    let json =
+      #"{"version":1,"written":{"wall":1,"boottime":1,"monotonic":1,"boot_id":"b"},"#
+      + #""timer":{"phase":"idle","slot":1,"urgent":false,"completed":0,\#(note)}}"#
+    #expect(throws: StateDocument.DecodeError.self) { try StateDocument(json: Array(json.utf8)) }
+  }
+
+  @Test(arguments: [
+    #""phase":"running","kind":"focus","deadline":9223372036854775807,"total":1500000000000"#,
+    #""phase":"running","kind":"focus","deadline":1000000000000000,"total":1500000000000"#,
+    #""phase":"running","kind":"focus","deadline":2000000000,"total":-1"#,
+    #""phase":"paused","kind":"focus","remaining":-5,"total":1500000000000"#,
+    #""phase":"paused","kind":"focus","remaining":5,"total":9223372036854775807"#,
+  ])
+  func outOfRangePhaseNumbersAreRefused(phase: String) {
+    let json =
+      #"{"version":1,"written":{"wall":1,"boottime":1000000000,"monotonic":1,"boot_id":"b"},"#
+      + #""timer":{\#(phase),"slot":1,"urgent":false,"completed":0,"note":null}}"#
+    #expect(throws: StateDocument.DecodeError.self) { try StateDocument(json: Array(json.utf8)) }
+  }
+
+  @Test func outOfRangeClockReadingsAreRefused() {
+    for clocks in [
+      #""wall":-1,"boottime":1,"monotonic":1"#, #""wall":1,"boottime":9223372036854775807,"monotonic":1"#,
+    ] {
+      let json =
+        #"{"version":1,"written":{\#(clocks),"boot_id":"b"},"#
+        + #""timer":{"phase":"idle","slot":1,"urgent":false,"completed":0,"note":null}}"#
+      #expect(throws: StateDocument.DecodeError.self) { try StateDocument(json: Array(json.utf8)) }
+    }
+  }
+
+  @Test func wholeSecondsAreDefinedForEveryDuration() {
+    #expect(Duration.nanoseconds(Int64.min).floorSeconds == Int64.min / 1_000_000_000 - 1)
+    #expect(Duration.nanoseconds(Int64.max).ceilSeconds == Int64.max / 1_000_000_000 + 1)
+    #expect(Duration.nanoseconds(-1).floorSeconds == -1)
+    #expect(Duration.nanoseconds(-1).ceilSeconds == 0)
+    #expect(Duration.nanoseconds(1).ceilSeconds == 1)
+    #expect(Duration.seconds(3).floorSeconds == 3)
+  }
 }

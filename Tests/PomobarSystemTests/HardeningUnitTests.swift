@@ -1,0 +1,128 @@
+import Foundation
+import PomobarCore
+import Testing
+
+@testable import PomobarSystem
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The pieces behind the fault handling, one at a time.
+@Suite("Hardening units")
+struct HardeningUnitTests {
+  @Test func warningsSayEachKindOncePerMinuteAndCountTheRest() {
+    var lines: [String] = []
+    var now: Int64 = 0
+    let warnings = Warnings(sink: { lines.append($0) }, now: { now })
+    warnings.warn("disk full")
+    warnings.warn("disk full")
+    warnings.warn("bad click 1", kind: "click")
+    warnings.warn("bad click 2", kind: "click")
+    #expect(lines == ["pomobar: warning: disk full\n", "pomobar: warning: bad click 1\n"])
+    now = Warnings.interval
+    warnings.warn("disk full")
+    #expect(lines.last == "pomobar: warning: disk full (1 more like it in the last minute)\n")
+  }
+
+  @Test func warningsForgetTheOldestKindPastTheirLimit() {
+    var lines: [String] = []
+    var now: Int64 = 0
+    let warnings = Warnings(sink: { lines.append($0) }, now: { now })
+    for index in 0...Warnings.kindsKept {
+      now += 1
+      warnings.warn("problem \(index)")
+    }
+    warnings.warn("problem 0")  // forgotten, so said again
+    #expect(lines.count == Warnings.kindsKept + 2)
+  }
+
+  @Test func aStalledReaderKeepsOnlyTheNewestFrameWaiting() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    defer {
+      close(ends[0])
+      close(ends[1])
+    }
+    _ = fcntl(ends[0], 1031, 4096)  // F_SETPIPE_SZ: one page
+    let writer = FrameWriter(FileDescriptor(rawValue: ends[1]))
+    #expect(writer.submit("header\n", replaceable: false))
+    let frame = String(repeating: "x", count: 1000) + "\n"
+    for index in 0..<20 { #expect(writer.submit("\(index)" + frame)) }
+    #expect(writer.isBacklogged, "the pipe is full: frames wait instead of blocking")
+    // The reader comes back: what was begun goes out whole, then only the newest frame.
+    _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = read(ends[0], &buffer, buffer.count)
+      if n > 0 { received += buffer[0..<n] }
+      #expect(writer.flush())
+      if n <= 0 && !writer.isBacklogged { break }
+    }
+    let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
+    #expect(lines.first == "header")
+    #expect(lines.last?.hasPrefix("19x") == true)
+    #expect(lines.count < 20, "frames that waited behind the newest were dropped")
+    #expect(lines.allSatisfy { $0 == "header" || $0.count == 1001 || $0.count == 1002 }, "no cut frame")
+  }
+
+  @Test func aJobRoundTripsThroughItsJSONArgument() {
+    let job = EffectJob(
+      commands: [
+        EffectJob.Command(
+          label: "focus-end", arguments: ["/bin/sh", "-c", "echo \"a b\" 'c'"],
+          environment: ["POMOBAR_SLOT=1", "X=a=b"])
+      ], timeout: .seconds(10), log: "/tmp/x/hooks.log")
+    #expect(EffectJob(json: job.json()) == job)
+    #expect(EffectJob(json: "{}") == nil)
+    #expect(EffectJob(json: "not json") == nil)
+  }
+
+  @Test func hookCommandsCarryTheSlotAndCountOfTheirOwnEvent() {
+    var config = Config()
+    config.hooks[.breakEnd] = ["echo end"]
+    config.hooks[.focusStart] = ["echo start", "echo again"]
+    let runner = EffectRunner(config: config, logFolder: "/state")
+    let job = runner.job(for: [
+      .persist,
+      .runHook(.breakEnd, phase: .shortBreak, reason: .completed, slot: 1, completed: 1),
+      .runHook(.focusStart, phase: .focus, reason: nil, slot: 2, completed: 1),
+      .notify(ended: .shortBreak, next: .idle),
+    ])
+    #expect(job?.commands.map(\.label) == ["break-end", "focus-start", "focus-start", "notification"])
+    #expect(job?.commands[0].environment.contains("POMOBAR_SLOT=1") == true)
+    #expect(job?.commands[1].environment.contains("POMOBAR_SLOT=2") == true)
+    #expect(job?.commands[0].environment.contains("POMOBAR_REASON=completed") == true)
+    #expect(job?.commands[3].arguments.first == "notify-send")
+    #expect(job?.log == "/state/hooks.log")
+    #expect(job?.timeout == .seconds(10))
+    #expect(EffectRunner(config: Config(), logFolder: "/state").job(for: [.persist]) == nil)
+  }
+
+  @Test func testClockAdjustmentsThatCannotBeTimesAreIgnored() {
+    #expect(SystemClock.nanoseconds("1e10") == 0)
+    #expect(SystemClock.nanoseconds("nan") == 0)
+    #expect(SystemClock.nanoseconds("inf") == 0)
+    #expect(SystemClock.nanoseconds("-inf") == 0)
+    #expect(SystemClock.nanoseconds("2.5") == 2_500_000_000)
+    #expect(SystemClock.nanoseconds("-60") == -60_000_000_000)
+  }
+
+  @Test func theStateFolderMustBeOursAndClosedToOthers() throws {
+    var template = Array("/tmp/pomobar-folder-XXXXXX".utf8CString)
+    let folder = String(cString: mkdtemp(&template)!)
+    defer { rmdir(folder) }
+    try FileSystem.checkPrivateFolder(folder)
+    chmod(folder, 0o757)
+    #expect(throws: SystemError.self) { try FileSystem.checkPrivateFolder(folder) }
+    chmod(folder, 0o770)
+    #expect(throws: SystemError.self) { try FileSystem.checkPrivateFolder(folder) }
+    chmod(folder, 0o755)
+    try FileSystem.checkPrivateFolder(folder)
+    if geteuid() == 0 {
+      chown(folder, 65534, 65534)
+      #expect(throws: SystemError.self) { try FileSystem.checkPrivateFolder(folder) }
+    }
+  }
+}
