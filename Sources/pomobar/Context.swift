@@ -39,7 +39,9 @@ struct Context {
     var options: [String] = []
     if configSource.explicit {
       let path = configSource.path
-      options = ["--config", path.utf8.first == UInt8(ascii: "/") ? path : FileSystem.currentDirectory + "/" + path]
+      options = [
+        "--config", path.utf8.first == UInt8(ascii: "/") ? path : FileSystem.currentDirectory + "/" + path,
+      ]
     }
     return makeEncoder(
       format, command: FileSystem.executablePath ?? "pomobar", ctlOptions: options,

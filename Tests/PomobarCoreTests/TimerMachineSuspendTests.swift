@@ -22,7 +22,8 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     let effects = m.handle(.resumedFromSuspend(gap: .seconds(2400)), at: at(3000))
     #expect(m.state.phase == .paused(.focus, remaining: .seconds(900), total: .seconds(1500)))
     #expect(m.state.note == .pausedBySuspend(.seconds(2400)))
-    #expect(effects == [.persist, .runHook(.pause, phase: .focus, reason: .suspended, slot: 1, completed: 0)])
+    #expect(
+      effects == [.persist, .runHook(.pause, phase: .focus, reason: .suspended, slot: 1, completed: 0)])
   }
 
   @Test func countPolicyLetsTheSuspendedTimeCount() {
@@ -43,7 +44,8 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(m.state.phase == .idle)
     #expect(m.state.completed == 0)
     #expect(m.state.note == .voidedBySuspend(.seconds(60)))
-    #expect(effects == [.persist, .runHook(.focusEnd, phase: .focus, reason: .suspended, slot: 1, completed: 0)])
+    #expect(
+      effects == [.persist, .runHook(.focusEnd, phase: .focus, reason: .suspended, slot: 1, completed: 0)])
   }
 
   @Test func breaksCountSuspendedTimeByDefault() {
@@ -73,7 +75,8 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     m.state.completed = 2
     let effects = m.handle(.resumedFromSuspend(gap: .seconds(7200)), at: at(7300))
     #expect(m.state == TimerState(note: .resetBySuspend(.seconds(7200)), completed: 2))
-    #expect(effects == [.persist, .runHook(.focusEnd, phase: .focus, reason: .suspended, slot: 3, completed: 2)])
+    #expect(
+      effects == [.persist, .runHook(.focusEnd, phase: .focus, reason: .suspended, slot: 3, completed: 2)])
   }
 
   @Test func noLimitMeansNoReset() {

@@ -79,7 +79,8 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     let effects = m.handle(.action(.toggle), at: at(2000))
     #expect(m.state.phase == .running(.shortBreak, deadline: at(2300), total: .seconds(300)))
     #expect(!m.state.urgent)
-    #expect(effects == [.persist, .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 0)])
+    #expect(
+      effects == [.persist, .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 0)])
   }
 
   @Test func startInFocusDoneSkipsTheBreakAndAdvancesTheCycle() {
@@ -174,7 +175,8 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     var m = machine(focus(until: 1500), slot: 3, completed: 2)
     let effects = m.handle(.action(.stop), at: at(10))
     #expect(m.state == TimerState(phase: .idle, slot: 3, completed: 2))
-    #expect(effects == [.persist, .runHook(.focusEnd, phase: .focus, reason: .stopped, slot: 3, completed: 2)])
+    #expect(
+      effects == [.persist, .runHook(.focusEnd, phase: .focus, reason: .stopped, slot: 3, completed: 2)])
   }
 
   @Test func stopDuringABreakMovesToTheNextFocus() {
@@ -243,7 +245,8 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(
       effects == [
         .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
-        .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 1), .notify(ended: .focus, next: next),
+        .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 1),
+        .notify(ended: .focus, next: next),
       ])
     _ = m.handle(.deadlineReached, at: at(1800))
     #expect(m.state.phase == .idle)

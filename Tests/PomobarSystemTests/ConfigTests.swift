@@ -188,10 +188,14 @@ struct ConfigTests {
   func replacedConfigFolderIsFollowed() async throws {
     try await withSandbox(config: "[timer]\nfocus = \"4s\"") { sandbox in
       let bar = try await sandbox.startBar(.i3bar)
-      try FileManager.default.moveItem(atPath: sandbox.configDirectory, toPath: sandbox.configDirectory + ".old")
-      try FileManager.default.createDirectory(atPath: sandbox.configDirectory, withIntermediateDirectories: false)
+      try FileManager.default.moveItem(
+        atPath: sandbox.configDirectory, toPath: sandbox.configDirectory + ".old")
+      try FileManager.default.createDirectory(
+        atPath: sandbox.configDirectory, withIntermediateDirectories: false)
       try sandbox.writeConfig("[timer]\nfocus = \"7s\"")
-      try await bar.waitForNextFrame(timeout: 3, "the new folder's config") { $0.text == "⣿ Ready 00:07 ○○○○" }
+      try await bar.waitForNextFrame(timeout: 3, "the new folder's config") {
+        $0.text == "⣿ Ready 00:07 ○○○○"
+      }
       // And the one after: the new folder itself is watched now.
       try sandbox.writeConfig("[timer]\nfocus = \"8s\"")
       try await bar.waitForNextFrame(timeout: 3, "a later edit") { $0.text == "⣿ Ready 00:08 ○○○○" }

@@ -91,7 +91,8 @@ struct FaultTests {
     arguments: ["folder", "fifo", "dev-zero", "huge", "gap-out-of-range", "deadline-out-of-range"])
   func hostileStateFile(kind: String) async throws {
     try await withSandbox { sandbox in
-      try FileManager.default.createDirectory(atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
       let path = sandbox.statePath
       let written = "\"written\":{\"wall\":1,\"boottime\":1,\"monotonic\":1,\"boot_id\":\"x\"}"
       switch kind {
@@ -139,7 +140,8 @@ struct FaultTests {
   @Test("A state folder others can write to is refused with a clear message; a bar shows ⚠")
   func stateFolderOthersCanWriteIsRefused() async throws {
     try await withSandbox { sandbox in
-      try FileManager.default.createDirectory(atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
       chmod(sandbox.stateDirectory, 0o777)
       let refused = try await sandbox.run(["ctl", "start"])
       #expect(refused.status == 1, "\(refused)")
@@ -157,10 +159,14 @@ struct FaultTests {
   @Test("A hook that hangs is killed with its whole process group at the timeout")
   func hungHookIsKilledWithItsGroup() async throws {
     let marker = "977.\(getpid())"
-    let config = Sandbox.shortTimer + "\n[hooks]\ntimeout = \"1s\"\nfocus-start = \"sleep \(marker) & sleep \(marker)\"\n"
+    let config =
+      Sandbox.shortTimer
+      + "\n[hooks]\ntimeout = \"1s\"\nfocus-start = \"sleep \(marker) & sleep \(marker)\"\n"
     try await withSandbox(config: config, hooks: false) { sandbox in
       try await sandbox.ctl("start")
-      try await eventually("the hook's two sleeps", timeout: 2) { processes(matching: marker) >= 2 ? true : nil }
+      try await eventually("the hook's two sleeps", timeout: 2) {
+        processes(matching: marker) >= 2 ? true : nil
+      }
       try await eventually("no sleep left after the timeout", timeout: 4) {
         processes(matching: marker) == 0 ? true : nil
       }
