@@ -153,6 +153,9 @@ struct FaultTests {
       chmod(sandbox.stateDirectory, 0o700)
       try await sandbox.ctl("start")
       try await bar.waitForNextFrame(timeout: 10) { $0.shows("Focus") && !$0.text.contains("⚠") }
+      // From then on the folder is followed like any other: another copy's change shows.
+      try await sandbox.ctl("skip")
+      try await bar.waitForNextFrame(timeout: 2) { $0.shows("Short break") }
     }
   }
 

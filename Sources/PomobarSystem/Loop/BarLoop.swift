@@ -38,6 +38,8 @@ public final class BarLoop {
   var configFiles: [String] = []
   var clicks = ClickDecoder()
   let output = FrameWriter()
+  /// Whether the state folder is watched (not while it is refused or cannot be made).
+  var watchingState = false
   /// Whether epoll is asked to say when stdout has room (only while frames wait).
   var watchingOutput = false
 
@@ -137,6 +139,12 @@ public final class BarLoop {
         }
       }
       if !refresh(timers, force: force) { return 0 }
+      if !watchingState && stateProblem == nil {
+        // The folder was refused or missing at start and is usable now: follow it.
+        watchState(&watcher)
+        document = store.peek()
+        if !refresh(timers, force: false) { return 0 }
+      }
       if output.isBacklogged != watchingOutput {
         watchingOutput = output.isBacklogged
         poller.modify(output.fd, readable: false, writable: watchingOutput)
@@ -154,6 +162,7 @@ public final class BarLoop {
   /// state (space freed, permissions changed), so a retry should not wait for its backoff.
   private func handle(_ changes: FileWatcher.Changes, _ watcher: inout FileWatcher) -> Bool {
     if changes.lostFolders.contains(store.directory) {
+      watchingState = false
       // The state folder was removed: make it again and go on following the others.
       watchState(&watcher)
       document = store.peek()
@@ -289,7 +298,9 @@ public final class BarLoop {
     do {
       try store.prepare()
       try watcher.watch(folder: store.directory)
+      watchingState = true
     } catch {
+      watchingState = false
       let problem = "cannot use the state folder: \(error)"
       warnings.warn(problem)
       stateProblem = problem
