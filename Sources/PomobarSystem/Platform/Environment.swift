@@ -32,6 +32,11 @@ public struct Environment: Sendable {
     xdg("XDG_STATE_HOME", fallback: ".local/state") + "/pomobar"
   }
 
+  /// `$XDG_DATA_HOME/pomobar`, falling back to `~/.local/share/pomobar`: the history.
+  public var dataDirectory: String {
+    xdg("XDG_DATA_HOME", fallback: ".local/share") + "/pomobar"
+  }
+
   /// `$XDG_CONFIG_HOME/pomobar/config.toml`, falling back to `~/.config/pomobar/config.toml`.
   public var configFile: String {
     xdg("XDG_CONFIG_HOME", fallback: ".config") + "/pomobar/config.toml"

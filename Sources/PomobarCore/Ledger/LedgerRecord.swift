@@ -1,0 +1,95 @@
+/// One finished interval in the history: a focus session, a break, or a stretch of work.
+///
+/// Records are what the ledger keeps forever, one JSON line each (`LedgerRecord+JSON`).
+/// Times are UTC with the local offset of the moment, so a day is the day it was where
+/// the work was done, also after moving time zones.
+public struct LedgerRecord: Equatable, Sendable {
+  public enum Kind: String, Sendable, CaseIterable {
+    /// The work clock ran (with or without Pomodoros).
+    case work
+    case focus
+    case shortBreak = "short-break"
+    case longBreak = "long-break"
+
+    public init(_ phase: PhaseKind) {
+      switch phase {
+      case .focus: self = .focus
+      case .shortBreak: self = .shortBreak
+      case .longBreak: self = .longBreak
+      }
+    }
+
+    public var isBreak: Bool {
+      switch self {
+      case .shortBreak, .longBreak: return true
+      case .work, .focus: return false
+      }
+    }
+  }
+
+  /// How a focus session or break ended; work intervals have none.
+  public enum Outcome: String, Sendable, CaseIterable {
+    /// It ran to its end.
+    case completed
+    case skipped
+    /// Stopped or reset by the user.
+    case stopped
+    /// Abandoned: by `ctl void`, or by a suspend under the `void` policy.
+    case voided
+  }
+
+  /// Unique across machines: the machine, the state's epoch and a serial (see `RecordID`).
+  public var id: String
+  public var kind: Kind
+  public var start: WallTime
+  public var end: WallTime
+  /// Time that counted, in seconds: the interval less pauses (and, for a focus, less time
+  /// asleep or away unless the policy counts it).
+  public var seconds: Int64
+  public var project: String?
+  public var outcome: Outcome?
+  /// Interruptions marked during a focus (`ctl interrupt`).
+  public var internalInterruptions: Int
+  public var externalInterruptions: Int
+  /// Seconds of suspend or away time inside the interval that did not count.
+  public var gap: Int64
+  /// Free text: why a focus was voided, interruption notes, or a note given when tracking.
+  public var note: String?
+
+  public init(
+    id: String, kind: Kind, start: WallTime, end: WallTime, seconds: Int64, project: String? = nil,
+    outcome: Outcome? = nil, internalInterruptions: Int = 0, externalInterruptions: Int = 0,
+    gap: Int64 = 0, note: String? = nil
+  ) {
+    self.id = id
+    self.kind = kind
+    self.start = start
+    self.end = end
+    self.seconds = seconds
+    self.project = project
+    self.outcome = outcome
+    self.internalInterruptions = internalInterruptions
+    self.externalInterruptions = externalInterruptions
+    self.gap = gap
+    self.note = note
+  }
+
+  public var interruptions: Int { internalInterruptions + externalInterruptions }
+}
+
+/// A moment as the ledger keeps it: UTC seconds since the epoch, and the local offset
+/// (seconds east of UTC) in force there and then.
+public struct WallTime: Equatable, Hashable, Comparable, Sendable {
+  public var utc: Int64
+  public var offset: Int32
+
+  public init(utc: Int64, offset: Int32) {
+    self.utc = utc
+    self.offset = offset
+  }
+
+  /// Seconds since the epoch on the local clock of the moment.
+  public var local: Int64 { utc + Int64(offset) }
+
+  public static func < (lhs: WallTime, rhs: WallTime) -> Bool { lhs.utc < rhs.utc }
+}
