@@ -185,11 +185,11 @@ elapsed_since() { awk -v a="$(now_s)" -v b="$1" 'BEGIN { printf "%.2f", a - b }'
 fmt_mib() { awk -v k="$1" 'BEGIN { if (k >= 1048576) printf "%.2f GiB", k / 1048576; else printf "%.1f MiB", k / 1024 }'; }
 
 # probe MODE LIMIT [OPTIONS] -- CMD...: scripts/torture.d/probe.py; sets P_SECS, P_RSS
-# (KiB), P_END, P_ALIVE, P_FRAME, P_ERR.
+# (KiB), P_END, P_T (seconds until it ended), P_ALIVE, P_FRAME, P_ERR.
 probe() {
   local out
   out=$("$PY" "$TORTURE_D/probe.py" "$@")
-  P_SECS=none P_RSS=0 P_END=none P_ALIVE=no P_FRAME="" P_ERR=""
+  P_SECS=none P_RSS=0 P_END=none P_T=0 P_ALIVE=no P_FRAME="" P_ERR=""
   local line w
   while IFS= read -r line; do
     case "$line" in
@@ -198,7 +198,7 @@ probe() {
       *) for w in $line; do
            case "$w" in
              secs=*) P_SECS=${w#secs=} ;; rss_kib=*) P_RSS=${w#rss_kib=} ;;
-             end=*) P_END=${w#end=} ;; alive=*) P_ALIVE=${w#alive=} ;;
+             end=*) P_END=${w#end=} ;; alive=*) P_ALIVE=${w#alive=} ;; t=*) P_T=${w#t=} ;;
            esac
          done ;;
     esac

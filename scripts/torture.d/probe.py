@@ -14,6 +14,7 @@ Prints one line of KEY=VALUE words:
            forked copy of this script before the exec)
   end=     exit:N | signal:NAME | timeout | rss-cap (killed above --rss-cap MiB, 1024)
   alive=   bar: yes if it was still running after the linger
+  t=       seconds from the start until it exited or was ended
 and, quoted on their own lines, `frame: ...` (bar) and `stderr: ...` (first line).
 Every process it starts is killed before it returns.
 """
@@ -131,6 +132,7 @@ while True:
     else:
         time.sleep(0.002)
 
+t_end = time.monotonic() - t0
 alive = "no"
 if status is None:
     alive = "yes"
@@ -166,7 +168,7 @@ if err_path:
     with open(err_path, "rb") as f:
         stderr_first = f.read(4096).split(b"\n")[0]
 words = ["secs=%s" % ("none" if secs is None else "%.3f" % secs), "rss_kib=%d" % peak,
-         "end=%s" % end]
+         "end=%s" % end, "t=%.3f" % t_end]
 if mode == "bar":
     words.append("alive=%s" % alive)
 print(" ".join(words))

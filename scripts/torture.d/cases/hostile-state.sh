@@ -51,7 +51,7 @@ check_run() {
   local what=$1 p=()
   case "$P_END" in
     timeout) p+=("$what hung > ${LIMIT} s") ;;
-    rss-cap) p+=("$what killed at $(fmt_mib "$P_RSS")") ;;
+    rss-cap) p+=("$what killed at $(fmt_mib "$P_RSS") after $(printf '%.1f' "$P_T") s") ;;
     signal:*) p+=("$what died by ${P_END#signal:}") ;;
     exit:0 | ended) ;;
     *) p+=("$what $P_END${P_ERR:+ ($(cut -c1-80 <<<"$P_ERR"))}") ;;
