@@ -129,19 +129,19 @@ alive() { [ -d "/proc/$1" ] && [ "$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null
 # stream is "[", then one object per line, each after the first with a leading comma).
 click_line() { printf '{"name":"pomobar","instance":"pomodoro","button":%s,"modifiers":[],"x":1200,"y":10,"relative_x":12,"relative_y":8,"width":120,"height":22}' "$1"; }
 
-# hook_procs PATTERN: "PID SID" of this case's processes whose command line contains
+# hook_procs PATTERN: "PID PGID" of this case's processes whose command line contains
 # PATTERN (hooks inherit the bar's environment, hence the case's id).
 hook_procs() {
   local p cmd
   for p in $(marked_pids); do
     cmd=$(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null) || continue
-    case "$cmd" in *"$1"*) echo "$p $(sed 's/.*) //' "/proc/$p/stat" 2>/dev/null | awk '{print $4}')" ;; esac
+    case "$cmd" in *"$1"*) echo "$p $(sed 's/.*) //' "/proc/$p/stat" 2>/dev/null | awk '{print $3}')" ;; esac
   done
 }
-# hook_count PATTERN: how many processes; hook_sessions PATTERN: how many hooks (each
-# hook runs in its own session).
+# hook_count PATTERN: how many processes; hook_groups PATTERN: how many hooks (each hook
+# runs in a process group of its own: today its own session, setsid).
 hook_count() { hook_procs "$1" | grep -c . ; }
-hook_sessions() { hook_procs "$1" | awk '{print $2}' | sort -u | grep -c . ; }
+hook_groups() { hook_procs "$1" | awk '{print $2}' | sort -u | grep -c . ; }
 
 # cpu_ticks PID: utime + stime of PID (clock ticks).
 cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $12 + $13 }'; }

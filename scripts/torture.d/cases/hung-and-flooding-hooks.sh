@@ -72,14 +72,14 @@ need "the second bar printed its first frame" wait_for 5 "first frame" has_frame
 lines=("[")
 for i in $(seq 18); do lines+=("$([ "$i" -gt 1 ] && printf ',')$(click_line 1)" ",$(click_line 2)"); done
 bar_send many "${lines[@]}"
-eighteen() { [ "$(hook_sessions "sleep 1003")" -ge 18 ]; }
+eighteen() { [ "$(hook_groups "sleep 1003")" -ge 18 ]; }
 wait_for 3 "18 hooks" eighteen
-seen3=$(hook_sessions "sleep 1003")
+seen3=$(hook_groups "sleep 1003")
 kill -TERM "${BAR_PID[many]}" 2>/dev/null
 gone() { ! alive "${BAR_PID[many]}"; }
 wait_for 3 "the bar to exit" gone || log "the bar did not exit on SIGTERM"
 sleep 3.5
-left3=$(hook_sessions "sleep 1003")
+left3=$(hook_groups "sleep 1003")
 procs3=$(hook_count "sleep 1003")
 log "18 hooks: $seen3 seen, $left3 still alive ($procs3 processes) 3.5 s after the bar exited"
 expect "18 hung hooks leave nothing alive after the bar exits ($left3 of $seen3 hooks alive, $procs3 processes)" test "$procs3" -eq 0
@@ -106,6 +106,7 @@ fps=$(awk -v n="$frames" -v t="$dt" 'BEGIN { printf "%.2f", n / t }')
 log "flood: $frames frames in $dt s after the bad click line"
 expect "the bar keeps printing a frame a second while a hook floods (got $frames frames in $dt s)" test "$frames" -ge 3
 flooders=$(hook_count "yes")
+log "flood: $flooders processes of the flooding hook alive"
 touch "$E2E_TMP/gate"
 stable() {
   local b; b=$(stats "$E2E_TMP/flood.err.stats" 2)
