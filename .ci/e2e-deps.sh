@@ -2,7 +2,8 @@
 # Installs what Tests/e2e/run needs: real status bars (i3bar, swaybar, waybar,
 # tmux), a headless X server, screenshot and input tools, a font with the
 # Braille ring glyphs, and the build deps of the Wayland virtual-pointer client
-# (Tests/e2e/tools/vpointer.c). Idempotent: does nothing when all is present.
+# (Tests/e2e/tools/vpointer.c); and what scripts/torture needs besides python3
+# (jq, useradd, setpriv, mount). Idempotent: does nothing when all is present.
 # Quiet on success; on failure prints apt's log and exits non-zero.
 set -euo pipefail
 
@@ -13,9 +14,9 @@ pkgs=(
   sway waybar grim                     # headless Wayland bars, screenshots
   tmux                                 # tmux status line
   fonts-dejavu-core                    # DejaVu: Latin + Braille (the ring)
-  jq                                   # JSON from `pomobar status --format json`
+  jq                                   # JSON from `pomobar status --format json` and state.json
   gcc libc6-dev pkg-config libwayland-dev libwayland-bin  # vpointer.c: wayland-scanner + libwayland-client
-  passwd util-linux procps             # useradd, setpriv, ps
+  passwd util-linux procps             # useradd, setpriv, mount, ps
 )
 
 missing=()

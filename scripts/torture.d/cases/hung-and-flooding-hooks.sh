@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# hung-and-flooding-hooks: hooks get a time limit and their own output (issue 7,
+# failure 7). With `[hooks] timeout = "2s"`:
+#  - a focus-start hook `sleep 1001 & sleep 1001` (a child that hangs, with a child of
+#    its own), run by a bar: 3.5 s later no process of it is left (its whole process
+#    group killed); the same run by `pomobar ctl start`;
+#  - 18 such hooks (18 clicks that start a focus, each followed by a stop), then the
+#    bar exits (SIGTERM): 3.5 s after the last start nothing of them is alive;
+#  - a hook that floods its output (`yes | head -c 50M`) while the bar's stderr is a pipe
+#    nobody reads (yet): the bar keeps printing a frame every second, its own warning (a
+#    bad click line) still gets out, no hook output reaches the bar's stderr, and the
+#    hook's output is in $XDG_STATE_HOME/pomobar/hooks.log, which with one rotated
+#    hooks.log.1 stays at most 2 MiB.
+# When the binary does not know `[hooks] timeout` (check-config exits 78), that is a
+# failure, and the rest runs without the key so that its figures are still measured.
+source "$TORTURE_D/lib.sh"
+
+setup_pomobar "[notifications]
+enabled = false"
+dir="$XDG_STATE_HOME/pomobar"
+mkdir -p "$dir"
+
+# conf NAME HOOK: a config file with the hook as focus-start; prints its path.
+TIMEOUT_LINE='timeout = "2s"'
+conf() {
+  local f="$XDG_CONFIG_HOME/pomobar/$1.toml"
+  printf '[timer]\nfocus = "25m"\n\n[hooks]\n%s\nfocus-start = "%s"\n\n[notifications]\nenabled = false\n' \
+    "$TIMEOUT_LINE" "$2" >"$f"
+  echo "$f"
+}
+probe_conf=$(conf probe "true")
+if ! timeout 5 "$E2E_BIN" check-config "$probe_conf" >"$E2E_OUT/check-config.out" 2>&1; then
+  FAILS+=("no [hooks] timeout key ($(grep -m 1 -i timeout "$E2E_OUT/check-config.out" | sed "s#$XDG_CONFIG_HOME/pomobar/##" | cut -c1-100))")
+  log "FAILED: check-config rejects [hooks] timeout; going on without it"
+  TIMEOUT_LINE=''
+fi
+
+# --- one hung hook, run by a bar
+c1=$(conf hang1 "sleep 1001 & sleep 1001")
+BAR_ARGS=(--config "$c1")
+start_bar one
+need "the bar printed its first frame" wait_for 5 "first frame" has_frame one
+bar_send one "[" "$(click_line 1)"
+wait_for 3 "the hook's processes" sh -c "[ \$(ps -eo args | grep -c '^sleep 1001') -ge 1 ]"
+t_hook=$(now_s)
+seen1=$(hook_count "sleep 1001")
+sleep 3.5
+left1=$(hook_count "sleep 1001")
+log "hung hook by a bar: $seen1 processes seen, $left1 alive 3.5 s later"
+expect "a hung hook run by a bar is gone 3.5 s later ($left1 of its $seen1 processes alive)" test "$left1" -eq 0
+[ "$seen1" -ge 2 ] || FAILS+=("the hook did not run (saw $seen1 processes)")
+
+# --- the same hung hook, run by `pomobar ctl start`
+c2=$(conf hang2 "sleep 1002 & sleep 1002")
+timeout 5 "$E2E_BIN" ctl stop --config "$c2" >/dev/null 2>&1
+( exec timeout 10 "$E2E_BIN" ctl start --config "$c2" >>"$E2E_OUT/ctl.log" 2>&1 ) &
+PIDS+=($!)
+wait_for 3 "the hook's processes" sh -c "[ \$(ps -eo args | grep -c '^sleep 1002') -ge 1 ]"
+seen2=$(hook_count "sleep 1002")
+sleep 3.5
+left2=$(hook_count "sleep 1002")
+log "hung hook by ctl: $seen2 processes seen, $left2 alive 3.5 s later"
+expect "a hung hook run by ctl start is gone 3.5 s later ($left2 of its $seen2 processes alive)" test "$left2" -eq 0
+kill -TERM "${BAR_PID[one]}" 2>/dev/null
+
+# --- 18 hung hooks, then the bar exits
+c3=$(conf hang18 "sleep 1003 & sleep 1003")
+timeout 5 "$E2E_BIN" ctl stop --config "$c3" >/dev/null 2>&1
+BAR_ARGS=(--config "$c3")
+start_bar many
+need "the second bar printed its first frame" wait_for 5 "first frame" has_frame many
+lines=("[")
+for i in $(seq 18); do lines+=("$([ "$i" -gt 1 ] && printf ',')$(click_line 1)" ",$(click_line 2)"); done
+bar_send many "${lines[@]}"
+eighteen() { [ "$(hook_groups "sleep 1003")" -ge 18 ]; }
+wait_for 3 "18 hooks" eighteen
+seen3=$(hook_groups "sleep 1003")
+kill -TERM "${BAR_PID[many]}" 2>/dev/null
+gone() { ! alive "${BAR_PID[many]}"; }
+wait_for 3 "the bar to exit" gone || log "the bar did not exit on SIGTERM"
+sleep 3.5
+left3=$(hook_groups "sleep 1003")
+procs3=$(hook_count "sleep 1003")
+log "18 hooks: $seen3 seen, $left3 still alive ($procs3 processes) 3.5 s after the bar exited"
+expect "18 hung hooks leave nothing alive after the bar exits ($left3 of $seen3 hooks alive, $procs3 processes)" test "$procs3" -eq 0
+[ "$seen3" -ge 18 ] || FAILS+=("only $seen3 of 18 hooks ran")
+# End them here (by pid), so that the flood below is measured alone.
+for p in $(hook_procs "sleep 100" | awk '{print $1}'); do kill -KILL "$p" 2>/dev/null; done
+
+# --- a flooding hook while the bar's stderr is not read
+c4=$(conf flood "yes | head -c 50M")
+timeout 5 "$E2E_BIN" ctl stop --config "$c4" >/dev/null 2>&1
+BAR_ARGS=(--config "$c4")
+BAR_ERR_GATE="$E2E_TMP/gate" start_bar flood
+need "the flood bar printed its first frame" wait_for 5 "first frame" has_frame flood
+bar_send flood "[" "$(click_line 1)"
+sleep 1
+f0=$(out_lines flood)
+bar_send flood ",garbage: not a click"
+t0=$(now_s)
+sleep 4
+f1=$(out_lines flood)
+dt=$(elapsed_since "$t0")
+frames=$((f1 - f0))
+fps=$(awk -v n="$frames" -v t="$dt" 'BEGIN { printf "%.2f", n / t }')
+log "flood: $frames frames in $dt s after the bad click line"
+expect "the bar keeps printing a frame a second while a hook floods (got $frames frames in $dt s)" test "$frames" -ge 3
+flooders=$(hook_count "yes")
+log "flood: $flooders processes of the flooding hook alive"
+touch "$E2E_TMP/gate"
+stable() {
+  local b; b=$(stats "$E2E_TMP/flood.err.stats" 2)
+  [ "$b" = "${LAST_B:-x}" ] && return 0
+  LAST_B=$b; return 1
+}
+wait_for 15 "the bar's stderr drained" stable
+ylines=$(stats "$E2E_TMP/flood.err.stats" 3)
+ebytes=$(stats "$E2E_TMP/flood.err.stats" 2)
+own=$(count_lines "$E2E_TMP/flood.err.txt" 'pomobar')
+log "bar's stderr: $ebytes bytes, $ylines hook lines, $own pomobar lines"
+head -n 5 "$E2E_TMP/flood.err.txt" >"$E2E_OUT/flood-stderr-head.txt" 2>/dev/null
+expect "no hook output on the bar's stderr (got $ylines lines of it, $ebytes bytes)" test "$ylines" -eq 0
+expect "the bar's own warning got out ($own pomobar lines on its stderr)" test "$own" -ge 1
+hl=$(stat -c %s "$dir/hooks.log" 2>/dev/null || echo 0)
+hl1=$(stat -c %s "$dir/hooks.log.1" 2>/dev/null || echo 0)
+log "hooks.log $hl bytes, hooks.log.1 $hl1 bytes"
+expect "the hook's output is in \$XDG_STATE_HOME/pomobar/hooks.log ($hl bytes)" grep -qs '^y$' "$dir/hooks.log"
+expect "hooks.log + hooks.log.1 at most 2 MiB (got $((hl + hl1)) bytes)" test "$((hl + hl1))" -le 2097152
+note "hung hook gone after 3.5 s: $((left1 == 0 ? 1 : 0))/1 by a bar, $((left2 == 0 ? 1 : 0))/1 by ctl; 18 hooks: $left3 alive after the bar exited; flood: $fps frames/s, $ylines hook lines on the bar's stderr, hooks.log $((hl + hl1)) bytes"
+finish
