@@ -6,6 +6,8 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <stdint.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -67,6 +69,17 @@ int pomobar_flock_exclusive(int fd, long milliseconds) {
   if (result == 0) return 0;
   errno = error == EINTR ? EWOULDBLOCK : error;
   return -1;
+}
+
+extern char __executable_start;
+extern char etext;
+
+int pomobar_release_code_pages(void) {
+  long page = sysconf(_SC_PAGESIZE);
+  uintptr_t start = ((uintptr_t)&__executable_start + page - 1) & ~(uintptr_t)(page - 1);
+  uintptr_t end = (uintptr_t)&etext & ~(uintptr_t)(page - 1);
+  if (end <= start) return 0;
+  return madvise((void *)start, end - start, MADV_DONTNEED);
 }
 
 int pomobar_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }

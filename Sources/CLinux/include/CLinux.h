@@ -36,6 +36,12 @@ int pomobar_pidfd_open(pid_t pid);
 /// handler and timer for SIGALRM are put back.
 int pomobar_flock_exclusive(int fd, long milliseconds);
 
+/// Gives back the resident pages of this program's code (madvise MADV_DONTNEED on the
+/// text segment, `__executable_start` to `etext`): a long-running process calls it once
+/// start-up is over, and from then on only the code it still runs is faulted back in
+/// from the page cache. Returns 0, or -1 with errno.
+int pomobar_release_code_pages(void);
+
 /// pipe2(2) with O_CLOEXEC: a pipe whose ends no child inherits unless given on purpose.
 int pomobar_pipe_cloexec(int fds[2]);
 

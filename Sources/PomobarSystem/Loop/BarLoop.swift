@@ -96,6 +96,9 @@ public final class BarLoop {
     guard output.submit(encoder.header(), replaceable: false) else { return 0 }
     document = store.peek()
     refresh(timers, force: true)
+    // Start-up code (argument parsing, the config reader) never runs again: give its pages
+    // back, so that what stays resident is what the loop itself runs.
+    _ = pomobar_release_code_pages()
 
     while true {
       var force = false
@@ -178,7 +181,8 @@ public final class BarLoop {
     // Our own traces (the lock, the temporary file, the hook log) say nothing new.
     let own = [store.statePath + ".tmp", store.directory + "/state.lock"]
     return changes.paths.contains { path in
-      FileSystem.directory(of: path) == store.directory && !own.contains(path)
+      path == store.directory
+        || FileSystem.directory(of: path) == store.directory && !own.contains(path)
         && !FileSystem.baseName(of: path).utf8.starts(with: "hooks.log".utf8)
     }
   }
@@ -337,11 +341,11 @@ public final class BarLoop {
   }
 }
 
-/// How long to wait before trying a failed save again: 1, 2, 4, then 8 s between tries;
+/// How long to wait before trying a failed save again: 1, 2, then 4 s between tries;
 /// a change in the state folder may try sooner, but not more than 4 times a second.
 struct Backoff {
   static let first: Int64 = 1_000_000_000
-  static let longest: Int64 = 8_000_000_000
+  static let longest: Int64 = 4_000_000_000
   static let soonest: Int64 = 250_000_000
   /// Monotonic nanoseconds before which no retry is made unless forced.
   private(set) var notBefore: Int64 = 0

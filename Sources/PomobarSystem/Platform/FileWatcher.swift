@@ -17,11 +17,12 @@ public struct FileWatcher {
       rawValue: try retrying("inotify_init1") { inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK)) })
   }
 
-  /// Watches `folder` for files written, moved in or out, created or deleted.
+  /// Watches `folder` for files written, moved in or out, created or deleted, and for
+  /// changes of its own or its files' permissions.
   ///
   /// Watching a folder again is harmless: the kernel returns the same watch.
   public mutating func watch(folder: String) throws(SystemError) {
-    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB)
     let wd = try retrying("inotify_add_watch", path: folder) {
       inotify_add_watch(fd.rawValue, folder, mask)
     }
@@ -30,7 +31,8 @@ public struct FileWatcher {
 
   /// What a batch of events said.
   public struct Changes {
-    /// Full paths of files or folders written, moved in, created or deleted.
+    /// Full paths of files or folders written, moved in, created, deleted or given other
+    /// permissions (a watched folder's own change is its own path).
     public var paths: [String] = []
     /// Watched folders that are gone (deleted or moved away): watch them again if needed.
     public var lostFolders: [String] = []
@@ -59,6 +61,8 @@ public struct FileWatcher {
             changes.lostFolders.append(folder)
           } else if !name.isEmpty {
             changes.paths.append(folder + "/" + name)
+          } else if mask & UInt32(IN_ATTRIB) != 0 {
+            changes.paths.append(folder)  // the folder's own permissions or owner changed
           }
         }
         offset += header + length
