@@ -53,7 +53,7 @@ struct Context {
     try store.prepare()
     let runner = EffectRunner(config: config, logFolder: store.directory)
     let outcome = try store.transact(event.map { [$0] } ?? [], settings: config.timer) {
-      try runner.start($0)
+      try runner.start($0, commit: $1)
     }
     return (outcome.state, outcome.now)
   }

@@ -173,5 +173,5 @@ if mode == "bar":
     words.append("alive=%s" % alive)
 print(" ".join(words))
 if mode == "bar":
-    print("frame: " + frame.decode("utf-8", "replace")[:300])
+    print("frame: " + frame.decode("utf-8", "replace")[:4000])
 print("stderr: " + stderr_first.decode("utf-8", "replace")[:300])

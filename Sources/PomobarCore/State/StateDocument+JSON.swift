@@ -43,6 +43,7 @@ extension StateDocument {
     ]
     let document: JSONValue = [
       "version": .integer(Self.version), "written": clocks, "timer": .object(fields),
+      "commits": .array(commits.map { .string($0) }),
     ]
     return JSON.serialize(document) + "\n"
   }
@@ -94,6 +95,12 @@ extension StateDocument {
     self.timer = TimerState(
       phase: phase, slot: Int(slot), urgent: timer["urgent"]?.boolValue ?? false,
       note: try Self.decodeNote(timer["note"]), completed: Int(completed))
+    // Absent in files of earlier versions; names that are not strings are dropped.
+    if case .array(let names)? = root["commits"] {
+      commits = names.suffix(Self.commitsKept).compactMap(\.stringValue)
+    } else {
+      commits = []
+    }
   }
 
   /// Clock readings and instants: from 0 to about the year 2116 in nanoseconds.

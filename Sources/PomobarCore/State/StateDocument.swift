@@ -8,10 +8,22 @@ public struct StateDocument: Equatable, Sendable {
 
   public var timer: TimerState
   public var written: ClockReading
+  /// The names of the last writes, newest last (at most `commitsKept`): the effect runner
+  /// started by a write checks that its write was committed before it runs anything.
+  public var commits: [String]
 
-  public init(timer: TimerState, written: ClockReading) {
+  /// How many write names are kept: far more than can happen while a runner waits.
+  public static let commitsKept = 16
+
+  public init(timer: TimerState, written: ClockReading, commits: [String] = []) {
     self.timer = timer
     self.written = written
+    self.commits = commits
+  }
+
+  /// This document written again as commit `name`.
+  public func committed(as name: String, timer: TimerState, written: ClockReading) -> StateDocument {
+    StateDocument(timer: timer, written: written, commits: (commits + [name]).suffix(Self.commitsKept))
   }
 
   /// The timer in the present boot's timeline, and any time spent asleep since writing.

@@ -25,11 +25,14 @@ public struct EffectJob: Equatable, Sendable {
   public var timeout: Duration
   /// The log that takes every command's output and exit status.
   public var log: String
+  /// The state write that owes these commands: they run only if it was committed.
+  public var commit: StateStore.Commit?
 
-  public init(commands: [Command], timeout: Duration, log: String) {
+  public init(commands: [Command], timeout: Duration, log: String, commit: StateStore.Commit? = nil) {
     self.commands = commands
     self.timeout = timeout
     self.log = log
+    self.commit = commit
   }
 
   public func json() -> String {
@@ -40,10 +43,14 @@ public struct EffectJob: Equatable, Sendable {
         "env": .array(command.environment.map { .string($0) }),
       ]
     }
-    let job: JSONValue = [
-      "timeout": .integer(timeout.nanoseconds), "log": .string(log), "commands": .array(commands),
+    var job: [(String, JSONValue)] = [
+      ("timeout", .integer(timeout.nanoseconds)), ("log", .string(log)), ("commands", .array(commands)),
     ]
-    return JSON.serialize(job)
+    if let commit {
+      job.append(
+        ("commit", ["name": .string(commit.name), "state": .string(commit.statePath), "lock": .string(commit.lockPath)]))
+    }
+    return JSON.serialize(.object(job))
   }
 
   /// A job from `json()`; nil for anything else.
@@ -58,7 +65,14 @@ public struct EffectJob: Equatable, Sendable {
       else { return nil }
       commands.append(Command(label: label, arguments: argv, environment: env))
     }
-    self.init(commands: commands, timeout: .nanoseconds(timeout), log: log)
+    var commit: StateStore.Commit? = nil
+    if let given = root["commit"] {
+      guard let name = given["name"]?.stringValue, let state = given["state"]?.stringValue,
+        let lock = given["lock"]?.stringValue
+      else { return nil }
+      commit = StateStore.Commit(name: name, statePath: state, lockPath: lock)
+    }
+    self.init(commands: commands, timeout: .nanoseconds(timeout), log: log, commit: commit)
   }
 
   private static func strings(_ value: JSONValue?) -> [String]? {

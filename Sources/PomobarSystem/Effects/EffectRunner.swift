@@ -12,7 +12,8 @@ import PomobarCore
 /// bar or `ctl` that made the transition only starts it, which takes microseconds and
 /// cannot block: no `PATH` lookup, no user command, no pipe. That is what lets a
 /// transaction start it under the state lock, just before the rename that commits the
-/// transition (see `StateStore.transact`).
+/// transition; the runner then waits for the lock and runs nothing unless that rename
+/// happened (see `StateStore.transact`).
 ///
 /// Hook commands run with `sh -c` and these variables: `POMOBAR_EVENT` (e.g.
 /// `focus-end`), `POMOBAR_PHASE` (`focus`, `short-break`, `long-break`), `POMOBAR_REASON`
@@ -31,7 +32,7 @@ public struct EffectRunner {
   public var logPath: String { logFolder + "/hooks.log" }
 
   /// The commands `effects` call for, in order; nil when there are none.
-  public func job(for effects: [Effect]) -> EffectJob? {
+  public func job(for effects: [Effect], commit: StateStore.Commit? = nil) -> EffectJob? {
     var commands: [EffectJob.Command] = []
     for effect in effects {
       switch effect {
@@ -58,12 +59,13 @@ public struct EffectRunner {
       }
     }
     guard !commands.isEmpty else { return nil }
-    return EffectJob(commands: commands, timeout: config.hookTimeout, log: logPath)
+    return EffectJob(commands: commands, timeout: config.hookTimeout, log: logPath, commit: commit)
   }
 
-  /// Starts the runner for `effects`, if they call for any command.
-  public func start(_ effects: [Effect]) throws(SystemError) {
-    guard let job = job(for: effects) else { return }
+  /// Starts the runner for the effects of the state write `commit`, if they call for any
+  /// command.
+  public func start(_ effects: [Effect], commit: StateStore.Commit) throws(SystemError) {
+    guard let job = job(for: effects, commit: commit) else { return }
     try Spawner.spawn(
       ["pomobar", EffectSupervisor.command, job.json()], executable: "/proc/self/exe",
       detach: .newSession)

@@ -24,6 +24,12 @@ public enum EffectSupervisor {
     guard let job = EffectJob(json: argument) else { return 2 }
     Spawner.waitForChildren()
     SignalSet.ignoreBrokenPipe()
+    if let commit = job.commit, !StateStore.wasCommitted(commit) {
+      // The copy that started this runner died before its rename: the transition did not
+      // happen, and the copy that makes it again runs these commands itself.
+      HookLog(job.log).line("not run: state write \(commit.name) was never committed")
+      return 0
+    }
     for command in job.commands {
       var log = HookLog(job.log)
       run(command, timeout: job.timeout, log: &log)
@@ -76,7 +82,7 @@ struct Child {
   private var partialLine: [UInt8] = []
   private var logged = 0
   private var dropped = 0
-  /// Output logged per command at most; the rest is drained and counted.
+  /// Log bytes written for one command's output at most; the rest is drained and counted.
   static let outputLimit = 64 * 1024
 
   init(pid: pid_t, label: String) {
@@ -158,9 +164,11 @@ struct Child {
   }
 
   private mutating func emit(into log: inout HookLog) {
-    if logged + partialLine.count <= Self.outputLimit {
-      log.line("\(label)[\(pid)]: " + String(decoding: partialLine, as: UTF8.self))
-      logged += partialLine.count + 1
+    let text = "\(label)[\(pid)]: " + String(decoding: partialLine, as: UTF8.self)
+    let size = HookLog.timestampWidth + text.utf8.count + 2
+    if logged + size <= Self.outputLimit {
+      log.line(text)
+      logged += size
     } else {
       dropped += partialLine.count + 1
     }

@@ -42,6 +42,9 @@ struct HookLog {
 
   func close() { fd?.close() }
 
+  /// The width of a timestamp, for callers that count what a line costs.
+  static let timestampWidth = 19
+
   /// `2026-11-23 14:05:09`, local time.
   static func timestamp() -> String {
     var seconds = time(nil)

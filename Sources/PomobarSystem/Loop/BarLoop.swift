@@ -239,7 +239,7 @@ public final class BarLoop {
       let outcome = try store.transact(
         events, settings: config.timer, stamp: stamp, lockTimeout: .milliseconds(500),
         show: { state, now in _ = self.render(state, now: now) },
-        start: { effects in try runner.start(effects) })
+        start: { effects, commit in try runner.start(effects, commit: commit) })
       document = StateDocument(timer: outcome.state, written: outcome.now)
       stateProblem = nil
       retry = Backoff()

@@ -63,13 +63,14 @@ public final class StateStore {
   /// Under the lock: re-read, catch up with the present, apply `events` in order (a burst
   /// of clicks is one commit), write, and start the effects.
   ///
-  /// A transition and its effects are one commit. The new state is written and fsynced
-  /// to a temporary file, then the effect runner is started, then the file is renamed
-  /// into place. Killed before the rename, this copy leaves the old state, and the next
-  /// copy replays the transition with its effects; killed after, the transition and its
-  /// effects are both done. An effect runs twice only if this copy dies in the
-  /// microseconds between starting the runner and the rename. If the state cannot be
-  /// written, nothing is started: the effects happen, once, with the write that succeeds.
+  /// A transition and its effects are one commit. The new state, named by a fresh commit
+  /// name, is written and fsynced to a temporary file, then the effect runner is started,
+  /// then the file is renamed into place and the lock released. The runner first waits
+  /// for the lock and looks for its commit's name in the file: there, it runs the effects;
+  /// not there (this copy was killed before the rename), it runs nothing, and the next copy
+  /// replays the transition with its own runner. Killed after the rename, the transition
+  /// and its effects are both done. If the state cannot be written, nothing is started:
+  /// the effects happen, once, with the write that succeeds.
   ///
   /// Nothing here blocks while the lock is held: `show` must not (the bar queues its
   /// frame without blocking), warnings are said after the lock is released, and the only
@@ -81,11 +82,13 @@ public final class StateStore {
   ///   - lockTimeout: how long to wait for another copy's lock.
   ///   - show: called with the new state before it is written, so a bar can show a click's
   ///     result without waiting for the disk.
-  ///   - start: starts the effects; called just before the commit.
+  ///   - start: starts the effects of the write named in `Commit`; called just before the
+  ///     rename. The runner it starts waits for the lock and checks that the write was
+  ///     committed, so that a copy killed between the two leaves nothing run twice.
   public func transact(
     _ events: [Event], settings: TimerSettings, stamp: ClockReading? = nil,
     lockTimeout: Duration = .seconds(3), show: ((TimerState, ClockReading) -> Void)? = nil,
-    start: ([Effect]) throws -> Void
+    start: ([Effect], Commit) throws -> Void
   ) throws -> Outcome {
     var notes: [String] = []
     defer { for note in notes { warn(note) } }
@@ -113,10 +116,14 @@ public final class StateStore {
       effects.removeAll { $0 == .persist }
       if mustWrite || changed {
         show?(machine.state, now)
-        let json = StateDocument(timer: machine.state, written: now).json()
-        var file = try PreparedFile(statePath, Array(json.utf8))
+        let commit = Commit(
+          name: "\(getpid()).\(SystemClock.now(CLOCK_MONOTONIC))", statePath: statePath,
+          lockPath: lockPath)
+        let next = (document ?? StateDocument(timer: machine.state, written: now))
+          .committed(as: commit.name, timer: machine.state, written: now)
+        var file = try PreparedFile(statePath, Array(next.json().utf8))
         do {
-          try start(effects)
+          try start(effects, commit)
         } catch {
           file.discard()
           throw error
@@ -129,7 +136,31 @@ public final class StateStore {
 
   /// Reads the state file: a regular file, not through a symlink, of bounded size.
   private func read() throws(FileReadError) -> [UInt8]? {
-    try FileSystem.readRegularFile(statePath, limit: Self.sizeLimit, followSymlinks: false)
+    try Self.read(statePath)
+  }
+
+  static func read(_ path: String) throws(FileReadError) -> [UInt8]? {
+    try FileSystem.readRegularFile(path, limit: sizeLimit, followSymlinks: false)
+  }
+
+  /// One write of the state: its name (kept in the file's recent `commits`) and where the
+  /// file and its lock are, for the effect runner to check that the write was committed.
+  public struct Commit: Equatable, Sendable {
+    public var name: String
+    public var statePath: String
+    public var lockPath: String
+  }
+
+  /// Whether the write named `commit.name` is in the state file, checked under the lock
+  /// (so after the writer renamed its file or died trying); true when that cannot be told
+  /// (no lock within 10 s, an unreadable file): an effect is better run than lost.
+  public static func wasCommitted(_ commit: Commit) -> Bool {
+    let check = { () -> Bool in
+      guard let bytes = try? read(commit.statePath), let document = try? StateDocument(json: bytes)
+      else { return true }
+      return document.commits.contains(commit.name)
+    }
+    return (try? FileLock.withExclusive(commit.lockPath, timeout: .seconds(10), check)) ?? check()
   }
 
   /// Reads the file under the lock; anything that cannot be used (not a regular file, too

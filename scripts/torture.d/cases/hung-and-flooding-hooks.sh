@@ -4,12 +4,14 @@
 #  - a focus-start hook `sleep 1001 & sleep 1001` (a child that hangs, with a child of
 #    its own), run by a bar: 3.5 s later no process of it is left (its whole process
 #    group killed); the same run by `pomobar ctl start`;
-#  - 18 such hooks (18 clicks that start a focus, each followed by a stop), then the
-#    bar exits (SIGTERM): 3.5 s after the last start nothing of them is alive;
+#  - 18 such hooks (18 clicks that start a focus, each followed by a stop, one pair per
+#    read), then the bar exits (SIGTERM): 3.5 s after the last start nothing of them is
+#    alive;
 #  - a hook that floods its output (`yes | head -c 50M`) while the bar's stderr is a pipe
 #    nobody reads (yet): the bar keeps printing a frame every second, its own warning (a
 #    bad click line) still gets out, no hook output reaches the bar's stderr, and the
-#    hook's output is in $XDG_STATE_HOME/pomobar/hooks.log, which with one rotated
+#    hook's output is in $XDG_STATE_HOME/pomobar/hooks.log (each line stamped with the
+#    time, the event and the hook's pid), which with one rotated
 #    hooks.log.1 stays at most 2 MiB.
 # When the binary does not know `[hooks] timeout` (check-config exits 78), that is a
 # failure, and the rest runs without the key so that its figures are still measured.
@@ -69,9 +71,14 @@ timeout 5 "$E2E_BIN" ctl stop --config "$c3" >/dev/null 2>&1
 BAR_ARGS=(--config "$c3")
 start_bar many
 need "the second bar printed its first frame" wait_for 5 "first frame" has_frame many
-lines=("[")
-for i in $(seq 18); do lines+=("$([ "$i" -gt 1 ] && printf ',')$(click_line 1)" ",$(click_line 2)"); done
-bar_send many "${lines[@]}"
+# One click pair per read: the clicks of one read are one transition, whose commands run
+# one after another (each hung one to its timeout), while separate transitions' run side
+# by side, as separate clicks would.
+bar_send many "["
+for i in $(seq 18); do
+  bar_send many "$([ "$i" -gt 1 ] && printf ',')$(click_line 1)" ",$(click_line 2)"
+  sleep 0.05
+done
 eighteen() { [ "$(hook_groups "sleep 1003")" -ge 18 ]; }
 wait_for 3 "18 hooks" eighteen
 seen3=$(hook_groups "sleep 1003")
@@ -124,7 +131,7 @@ expect "the bar's own warning got out ($own pomobar lines on its stderr)" test "
 hl=$(stat -c %s "$dir/hooks.log" 2>/dev/null || echo 0)
 hl1=$(stat -c %s "$dir/hooks.log.1" 2>/dev/null || echo 0)
 log "hooks.log $hl bytes, hooks.log.1 $hl1 bytes"
-expect "the hook's output is in \$XDG_STATE_HOME/pomobar/hooks.log ($hl bytes)" grep -qs '^y$' "$dir/hooks.log"
+expect "the hook's output is in \$XDG_STATE_HOME/pomobar/hooks.log ($hl bytes)" grep -qsE '^[0-9-]+ [0-9:]+ focus-start\[[0-9]+\]: y$' "$dir/hooks.log"
 expect "hooks.log + hooks.log.1 at most 2 MiB (got $((hl + hl1)) bytes)" test "$((hl + hl1))" -le 2097152
 note "hung hook gone after 3.5 s: $((left1 == 0 ? 1 : 0))/1 by a bar, $((left2 == 0 ? 1 : 0))/1 by ctl; 18 hooks: $left3 alive after the bar exited; flood: $fps frames/s, $ylines hook lines on the bar's stderr, hooks.log $((hl + hl1)) bytes"
 finish
