@@ -54,4 +54,15 @@ public enum TOML {
     }
     return out + "\""
   }
+
+  /// `text` as a key: bare (`api`, `my-project_2`) when TOML allows it, else quoted.
+  public static func quoteKey(_ text: String) -> String {
+    let bare =
+      !text.isEmpty
+      && text.utf8.allSatisfy { byte in
+        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+      }
+    return bare ? text : quote(text)
+  }
 }

@@ -12,6 +12,9 @@ public struct Config: Equatable, Sendable {
   /// whole process group.
   public var hookTimeout: Duration = .seconds(10)
   public var notifications = NotificationSettings()
+  public var ledger = LedgerSettings()
+  /// `[projects.NAME]` tables, by project name.
+  public var projects: [String: ProjectSettings] = [:]
 
   public init() {}
 }

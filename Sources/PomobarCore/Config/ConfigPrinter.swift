@@ -63,6 +63,24 @@ public enum ConfigPrinter {
         ("enabled", "\(config.notifications.enabled)"),
         ("command", quote(ShellWords.join(config.notifications.command))),
       ])
+    let l = config.ledger
+    table(
+      "ledger",
+      [
+        ("daily-goal", l.dailyGoal.map(duration) ?? nil), ("day-starts-at", quote(timeOfDay(l.dayStart))),
+        ("week-starts", quote(LedgerSettings.weekdays[l.weekStart])),
+        ("focus-starts-work", "\(l.focusStartsWork)"), ("away-stops-work", "\(l.awayStopsWork)"),
+        ("show", quote(l.show.rawValue)),
+      ].compactMap { key, value in value.map { (key, $0) } })
+    for name in config.projects.keys.sorted() {
+      let project = config.project(name)
+      table(
+        "projects." + TOML.quoteKey(name),
+        [
+          ("color", quote(project.color)), ("goal", project.goal.map(duration)),
+          ("weekly-goal", project.weeklyGoal.map(duration)),
+        ].compactMap { key, value in value.map { (key, $0) } })
+    }
     return String(out.dropLast())
   }
 
@@ -79,4 +97,11 @@ public enum ConfigPrinter {
   }
 
   static func quote(_ text: String) -> String { TOML.quote(text) }
+
+  /// `04:00` for 14,400 seconds after midnight.
+  static func timeOfDay(_ seconds: Int) -> String {
+    let hours = seconds / 3600
+    let minutes = seconds % 3600 / 60
+    return (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+  }
 }

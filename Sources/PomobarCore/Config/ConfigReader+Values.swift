@@ -172,6 +172,30 @@ extension Reader {
     }
   }
 
+  /// A time of day `"HH:MM"` (00:00 to 23:59), as seconds after midnight.
+  func timeOfDay(_ node: TOMLNode, _ key: String) throws(ConfigError) -> Int {
+    let text = try string(node, key)
+    let bytes = Array(text.utf8)
+    guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"), let hours = CivilTime.digits(bytes, 0, 2),
+      let minutes = CivilTime.digits(bytes, 3, 2), hours < 24, minutes < 60
+    else {
+      throw error(node.position, "'\(key)' must be a time of day like \"04:00\", not \(Shown.quoted(text))")
+    }
+    return hours * 3600 + minutes * 60
+  }
+
+  /// A weekday name, `"monday"` to `"sunday"`, as 0 (Monday) to 6 (Sunday).
+  func weekday(_ node: TOMLNode, _ key: String) throws(ConfigError) -> Int {
+    let text = try string(node, key)
+    guard let index = LedgerSettings.weekdays.firstIndex(of: text) else {
+      throw error(
+        node.position,
+        "'\(key)' must be a weekday like \"monday\", not \(Shown.quoted(text))"
+          + Spelling.hint(for: text, in: LedgerSettings.weekdays))
+    }
+    return index
+  }
+
   func article(_ value: TOMLValue) -> String {
     let name = value.typeName
     return (name.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + name

@@ -16,6 +16,10 @@ struct Reader {
 
   mutating func read(_ root: TOMLTable) {
     for entry in root.entries {
+      if entry.key == "projects" {
+        readProjects(entry)
+        continue
+      }
       guard let keys = ConfigLoader.schema.first(where: { $0.table == entry.key })?.keys else {
         report(outside: entry)
         continue
@@ -58,6 +62,47 @@ struct Reader {
       guard let node = printed[key.table]?.value.tableValue?[key.key] else { continue }
       try? apply(table: key.table, key: key.key, node)
     }
+  }
+
+  /// `[projects.NAME]` tables: each a table of `color`, `goal`, `weekly-goal`. A bad key
+  /// is an error and leaves that key at its default.
+  private mutating func readProjects(_ entry: TOMLTable.Entry) {
+    guard case .table(let projects) = entry.node.value else {
+      fail(error(entry.node.position, "'projects' must hold tables, like [projects.api]"), "projects")
+      return
+    }
+    for project in projects.entries {
+      let name = Shown.plain(project.key)
+      guard case .table(let table) = project.node.value else {
+        fail(error(project.node.position, "project '\(name)' must be a table, like [projects.\(name)]"), "projects")
+        continue
+      }
+      var settings = ProjectSettings()
+      for item in table.entries {
+        let keys = ConfigLoader.projectKeys
+        do throws(ConfigError) {
+          switch item.key {
+          case "color": settings.color = try color(item.node, item.key)
+          case "goal": settings.goal = try goal(item.node, item.key)
+          case "weekly-goal": settings.weeklyGoal = try goal(item.node, item.key)
+          default:
+            throw error(
+              item.keyPosition,
+              "unknown key '\(Shown.plain(item.key))' in [projects.\(name)]\(Spelling.hint(for: item.key, in: keys))")
+          }
+        } catch {
+          fail(error, "projects")
+        }
+      }
+      config.projects[project.key.trimmedOfSpaces] = settings
+    }
+  }
+
+  /// A goal: a duration, at least a minute.
+  func goal(_ node: TOMLNode, _ key: String) throws(ConfigError) -> Duration {
+    let value = try duration(node, key)
+    guard value >= .seconds(60) else { throw error(node.position, "'\(key)' must be at least 1m") }
+    return value
   }
 
   /// An entry of the root table that is not one of the schema's tables.
@@ -125,6 +170,12 @@ struct Reader {
     case ("hooks", _):
       guard let event = HookEvent(rawValue: key) else { return }
       config.hooks[event] = try commands(node, key)
+    case ("ledger", "daily-goal"): config.ledger.dailyGoal = try goal(node, key)
+    case ("ledger", "day-starts-at"): config.ledger.dayStart = try timeOfDay(node, key)
+    case ("ledger", "week-starts"): config.ledger.weekStart = try weekday(node, key)
+    case ("ledger", "focus-starts-work"): config.ledger.focusStartsWork = try boolean(node, key)
+    case ("ledger", "away-stops-work"): config.ledger.awayStopsWork = try boolean(node, key)
+    case ("ledger", "show"): config.ledger.show = try choice(node, key)
     case ("notifications", "enabled"): config.notifications.enabled = try boolean(node, key)
     case ("notifications", "command"): config.notifications.command = try commandLine(node, key)
     default:

@@ -1,0 +1,63 @@
+/// The work ledger's part of the configuration: `[ledger]` and `[projects.NAME]`.
+public struct LedgerSettings: Equatable, Sendable {
+  /// Work time a day should reach (reports, streaks); nil: no goal.
+  public var dailyGoal: Duration? = nil
+  /// Seconds after local midnight at which a day starts (`day-starts-at = "04:00"`): work
+  /// before it counts in the day before, for night owls.
+  public var dayStart: Int = 0
+  /// The first day of a week: 0 Monday ... 6 Sunday.
+  public var weekStart: Int = 0
+  /// Starting a focus starts the work clock if it is stopped.
+  public var focusStartsWork = true
+  /// `ctl away` stops the work clock's counting until `ctl back`.
+  public var awayStopsWork = true
+  /// What the bar shows of the work clock.
+  public var show: WorkDisplay = .auto
+
+  public init() {}
+
+  /// Weekday names as the config writes them, Monday first.
+  public static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+}
+
+/// How the work clock appears in the bar.
+public enum WorkDisplay: String, Sendable, CaseIterable {
+  /// The Pomodoro timer always, and the work clock beside it while it runs.
+  case auto
+  /// The Pomodoro timer only.
+  case timer
+  /// The work clock while it runs, the timer only while a phase runs or waits.
+  case work
+}
+
+/// One project's settings: `[projects.api]`.
+public struct ProjectSettings: Equatable, Sendable {
+  /// The colour of its dot: blue unless set.
+  public var color = ProjectSettings.defaultColor
+  /// Work on it a day should reach; nil: none.
+  public var goal: Duration? = nil
+  /// Work on it a week should reach; nil: none.
+  public var weeklyGoal: Duration? = nil
+
+  /// The design's blue.
+  public static let defaultColor = "#3E63DD"
+
+  public init() {}
+}
+
+extension Config {
+  /// The settings of project `name` (the defaults for a project the config does not name).
+  public func project(_ name: String) -> ProjectSettings { projects[name] ?? ProjectSettings() }
+}
+
+extension String {
+  /// Without spaces and tabs at either end: how project names are kept.
+  public var trimmedOfSpaces: String {
+    let bytes = Array(utf8)
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+      let last = bytes.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(decoding: bytes[first...last], as: UTF8.self)
+  }
+}
