@@ -21,6 +21,13 @@ struct Context {
     return Context(environment: environment, configSource: source, loaded: source.load(), store: store)
   }
 
+  /// The history (`$XDG_DATA_HOME/pomobar/history`), this machine's files named by its id.
+  var history: HistoryStore {
+    HistoryStore(
+      directory: environment.dataDirectory + "/history",
+      machine: MachineID.current(stateDirectory: environment.stateDirectory), warn: { Console.warn($0) })
+  }
+
   /// Prints the config's mistakes, `FILE:LINE:COL: message` each: as errors, returning
   /// false, when one is in `tables` (what the command was asked to do); otherwise as
   /// warnings, and the command goes on with every valid setting.
