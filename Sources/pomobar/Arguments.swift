@@ -73,32 +73,7 @@ enum Arguments {
           message: "pomobar ctl: which action? One of: \(Action.names.joined(separator: ", "))",
           hint: "Run 'pomobar ctl --help' for usage.")
       }
-      var amount: Duration? = nil
-      if rest.count > 1 {
-        guard name == "extend" || name == "shorten" else {
-          throw UsageError(
-            message: "pomobar ctl \(Shown.plain(name)): takes no argument (got '\(Shown.plain(rest[1]))')",
-            hint: "Run 'pomobar ctl --help' for usage.")
-        }
-        let given = Shown.plain(rest.dropFirst().joined(separator: " "))
-        let reading = rest.count == 2 ? DurationFormat.read(rest[1]) : .unreadable
-        guard case .duration(let value) = reading else {
-          let problem =
-            reading == .tooLong
-            ? "'\(given)' is out of range: at most a week (168h)"
-            : "cannot read '\(given)' as a duration; write it like 5m, 90s or 1h30m"
-          throw UsageError(
-            message: "pomobar ctl \(name): \(problem)", hint: "Run 'pomobar ctl --help' for usage.")
-        }
-        amount = value
-      }
-      guard let action = Action(name: name, argument: amount) else {
-        let guess = suggestion(name, Action.names)
-        throw UsageError(
-          message:
-            "pomobar ctl: unknown action '\(Shown.plain(name))'\(guess); one of: \(Action.names.joined(separator: ", "))",
-          hint: "Run 'pomobar ctl --help' for usage.")
-      }
+      let action = try ctlAction(name, Array(rest.dropFirst()))
       return .ctl(action, options)
     case "check-config":
       let (options, rest) = try options(words, command)
@@ -109,6 +84,68 @@ enum Arguments {
         message: "pomobar: unknown command '\(Shown.plain(command))'\(suggestion(command, commands))")
     }
   }
+
+  private static let ctlHint = "Run 'pomobar ctl --help' for usage."
+
+  /// The action of `pomobar ctl NAME ARGUMENTS...`.
+  private static func ctlAction(_ name: String, _ arguments: [String]) throws(UsageError) -> Action {
+    switch name {
+    case "extend" where !arguments.isEmpty, "shorten" where !arguments.isEmpty:
+      let given = Shown.plain(arguments.joined(separator: " "))
+      let reading = arguments.count == 1 ? DurationFormat.read(arguments[0]) : .unreadable
+      guard case .duration(let value) = reading else {
+        let problem =
+          reading == .tooLong
+          ? "'\(given)' is out of range: at most a week (168h)"
+          : "cannot read '\(given)' as a duration; write it like 5m, 90s or 1h30m"
+        throw UsageError(message: "pomobar ctl \(name): \(problem)", hint: ctlHint)
+      }
+      return name == "extend" ? .extend(value) : .shorten(value)
+    case "work":
+      switch arguments.first {
+      case "start" where arguments.count == 1: return .workStart
+      case "stop" where arguments.count == 1: return .workStop
+      case "toggle" where arguments.count == 1: return .workToggle
+      default:
+        throw UsageError(message: "pomobar ctl work: say start, stop or toggle", hint: ctlHint)
+      }
+    case "project":
+      let words = arguments.joined(separator: " ").trimmedOfSpaces
+      switch words {
+      case "": throw UsageError(message: "pomobar ctl project: which project? A name, --none, next or prev", hint: ctlHint)
+      case "--none": return .project(nil)
+      case "next": return .projectNext
+      case "prev", "previous": return .projectPrevious
+      default: return .project(words)
+      }
+    case "interrupt":
+      var words = arguments[...]
+      let external = words.first == "external"
+      if words.first == "external" || words.first == "internal" { words = words.dropFirst() }
+      let note = words.joined(separator: " ")
+      return .interrupt(external: external, note: note.isEmpty ? nil : note)
+    case "void":
+      let reason = arguments.joined(separator: " ")
+      return .void(reason.isEmpty ? nil : reason)
+    default:
+      guard let action = Action(name: name) else {
+        let guess = suggestion(name, ctlWords)
+        throw UsageError(
+          message:
+            "pomobar ctl: unknown action '\(Shown.plain(name))'\(guess); one of: \(ctlWords.joined(separator: ", "))",
+          hint: ctlHint)
+      }
+      guard arguments.isEmpty else {
+        throw UsageError(
+          message: "pomobar ctl \(Shown.plain(name)): takes no argument (got '\(Shown.plain(arguments[0]))')",
+          hint: ctlHint)
+      }
+      return action
+    }
+  }
+
+  /// What may follow `pomobar ctl`: the action names and the words that take arguments.
+  static let ctlWords = Action.names + ["work", "project"]
 
   /// Takes `--format F` and `--config FILE` (also `--x=value`); returns the other words.
   private static func options(
@@ -142,7 +179,7 @@ enum Arguments {
           options.configPath = given
         }
       default:
-        if word.utf8.first == dash && word.utf8.count > 1 && Int(word) == nil {
+        if word.utf8.first == dash && word.utf8.count > 1 && Int(word) == nil && word != "--none" {
           throw UsageError(
             message: "pomobar \(command): unknown option '\(Shown.plain(word))'",
             hint: "Run 'pomobar \(command) --help' for usage.")

@@ -15,17 +15,19 @@ struct Context {
   static func make(_ options: Options) -> Context {
     let environment = Environment.current()
     let source = ConfigSource(path: options.configPath, environment: environment)
+    let history = HistoryStore(
+      directory: environment.dataDirectory + "/history",
+      machine: MachineID.current(stateDirectory: environment.stateDirectory), warn: { Console.warn($0) })
     let store = StateStore(
       directory: environment.stateDirectory, clock: SystemClock(environment: environment),
-      warn: Console.warn)
+      history: history, warn: { Console.warn($0) })
     return Context(environment: environment, configSource: source, loaded: source.load(), store: store)
   }
 
   /// The history (`$XDG_DATA_HOME/pomobar/history`), this machine's files named by its id.
   var history: HistoryStore {
-    HistoryStore(
-      directory: environment.dataDirectory + "/history",
-      machine: MachineID.current(stateDirectory: environment.stateDirectory), warn: { Console.warn($0) })
+    store.history
+      ?? HistoryStore(directory: environment.dataDirectory + "/history", machine: "", warn: { Console.warn($0) })
   }
 
   /// Prints the config's mistakes, `FILE:LINE:COL: message` each: as errors, returning
@@ -59,9 +61,9 @@ struct Context {
   func transact(_ event: Event?) throws -> (TimerState, ClockReading) {
     try store.prepare()
     let runner = EffectRunner(config: config, logFolder: store.directory)
-    let outcome = try store.transact(event.map { [$0] } ?? [], settings: config.timer) {
-      try runner.start($0, commit: $1)
-    }
+    let outcome = try store.transact(
+      event.map { [$0] } ?? [], settings: config.timer, ledger: config.ledger
+    ) { try runner.start($0, commit: $1) }
     return (outcome.state, outcome.now)
   }
 }

@@ -55,7 +55,7 @@ struct LifecycleTests {
 
   @Test("SIGTERM and SIGINT end a bar with status 0", arguments: [SIGTERM, SIGINT])
   func terminationSignalsExitCleanly(signal: Int32) async throws {
-    try await withSandbox { sandbox in
+    try await withSandbox(config: "[timer]\nfocus = \"30s\"") { sandbox in
       try await sandbox.ctl("start")
       let bar = try await sandbox.startBar(.i3bar)
       bar.process.signal(signal)

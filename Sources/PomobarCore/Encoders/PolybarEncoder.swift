@@ -32,14 +32,14 @@ public struct PolybarEncoder: BarEncoder {
     return "%{F\(color.hex)}" + text + "%{F-}\n"
   }
 
-  /// The `pomobar ctl` arguments for `action`; nil for `none`, which gets no tag.
+  /// The `pomobar ctl` arguments for `action`, shell-quoted where needed; nil for `none`,
+  /// which gets no tag.
   static func ctlArguments(_ action: Action) -> String? {
-    switch action {
-    case .none: return nil
-    case .extend(let amount), .shorten(let amount):
-      return action.name + (amount.map { " " + DurationFormat.format($0) } ?? "")
-    case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .startBreak: return action.name
-    }
+    guard action != .none else { return nil }
+    return action.ctlWords.map { word in
+      word.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == UInt8(ascii: "-") }
+        ? word : shellQuote(word)
+    }.joined(separator: " ")
   }
 
   /// `text` in single quotes for `sh`, each `'` written `'\''`.

@@ -4,8 +4,10 @@
 /// {"version":1,
 ///  "written":{"wall":…,"boottime":…,"monotonic":…,"boot_id":"…"},
 ///  "timer":{"phase":"running","kind":"focus","deadline":…,"total":…,
-///           "slot":2,"urgent":false,"completed":5,"note":null}}
+///           "slot":2,"urgent":false,"completed":5,"note":null},
+///  "ledger":{…}, "epoch":"…", "commits":["…"]}
 /// ```
+/// (`ledger`: see `StateDocument+Ledger`.)
 /// Times are integer nanoseconds. `phase` is `idle`, `running`, `paused` (with `remaining`
 /// instead of `deadline`) or `focus-done`.
 extension StateDocument {
@@ -43,6 +45,7 @@ extension StateDocument {
     ]
     let document: JSONValue = [
       "version": .integer(Self.version), "written": clocks, "timer": .object(fields),
+      "ledger": Self.encode(timer.ledger), "epoch": .string(epoch),
       "commits": .array(commits.map { .string($0) }),
     ]
     return JSON.serialize(document) + "\n"
@@ -94,7 +97,9 @@ extension StateDocument {
     let completed = try Self.integer(timer, "completed", in: 0...10_000_000)
     self.timer = TimerState(
       phase: phase, slot: Int(slot), urgent: timer["urgent"]?.boolValue ?? false,
-      note: try Self.decodeNote(timer["note"]), completed: Int(completed))
+      note: try Self.decodeNote(timer["note"]), completed: Int(completed),
+      ledger: try Self.decodeLedger(root["ledger"], written: written))
+    epoch = root["epoch"]?.stringValue ?? ""
     // Absent in files of earlier versions; names that are not strings are dropped.
     if case .array(let names)? = root["commits"] {
       commits = names.suffix(Self.commitsKept).compactMap(\.stringValue)
@@ -110,7 +115,7 @@ extension StateDocument {
   /// Suspend gaps: up to a century.
   static let gapRange: ClosedRange<Int64> = 0...(100 * 366 * 86_400 * 1_000_000_000)
 
-  private static func integer(
+  static func integer(
     _ object: JSONValue, _ key: String, in range: ClosedRange<Int64>
   ) throws(DecodeError) -> Int64 {
     guard let value = object[key]?.int64Value else { throw DecodeError(message: "missing '\(key)'") }

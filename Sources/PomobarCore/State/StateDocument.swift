@@ -15,15 +15,22 @@ public struct StateDocument: Equatable, Sendable {
   /// How many write names are kept: far more than can happen while a runner waits.
   public static let commitsKept = 16
 
-  public init(timer: TimerState, written: ClockReading, commits: [String] = []) {
+  /// Names this state's life: made when a fresh state is, so that the serials of its
+  /// records (`TimerState.ledger.serial`) never meet those of an earlier state that was
+  /// lost or reset.
+  public var epoch: String
+
+  public init(timer: TimerState, written: ClockReading, commits: [String] = [], epoch: String = "") {
     self.timer = timer
     self.written = written
     self.commits = commits
+    self.epoch = epoch
   }
 
   /// This document written again as commit `name`.
   public func committed(as name: String, timer: TimerState, written: ClockReading) -> StateDocument {
-    StateDocument(timer: timer, written: written, commits: (commits + [name]).suffix(Self.commitsKept))
+    StateDocument(
+      timer: timer, written: written, commits: (commits + [name]).suffix(Self.commitsKept), epoch: epoch)
   }
 
   /// The timer in the present boot's timeline, and any time spent asleep since writing.
@@ -40,10 +47,13 @@ public struct StateDocument: Equatable, Sendable {
     let gap = max(0, now.wall &- written.wall)
     let shift = (now.boottime &- gap) &- written.boottime
     var timer = self.timer
+    let move = { (instant: Instant) in Instant(nanoseconds: instant.nanoseconds &+ shift) }
     if case .running(let kind, let deadline, let total) = timer.phase {
-      timer.phase = .running(
-        kind, deadline: Instant(nanoseconds: deadline.nanoseconds &+ shift), total: total)
+      timer.phase = .running(kind, deadline: move(deadline), total: total)
     }
+    if let since = timer.ledger.work?.since { timer.ledger.work?.since = move(since) }
+    timer.ledger.awaySince = timer.ledger.awaySince.map(move)
+    timer.ledger.phaseStart = timer.ledger.phaseStart.map(move)
     return (timer, .nanoseconds(gap))
   }
 
@@ -54,10 +64,10 @@ public struct StateDocument: Equatable, Sendable {
   ///   changed), and whether the file must be written even if the timer did not change
   ///   (its stamp must move past a gap or a reboot, or the gap would be counted again).
   public func caughtUp(
-    to now: ClockReading, settings: TimerSettings
+    to now: ClockReading, settings: TimerSettings, ledger: LedgerSettings = LedgerSettings()
   ) -> (machine: TimerMachine, effects: [Effect], mustWrite: Bool) {
     let (state, asleep) = reconciled(with: now)
-    var machine = TimerMachine(state: state, settings: settings)
+    var machine = TimerMachine(state: state, settings: settings, ledger: ledger)
     let event: Event = asleep > .zero ? .resumedFromSuspend(gap: asleep) : .deadlineReached
     let effects = machine.handle(event, at: now.instant)
     return (machine, effects, asleep > .zero || written.bootID != now.bootID)

@@ -1,4 +1,4 @@
-/// What a user can ask of the timer: from a click, a key, or `pomobar ctl`.
+/// What a user can ask of the timer and the work clock: from a click, a key, or `pomobar ctl`.
 public enum Action: Equatable, Sendable {
   /// Start focus (from idle, focus done, or a break); resume when paused.
   case start
@@ -20,11 +20,28 @@ public enum Action: Equatable, Sendable {
   case startBreak
   /// Do nothing (a click mapped to nothing).
   case none
+  /// The work clock: start, stop, or whichever it is not.
+  case workStart
+  case workStop
+  case workToggle
+  /// Make a project the active one (starting the work clock if stopped); nil: none.
+  case project(String?)
+  /// The next or previous known project, in the order they were first used.
+  case projectNext
+  case projectPrevious
+  /// Mark an interruption of the running focus without stopping it.
+  case interrupt(external: Bool, note: String?)
+  /// Abandon the running focus, with a reason.
+  case void(String?)
+  /// The user went away (screen locked, idle), and came back.
+  case away
+  case back
 
   /// The names accepted by `pomobar ctl` and the click map.
   public static let names = [
     "start", "pause", "resume", "toggle", "skip", "stop", "reset", "extend", "shorten", "break",
-    "none",
+    "none", "work-start", "work-stop", "work-toggle", "project-next", "project-prev", "project-none",
+    "interrupt", "void", "away", "back",
   ]
 
   /// Parses an action name, with an optional duration argument for extend/shorten.
@@ -41,6 +58,16 @@ public enum Action: Equatable, Sendable {
     case "shorten": self = .shorten(argument)
     case "break": self = .startBreak
     case "none": self = .none
+    case "work-start": self = .workStart
+    case "work-stop": self = .workStop
+    case "work-toggle": self = .workToggle
+    case "project-next": self = .projectNext
+    case "project-prev": self = .projectPrevious
+    case "project-none": self = .project(nil)
+    case "interrupt": self = .interrupt(external: false, note: nil)
+    case "void": self = .void(nil)
+    case "away": self = .away
+    case "back": self = .back
     default: return nil
     }
   }
@@ -58,6 +85,36 @@ public enum Action: Equatable, Sendable {
     case .shorten: return "shorten"
     case .startBreak: return "break"
     case .none: return "none"
+    case .workStart: return "work-start"
+    case .workStop: return "work-stop"
+    case .workToggle: return "work-toggle"
+    case .project(let name): return name == nil ? "project-none" : "project"
+    case .projectNext: return "project-next"
+    case .projectPrevious: return "project-prev"
+    case .interrupt: return "interrupt"
+    case .void: return "void"
+    case .away: return "away"
+    case .back: return "back"
+    }
+  }
+
+  /// The words after `pomobar ctl` that ask for this action: what a bar's click command
+  /// runs (polybar) and what `check-config` prints.
+  public var ctlWords: [String] {
+    switch self {
+    case .extend(let amount), .shorten(let amount):
+      return [name] + (amount.map { [DurationFormat.format($0)] } ?? [])
+    case .workStart: return ["work", "start"]
+    case .workStop: return ["work", "stop"]
+    case .workToggle: return ["work", "toggle"]
+    case .project(let name): return ["project", name ?? "--none"]
+    case .projectNext: return ["project", "next"]
+    case .projectPrevious: return ["project", "prev"]
+    case .interrupt(let external, let note):
+      return ["interrupt", external ? "external" : "internal"] + (note.map { [$0] } ?? [])
+    case .void(let reason): return ["void"] + (reason.map { [$0] } ?? [])
+    case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .startBreak, .none, .away, .back:
+      return [name]
     }
   }
 }

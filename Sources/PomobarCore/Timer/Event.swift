@@ -27,6 +27,8 @@ public enum EndReason: String, Sendable, Hashable {
   case reset
   /// Suspend abandoned it (`void` policy) or a long gap reset the cycle.
   case suspended
+  /// The user abandoned it (`pomobar ctl void`).
+  case voided
 }
 
 /// Something to be done, returned by `TimerMachine.handle(_:at:)` for the shell to carry out.
@@ -44,4 +46,6 @@ public enum Effect: Equatable, Sendable {
   case runHook(HookEvent, phase: PhaseKind, reason: EndReason?, slot: Int, completed: Int)
   /// A phase ran out on its own: alert the user (desktop notification; the urgent flag is in the state).
   case notify(ended: PhaseKind, next: TimerPhase)
+  /// An interval ended: append it to the history, in the same commit as the state.
+  case record(LedgerEntry)
 }

@@ -7,15 +7,21 @@
 public struct TimerMachine: Sendable {
   public var state: TimerState
   public var settings: TimerSettings
+  /// The work clock's rules: whether a focus starts it, whether away stops it.
+  public var ledger: LedgerSettings
 
   /// How many phase ends one catch-up may process before it gives up and goes idle.
   static let catchUpLimit = 64
   /// No phase grows past a day by extending it.
   static let longestPhase: Duration = .seconds(24 * 3600)
 
-  public init(state: TimerState = TimerState(), settings: TimerSettings = TimerSettings()) {
+  public init(
+    state: TimerState = TimerState(), settings: TimerSettings = TimerSettings(),
+    ledger: LedgerSettings = LedgerSettings()
+  ) {
     self.state = state
     self.settings = settings
+    self.ledger = ledger
   }
 
   /// Applies `event` at `now` and returns what must be done, in order.
@@ -79,7 +85,7 @@ public struct TimerMachine: Sendable {
         if kind.isBreak {
           skipBreak(kind, at: now, &effects)
         } else {
-          end(.focus, .skipped, &effects)
+          end(.focus, .skipped, at: now, &effects)
           begin(settings.breakKind(after: state.slot), at: now, &effects)
         }
       }
@@ -90,13 +96,13 @@ public struct TimerMachine: Sendable {
         state.slot = settings.slot(after: .focus, from: state.slot)
         state.phase = .idle
       case .running(let kind, _, _), .paused(let kind, _, _):
-        end(kind, .stopped, &effects)
+        end(kind, .stopped, at: now, &effects)
         if kind.isBreak { state.slot = settings.slot(after: kind, from: state.slot) }
         state.phase = .idle
       }
     case .reset:
-      if let kind = state.phase.kind { end(kind, .reset, &effects) }
-      state = TimerState()
+      if let kind = state.phase.kind { end(kind, .reset, at: now, &effects) }
+      state = TimerState(ledger: state.ledger)
     case .extend(let amount):
       change(by: amount ?? settings.step, at: now, &effects)
     case .shorten(let amount):
@@ -105,18 +111,21 @@ public struct TimerMachine: Sendable {
       switch state.phase {
       case .idle, .focusDone: begin(settings.breakKind(after: state.slot), at: now, &effects)
       case .running(.focus, _, _), .paused(.focus, _, _):
-        end(.focus, .skipped, &effects)
+        end(.focus, .skipped, at: now, &effects)
         begin(settings.breakKind(after: state.slot), at: now, &effects)
       case .running, .paused: break  // already on a break
       }
     case .none:
       break
+    case .workStart, .workStop, .workToggle, .project, .projectNext, .projectPrevious, .interrupt,
+      .void, .away, .back:
+      applyLedger(action, at: now, &effects)
     }
   }
 
   /// Ends a break early and starts the next focus.
   private mutating func skipBreak(_ kind: PhaseKind, at now: Instant, _ effects: inout [Effect]) {
-    end(kind, .skipped, &effects)
+    end(kind, .skipped, at: now, &effects)
     state.slot = settings.slot(after: kind, from: state.slot)
     begin(.focus, at: now, &effects)
   }
@@ -160,13 +169,13 @@ public struct TimerMachine: Sendable {
       if ended == Self.catchUpLimit {
         // Far behind with auto-advance on (a machine left on with no copy running):
         // stop cycling rather than replay hours of phases nobody saw.
-        end(kind, .stopped, &effects)
+        end(kind, .stopped, at: deadline, &effects)
         state.phase = .idle
         return
       }
       ended += 1
       if !kind.isBreak { state.completed += 1 }  // the hook's count includes this session
-      end(kind, .completed, &effects)
+      end(kind, .completed, at: deadline, &effects)
       if kind.isBreak {
         state.slot = settings.slot(after: kind, from: state.slot)
         if settings.autoAdvance.startsFocus {
@@ -191,14 +200,14 @@ public struct TimerMachine: Sendable {
   }
 
   /// Applies the configured suspend policy for a gap of `gap` that ended at `now`.
-  private mutating func resume(after gap: Duration, at now: Instant, _ effects: inout [Effect]) {
+  mutating func resume(after gap: Duration, at now: Instant, _ effects: inout [Effect]) {
     guard gap > .zero else { return advance(to: now, &effects) }
     let asleepAt = now - gap
     advance(to: asleepAt, &effects)  // what was due before the lid closed happened then
+    pauseWork(from: asleepAt, to: now, &effects)
     if let limit = settings.resetAfter, gap > limit {
-      if let kind = state.phase.kind { end(kind, .suspended, &effects) }
-      let completed = state.completed
-      state = TimerState(note: .resetBySuspend(gap), completed: completed)
+      if let kind = state.phase.kind { end(kind, .suspended, at: asleepAt, &effects) }
+      state = TimerState(note: .resetBySuspend(gap), completed: state.completed, ledger: state.ledger)
       return
     }
     guard case .running(let kind, let deadline, let total) = state.phase else { return }
@@ -206,12 +215,14 @@ public struct TimerMachine: Sendable {
     case .pause:
       state.phase = .paused(kind, remaining: deadline - asleepAt, total: total)
       state.note = .pausedBySuspend(gap)
+      state.ledger.phaseGap += gap
       effects.append(hook(.pause, kind, .suspended))
     case .count:
       advance(to: now, &effects)
       state.note = .countedSuspend(gap)
     case .void:
-      end(kind, .suspended, &effects)
+      state.ledger.phaseGap += gap
+      end(kind, .suspended, at: asleepAt, &effects)
       state.phase = .idle
       state.note = .voidedBySuspend(gap)
     }
@@ -222,15 +233,28 @@ public struct TimerMachine: Sendable {
   private mutating func begin(_ kind: PhaseKind, at start: Instant, _ effects: inout [Effect]) {
     let length = settings.length(of: kind)
     state.phase = .running(kind, deadline: start + length, total: length)
+    state.ledger.clearPhase()
+    state.ledger.phaseStart = start
     effects.append(hook(kind.isBreak ? .breakStart : .focusStart, kind, nil))
+    if kind == .focus && ledger.focusStartsWork && state.ledger.work == nil {
+      startWork(at: start, &effects)
+    }
   }
 
-  private func end(_ kind: PhaseKind, _ reason: EndReason, _ effects: inout [Effect]) {
+  /// Ends the running or paused phase at `time`: its hook, and its record in the history.
+  ///
+  /// Called before the phase is changed: the time that counted is read from it.
+  mutating func end(
+    _ kind: PhaseKind, _ reason: EndReason, at time: Instant, note: String? = nil,
+    _ effects: inout [Effect]
+  ) {
     effects.append(hook(kind.isBreak ? .breakEnd : .focusEnd, kind, reason))
+    effects.append(.record(phaseRecord(kind, reason, at: time, note: note)))
+    state.ledger.clearPhase()
   }
 
   /// A hook effect stamped with the cycle position and count as they are now.
-  private func hook(_ event: HookEvent, _ kind: PhaseKind, _ reason: EndReason?) -> Effect {
+  func hook(_ event: HookEvent, _ kind: PhaseKind, _ reason: EndReason?) -> Effect {
     .runHook(event, phase: kind, reason: reason, slot: state.slot, completed: state.completed)
   }
 }

@@ -56,16 +56,19 @@ public struct TimerState: Equatable, Sendable {
   public var note: TimerNote?
   /// Focus sessions completed (ran to their end) since the last reset.
   public var completed: Int
+  /// The work clock, the active project and what the running phase is recorded with.
+  public var ledger: LedgerState
 
   public init(
     phase: TimerPhase = .idle, slot: Int = 1, urgent: Bool = false, note: TimerNote? = nil,
-    completed: Int = 0
+    completed: Int = 0, ledger: LedgerState = LedgerState()
   ) {
     self.phase = phase
     self.slot = slot
     self.urgent = urgent
     self.note = note
     self.completed = completed
+    self.ledger = ledger
   }
 
   /// The next deadline at which the timer will change on its own, if any.

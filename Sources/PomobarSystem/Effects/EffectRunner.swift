@@ -36,8 +36,8 @@ public struct EffectRunner {
     var commands: [EffectJob.Command] = []
     for effect in effects {
       switch effect {
-      case .persist:
-        continue
+      case .persist, .record:
+        continue  // the state and the history are written by the transaction itself
       case .runHook(let event, let phase, let reason, let slot, let completed):
         let environment = [
           "POMOBAR_EVENT=\(event.rawValue)", "POMOBAR_PHASE=\(phase.rawValue)",

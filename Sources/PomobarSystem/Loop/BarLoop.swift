@@ -202,7 +202,7 @@ public final class BarLoop {
       if retry.isDue(force: force), let saved = transact([]) {
         state = saved
       } else if stateProblem != nil, let document {
-        state = document.caughtUp(to: now, settings: config.timer).machine.state
+        state = document.caughtUp(to: now, settings: config.timer, ledger: config.ledger).machine.state
       }
     }
     let retryAt = stateProblem.map { _ in retry.notBefore }
@@ -237,7 +237,8 @@ public final class BarLoop {
     let runner = EffectRunner(config: config, logFolder: store.directory)
     do {
       let outcome = try store.transact(
-        events, settings: config.timer, stamp: stamp, lockTimeout: .milliseconds(500),
+        events, settings: config.timer, ledger: config.ledger, stamp: stamp,
+        lockTimeout: .milliseconds(500),
         show: { state, now in _ = self.render(state, now: now) },
         start: { effects, commit in try runner.start(effects, commit: commit) })
       document = StateDocument(timer: outcome.state, written: outcome.now)

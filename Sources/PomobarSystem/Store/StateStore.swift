@@ -29,11 +29,18 @@ public final class StateStore {
     public var now: ClockReading
   }
 
-  public init(directory: String, clock: any ClockSource, warn: @escaping (String) -> Void) {
+  /// Where finished intervals go, in the same commit as the state; nil keeps none.
+  public let history: HistoryStore?
+
+  public init(
+    directory: String, clock: any ClockSource, history: HistoryStore? = nil,
+    warn: @escaping (String) -> Void
+  ) {
     self.directory = directory
     self.statePath = directory + "/state.json"
     self.lockPath = directory + "/state.lock"
     self.clock = clock
+    self.history = history
     self.warn = warn
   }
 
@@ -86,7 +93,8 @@ public final class StateStore {
   ///     rename. The runner it starts waits for the lock and checks that the write was
   ///     committed, so that a copy killed between the two leaves nothing run twice.
   public func transact(
-    _ events: [Event], settings: TimerSettings, stamp: ClockReading? = nil,
+    _ events: [Event], settings: TimerSettings, ledger: LedgerSettings = LedgerSettings(),
+    stamp: ClockReading? = nil,
     lockTimeout: Duration = .seconds(3), show: ((TimerState, ClockReading) -> Void)? = nil,
     start: ([Effect], Commit) throws -> Void
   ) throws -> Outcome {
@@ -103,11 +111,11 @@ public final class StateStore {
         }
         if writtenLater != true { now = stamp }
       }
-      var machine = TimerMachine(settings: settings)
+      var machine = TimerMachine(settings: settings, ledger: ledger)
       var effects: [Effect] = []
       var mustWrite = document == nil
       if let document {
-        let caughtUp = document.caughtUp(to: now, settings: settings)
+        let caughtUp = document.caughtUp(to: now, settings: settings, ledger: ledger)
         (machine, effects) = (caughtUp.machine, caughtUp.effects)
         mustWrite = mustWrite || caughtUp.mustWrite
       }
@@ -115,12 +123,19 @@ public final class StateStore {
       let changed = effects.contains(.persist)
       effects.removeAll { $0 == .persist }
       if mustWrite || changed {
+        var base = document ?? StateDocument(timer: machine.state, written: now)
+        if base.epoch.isEmpty { base.epoch = String(now.wall / 1_000_000, radix: 36) }
+        // The history first: fsynced before the state that says it happened. A replay
+        // after a crash here finds these records already written (their ids derive from
+        // the state) and adds nothing.
+        let records = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: ledger.dayStart)
+          .records(effects, epoch: base.epoch, machine: history?.machine ?? "", into: &machine.state.ledger)
+        try history?.append(records)
         show?(machine.state, now)
         let commit = Commit(
           name: "\(getpid()).\(SystemClock.now(CLOCK_MONOTONIC))", statePath: statePath,
           lockPath: lockPath)
-        let next = (document ?? StateDocument(timer: machine.state, written: now))
-          .committed(as: commit.name, timer: machine.state, written: now)
+        let next = base.committed(as: commit.name, timer: machine.state, written: now)
         var file = try PreparedFile(statePath, Array(next.json().utf8))
         do {
           try start(effects, commit)

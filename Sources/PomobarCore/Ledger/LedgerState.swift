@@ -1,0 +1,168 @@
+/// What the ledger keeps in the shared state between transitions: the work clock, the
+/// active project, and what the running phase will be recorded with.
+///
+/// It lives beside the timer in `TimerState` and survives the timer's resets: a reset of
+/// the Pomodoro cycle must neither stop the work clock nor reuse a record's serial.
+public struct LedgerState: Equatable, Sendable {
+  /// The work clock: counting since `since` for `project`; nil when stopped.
+  public var work: WorkClock?
+  /// The active project, kept while the clock is stopped; nil: none.
+  public var project: String?
+  /// Known projects in the order they were first used, for `project next|prev`.
+  public var projects: [String]
+  /// The serial of the last record made; the next record gets the next one.
+  public var serial: Int
+  /// Since when the user has been away (`ctl away`), until `ctl back`.
+  public var awaySince: Instant?
+  /// Whether `ctl back` starts the work clock again (away stopped it).
+  public var resumeWorkOnBack: Bool
+  /// When the running or paused phase began; nil when none runs.
+  public var phaseStart: Instant?
+  /// Suspend or away time inside the running phase that did not count.
+  public var phaseGap: Duration
+  /// Interruptions marked during the running focus, and their notes.
+  public var internalInterruptions: Int
+  public var externalInterruptions: Int
+  public var notes: [String]
+  /// Work time of today's closed intervals, per project: what the bar shows without
+  /// reading the history.
+  public var today: DayTotals
+
+  /// At most this many known projects, and notes per focus, are kept.
+  public static let projectsKept = 100
+  public static let notesKept = 10
+
+  public init(
+    work: WorkClock? = nil, project: String? = nil, projects: [String] = [], serial: Int = 0,
+    awaySince: Instant? = nil, resumeWorkOnBack: Bool = false, phaseStart: Instant? = nil,
+    phaseGap: Duration = .zero, internalInterruptions: Int = 0, externalInterruptions: Int = 0,
+    notes: [String] = [], today: DayTotals = DayTotals()
+  ) {
+    self.work = work
+    self.project = project
+    self.projects = projects
+    self.serial = serial
+    self.awaySince = awaySince
+    self.resumeWorkOnBack = resumeWorkOnBack
+    self.phaseStart = phaseStart
+    self.phaseGap = phaseGap
+    self.internalInterruptions = internalInterruptions
+    self.externalInterruptions = externalInterruptions
+    self.notes = notes
+    self.today = today
+  }
+
+  /// Forgets what was noted for the phase that just ended.
+  mutating func clearPhase() {
+    phaseStart = nil
+    phaseGap = .zero
+    internalInterruptions = 0
+    externalInterruptions = 0
+    notes = []
+  }
+
+  /// Makes `name` known (last in the cycling order) if it is new.
+  mutating func remember(_ name: String) {
+    guard !projects.contains(name) else { return }
+    projects.append(name)
+    if projects.count > Self.projectsKept { projects.removeFirst(projects.count - Self.projectsKept) }
+  }
+}
+
+/// The running work clock.
+public struct WorkClock: Equatable, Sendable {
+  public var since: Instant
+  public var project: String?
+
+  public init(since: Instant, project: String?) {
+    self.since = since
+    self.project = project
+  }
+}
+
+/// Today's work seconds per project (nil: no project), from closed intervals.
+///
+/// `day` is the day number the totals belong to; totals of another day are dropped when
+/// the first interval of a new day is added.
+public struct DayTotals: Equatable, Sendable {
+  public var day: Int64
+  public var seconds: [ProjectTime]
+
+  public struct ProjectTime: Equatable, Sendable {
+    public var project: String?
+    public var seconds: Int64
+
+    public init(project: String?, seconds: Int64) {
+      self.project = project
+      self.seconds = seconds
+    }
+  }
+
+  public init(day: Int64 = 0, seconds: [ProjectTime] = []) {
+    self.day = day
+    self.seconds = seconds
+  }
+
+  /// The totals as of day `today` (empty if they are from another day).
+  public func on(_ today: Int64) -> DayTotals { today == day ? self : DayTotals(day: today) }
+
+  /// Adds `amount` seconds of work on `project` to day `today`.
+  public mutating func add(_ amount: Int64, project: String?, today: Int64) {
+    self = on(today)
+    guard amount > 0 else { return }
+    if let index = seconds.firstIndex(where: { $0.project == project }) {
+      seconds[index].seconds += amount
+    } else if seconds.count < LedgerState.projectsKept {
+      seconds.append(ProjectTime(project: project, seconds: amount))
+    }
+  }
+
+  /// Seconds on `project` (nil: no project) today.
+  public func total(for project: String?) -> Int64 {
+    seconds.first { $0.project == project }?.seconds ?? 0
+  }
+
+  public var total: Int64 { seconds.reduce(0) { $0 + $1.seconds } }
+
+  /// The day number (days since 1970-01-01) of a local time, days starting `dayStart`
+  /// seconds after midnight.
+  public static func day(ofLocal seconds: Int64, dayStart: Int) -> Int64 {
+    let shifted = seconds - Int64(dayStart)
+    let (day, rest) = shifted.quotientAndRemainder(dividingBy: 86_400)
+    return rest < 0 ? day - 1 : day
+  }
+}
+
+/// A record as the machine makes it: times on the timer's timeline, which the system turns
+/// into wall-clock times and an id when it writes it (`LedgerRecord`).
+public struct LedgerEntry: Equatable, Sendable {
+  public var serial: Int
+  public var kind: LedgerRecord.Kind
+  public var start: Instant
+  public var end: Instant
+  public var seconds: Int64
+  public var project: String?
+  public var outcome: LedgerRecord.Outcome?
+  public var internalInterruptions: Int
+  public var externalInterruptions: Int
+  public var gap: Int64
+  public var note: String?
+
+  public init(
+    serial: Int, kind: LedgerRecord.Kind, start: Instant, end: Instant, seconds: Int64,
+    project: String? = nil, outcome: LedgerRecord.Outcome? = nil, internalInterruptions: Int = 0,
+    externalInterruptions: Int = 0, gap: Int64 = 0, note: String? = nil
+  ) {
+    self.serial = serial
+    self.kind = kind
+    self.start = start
+    self.end = end
+    self.seconds = seconds
+    self.project = project
+    self.outcome = outcome
+    self.internalInterruptions = internalInterruptions
+    self.externalInterruptions = externalInterruptions
+    self.gap = gap
+    self.note = note
+  }
+}

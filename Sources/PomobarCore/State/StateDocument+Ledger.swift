@@ -1,0 +1,85 @@
+/// The ledger's part of the state file:
+///
+/// ```json
+/// "ledger":{"work":{"since":…,"project":"api"},"project":"api","projects":["api","web"],
+///           "serial":42,"away":null,"resume_work":false,"phase_start":…,"phase_gap":0,
+///           "internal":0,"external":1,"notes":["external: phone"],
+///           "today":{"day":20415,"projects":[["api",7980],[null,600]]}}
+/// ```
+/// Instants are nanoseconds on the timeline of the boot in `written`, like the timer's.
+extension StateDocument {
+  static func encode(_ ledger: LedgerState) -> JSONValue {
+    let work: JSONValue =
+      ledger.work.map { ["since": .integer($0.since.nanoseconds), "project": text($0.project)] } ?? .null
+    let today: JSONValue = [
+      "day": .integer(ledger.today.day),
+      "projects": .array(ledger.today.seconds.map { .array([text($0.project), .integer($0.seconds)]) }),
+    ]
+    return [
+      "work": work, "project": text(ledger.project), "projects": .array(ledger.projects.map { .string($0) }),
+      "serial": .integer(Int64(ledger.serial)), "away": instant(ledger.awaySince),
+      "resume_work": .bool(ledger.resumeWorkOnBack), "phase_start": instant(ledger.phaseStart),
+      "phase_gap": .integer(ledger.phaseGap.nanoseconds),
+      "internal": .integer(Int64(ledger.internalInterruptions)),
+      "external": .integer(Int64(ledger.externalInterruptions)),
+      "notes": .array(ledger.notes.map { .string($0) }), "today": today,
+    ]
+  }
+
+  /// The ledger part; absent (a file from before the ledger) is an empty ledger. Every
+  /// number is range-checked: instants within a year of the write, counts in bounds.
+  static func decodeLedger(_ value: JSONValue?, written: ClockReading) throws(DecodeError) -> LedgerState {
+    guard let value, case .object = value else { return LedgerState() }
+    let year: Int64 = 366 * 86_400 * 1_000_000_000
+    let near = max(0, written.boottime - year)...(written.boottime + year)
+    func moment(_ object: JSONValue?, _ key: String) throws(DecodeError) -> Instant? {
+      guard let object, let field = object[key], !field.isNull else { return nil }
+      guard let ns = field.int64Value, near.contains(ns) else {
+        throw DecodeError(message: "ledger '\(key)' is out of range")
+      }
+      return Instant(nanoseconds: ns)
+    }
+    func name(_ field: JSONValue?) throws(DecodeError) -> String? {
+      guard let field, !field.isNull else { return nil }
+      guard let text = field.stringValue, text.utf8.count <= 1024 else {
+        throw DecodeError(message: "a ledger project name is not a short string")
+      }
+      return text
+    }
+    var ledger = LedgerState()
+    if let work = value["work"], !work.isNull {
+      guard let since = try moment(work, "since") else { throw DecodeError(message: "ledger work without 'since'") }
+      ledger.work = WorkClock(since: since, project: try name(work["project"]))
+    }
+    ledger.project = try name(value["project"])
+    if case .array(let names)? = value["projects"] {
+      for item in names.prefix(LedgerState.projectsKept) {
+        if let known = try name(item) { ledger.projects.append(known) }
+      }
+    }
+    ledger.serial = Int(try integer(value, "serial", in: 0...Int64(Int32.max)))
+    ledger.awaySince = try moment(value, "away")
+    ledger.resumeWorkOnBack = value["resume_work"]?.boolValue ?? false
+    ledger.phaseStart = try moment(value, "phase_start")
+    ledger.phaseGap = .nanoseconds(try integer(value, "phase_gap", in: gapRange))
+    ledger.internalInterruptions = Int(try integer(value, "internal", in: 0...100_000))
+    ledger.externalInterruptions = Int(try integer(value, "external", in: 0...100_000))
+    if case .array(let notes)? = value["notes"] {
+      ledger.notes = notes.prefix(LedgerState.notesKept).compactMap(\.stringValue).map { String($0.prefix(200)) }
+    }
+    if let today = value["today"], case .array(let entries)? = today["projects"] {
+      ledger.today.day = try integer(today, "day", in: -1_000_000...1_000_000)
+      for entry in entries.prefix(LedgerState.projectsKept) {
+        guard let seconds = entry[1]?.int64Value, (0...(8 * 86_400)).contains(seconds) else {
+          throw DecodeError(message: "ledger 'today' holds a time out of range")
+        }
+        ledger.today.seconds.append(.init(project: try name(entry[0]), seconds: seconds))
+      }
+    }
+    return ledger
+  }
+
+  private static func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+
+  private static func instant(_ value: Instant?) -> JSONValue { value.map { .integer($0.nanoseconds) } ?? .null }
+}

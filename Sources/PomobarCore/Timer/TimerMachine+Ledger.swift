@@ -1,0 +1,147 @@
+/// The work clock, projects, interruptions and away time: the ledger's part of the machine.
+///
+/// The same machine, under the same lock, as the Pomodoro timer: a project switch, an
+/// interruption or a focus end is one transition, and its records are effects like its
+/// hooks (`.record`), written exactly once with the state.
+extension TimerMachine {
+  mutating func applyLedger(_ action: Action, at now: Instant, _ effects: inout [Effect]) {
+    switch action {
+    case .workStart:
+      if state.ledger.work == nil { startWork(at: now, &effects) }
+    case .workStop:
+      stopWork(at: now, &effects)
+      state.ledger.resumeWorkOnBack = false
+    case .workToggle:
+      applyLedger(state.ledger.work == nil ? .workStart : .workStop, at: now, &effects)
+    case .project(let given):
+      let name = given.map(\.trimmedOfSpaces).flatMap { $0.isEmpty ? nil : $0 }
+      choose(project: name, at: now, &effects)
+    case .projectNext, .projectPrevious:
+      let known = state.ledger.projects
+      guard !known.isEmpty else { return }
+      let step = action == .projectNext ? 1 : known.count - 1
+      let current = state.ledger.project.flatMap { known.firstIndex(of: $0) }
+      let index = current.map { ($0 + step) % known.count } ?? (action == .projectNext ? 0 : known.count - 1)
+      choose(project: known[index], at: now, &effects)
+    case .interrupt(let external, let note):
+      guard state.phase.kind == .focus else { return }
+      if external {
+        state.ledger.externalInterruptions += 1
+      } else {
+        state.ledger.internalInterruptions += 1
+      }
+      let label = external ? "external" : "internal"
+      addNote(note.map { "\(label): \($0)" })
+    case .void(let reason):
+      guard state.phase.kind == .focus else { return }
+      end(.focus, .voided, at: now, note: reason.flatMap(Self.clean), &effects)
+      state.phase = .idle
+    case .away:
+      guard state.ledger.awaySince == nil else { return }
+      state.ledger.awaySince = now
+      if ledger.awayStopsWork && state.ledger.work != nil {
+        stopWork(at: now, &effects)
+        state.ledger.resumeWorkOnBack = true
+      }
+    case .back:
+      guard let since = state.ledger.awaySince else { return }
+      state.ledger.awaySince = nil
+      resume(after: max(.zero, now - since), at: now, &effects)
+      if state.ledger.resumeWorkOnBack {
+        state.ledger.resumeWorkOnBack = false
+        if state.ledger.work == nil { startWork(at: now, &effects) }
+      }
+    case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend, .shorten, .startBreak,
+      .none:
+      return  // the timer's own, handled by `apply`
+    }
+  }
+
+  /// Makes `project` the active one: the running interval is closed and a new one begins
+  /// for it, and a stopped clock starts (unless the choice is no project).
+  private mutating func choose(project: String?, at now: Instant, _ effects: inout [Effect]) {
+    if let project { state.ledger.remember(project) }
+    guard project != state.ledger.project || state.ledger.work == nil else { return }
+    let wasRunning = state.ledger.work != nil
+    stopWork(at: now, &effects)
+    state.ledger.project = project
+    if wasRunning || project != nil { startWork(at: now, &effects) }
+  }
+
+  mutating func startWork(at time: Instant, _ effects: inout [Effect]) {
+    state.ledger.work = WorkClock(since: time, project: state.ledger.project)
+  }
+
+  /// Closes the running work interval at `time` with its record; nothing if stopped.
+  mutating func stopWork(at time: Instant, _ effects: inout [Effect]) {
+    guard let work = state.ledger.work else { return }
+    state.ledger.work = nil
+    let end = max(time, work.since)
+    effects.append(
+      .record(
+        LedgerEntry(
+          serial: nextSerial(), kind: .work, start: work.since, end: end,
+          seconds: (end - work.since).floorSeconds, project: work.project)))
+  }
+
+  /// Time asleep is not work: the running interval ends where the sleep began and a new
+  /// one starts now.
+  mutating func pauseWork(from asleepAt: Instant, to now: Instant, _ effects: inout [Effect]) {
+    guard let work = state.ledger.work, asleepAt < now else { return }
+    stopWork(at: max(asleepAt, work.since), &effects)
+    startWork(at: now, &effects)
+  }
+
+  /// The record of the running or paused `kind` phase ending at `time` for `reason`.
+  mutating func phaseRecord(
+    _ kind: PhaseKind, _ reason: EndReason, at time: Instant, note: String?
+  ) -> LedgerEntry {
+    var counted: Duration = .zero
+    switch state.phase {
+    case .running(_, let deadline, let total): counted = total - max(.zero, deadline - time)
+    case .paused(_, let remaining, let total): counted = total - remaining
+    case .idle, .focusDone: break
+    }
+    counted = max(.zero, counted)
+    let start = state.ledger.phaseStart ?? (time - counted)
+    var notes = state.ledger.notes
+    if let note { notes.append(note) }
+    return LedgerEntry(
+      serial: nextSerial(), kind: LedgerRecord.Kind(kind), start: min(start, time), end: time,
+      seconds: counted.floorSeconds, project: state.ledger.project, outcome: Self.outcome(reason),
+      internalInterruptions: state.ledger.internalInterruptions,
+      externalInterruptions: state.ledger.externalInterruptions,
+      gap: state.ledger.phaseGap.floorSeconds, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+  }
+
+  static func outcome(_ reason: EndReason) -> LedgerRecord.Outcome {
+    switch reason {
+    case .completed: return .completed
+    case .skipped: return .skipped
+    case .stopped, .reset: return .stopped
+    case .suspended, .voided: return .voided
+    }
+  }
+
+  private mutating func nextSerial() -> Int {
+    state.ledger.serial += 1
+    return state.ledger.serial
+  }
+
+  private mutating func addNote(_ note: String?) {
+    guard let note = note.flatMap(Self.clean), state.ledger.notes.count < LedgerState.notesKept else { return }
+    state.ledger.notes.append(note)
+  }
+
+  /// A note as kept: one line, trimmed, at most 200 bytes; nil if nothing is left.
+  static func clean(_ text: String) -> String? {
+    var bytes = Array(text.utf8).map { $0 < 0x20 ? UInt8(ascii: " ") : $0 }
+    if bytes.count > 200 {
+      bytes = Array(bytes.prefix(200))
+      while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }  // no cut character
+      if let last = bytes.last, last >= 0xC0 { bytes.removeLast() }
+    }
+    let trimmed = String(decoding: bytes, as: UTF8.self).trimmedOfSpaces
+    return trimmed.isEmpty ? nil : trimmed
+  }
+}

@@ -1,0 +1,51 @@
+import PomobarCore
+
+/// Turns the machine's records (times on the timer's timeline) into history records (wall
+/// times with the local offset, and an id), and keeps today's totals in the state.
+struct Ledger {
+  /// The local zone's offset at a UTC second.
+  let zone: (Int64) -> Int32
+  /// The transaction's clock reading: how instants map to wall-clock time.
+  let now: ClockReading
+  /// Seconds after local midnight at which days start.
+  let dayStart: Int
+
+  /// A moment on the timer's timeline as the wall-clock time it was, with its offset.
+  func wallTime(_ instant: Instant) -> WallTime {
+    let ns = now.wall &+ (instant.nanoseconds &- now.boottime)
+    let (seconds, rest) = ns.quotientAndRemainder(dividingBy: 1_000_000_000)
+    let utc = rest < 0 ? seconds - 1 : seconds
+    return WallTime(utc: utc, offset: zone(utc))
+  }
+
+  /// Today's day number and the UTC second it began.
+  var today: (day: Int64, start: Int64) {
+    let current = wallTime(now.instant)
+    let day = DayTotals.day(ofLocal: current.local, dayStart: dayStart)
+    let localStart = day * 86_400 + Int64(dayStart)
+    return (day, localStart - Int64(zone(localStart - Int64(current.offset))))
+  }
+
+  /// The history records among `effects`, with ids `MACHINE.EPOCH.SERIAL`; work records
+  /// are added to today's totals in `ledger`.
+  func records(
+    _ effects: [Effect], epoch: String, machine: String, into ledger: inout LedgerState
+  ) -> [LedgerRecord] {
+    let (day, dayBegan) = today
+    ledger.today = ledger.today.on(day)
+    var records: [LedgerRecord] = []
+    for case .record(let entry) in effects {
+      let record = LedgerRecord(
+        id: "\(machine).\(epoch).\(entry.serial)", kind: entry.kind, start: wallTime(entry.start),
+        end: wallTime(entry.end), seconds: entry.seconds, project: entry.project, outcome: entry.outcome,
+        internalInterruptions: entry.internalInterruptions,
+        externalInterruptions: entry.externalInterruptions, gap: entry.gap, note: entry.note)
+      records.append(record)
+      if record.kind == .work {
+        let counted = record.end.utc - max(record.start.utc, dayBegan)
+        ledger.today.add(min(counted, record.seconds), project: record.project, today: day)
+      }
+    }
+    return records
+  }
+}

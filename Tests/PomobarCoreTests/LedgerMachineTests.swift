@@ -1,0 +1,138 @@
+import Testing
+
+@testable import PomobarCore
+
+private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
+
+/// The work clock, projects, interruptions and away time, with the whole effect list.
+@Suite struct LedgerMachineTests {
+  private func machine(_ configure: (inout LedgerSettings) -> Void = { _ in }) -> TimerMachine {
+    var ledger = LedgerSettings()
+    configure(&ledger)
+    return TimerMachine(ledger: ledger)
+  }
+
+  @Test func theWorkClockCountsFromStartToStopAndRecordsTheInterval() {
+    var m = machine()
+    #expect(m.handle(.action(.workStart), at: at(100)) == [.persist])
+    #expect(m.state.ledger.work == WorkClock(since: at(100), project: nil))
+    #expect(m.handle(.action(.workStart), at: at(150)).isEmpty, "already running")
+    #expect(m.handle(.action(.workStop), at: at(400)) == [.persist, recorded(1, .work, 100, 400, 300, nil)])
+    #expect(m.state.ledger.work == nil)
+    #expect(m.state.phase == .idle, "the work clock never touches the timer")
+  }
+
+  @Test func aProjectSwitchClosesThePreviousIntervalAndStartsAStoppedClock() {
+    var m = machine()
+    #expect(m.handle(.action(.project("api")), at: at(0)) == [.persist])
+    #expect(m.state.ledger.work == WorkClock(since: at(0), project: "api"))
+    #expect(
+      m.handle(.action(.project("  web ")), at: at(600))
+        == [.persist, recorded(1, .work, 0, 600, 600, nil, project: "api")])
+    #expect(m.state.ledger.work == WorkClock(since: at(600), project: "web"))
+    #expect(m.state.ledger.projects == ["api", "web"])
+    #expect(m.handle(.action(.project("web")), at: at(700)).isEmpty, "the same project changes nothing")
+    // No project: the clock goes on counting, for no project.
+    #expect(
+      m.handle(.action(.project(nil)), at: at(900))
+        == [.persist, recorded(2, .work, 600, 900, 300, nil, project: "web")])
+    #expect(m.state.ledger.work == WorkClock(since: at(900), project: nil))
+  }
+
+  @Test func nextAndPreviousCycleThroughKnownProjects() {
+    var m = machine()
+    _ = m.handle(.action(.project("a")), at: at(0))
+    _ = m.handle(.action(.project("b")), at: at(1))
+    _ = m.handle(.action(.project("c")), at: at(2))
+    _ = m.handle(.action(.projectNext), at: at(3))
+    #expect(m.state.ledger.project == "a")
+    _ = m.handle(.action(.projectPrevious), at: at(4))
+    #expect(m.state.ledger.project == "c")
+    var empty = machine()
+    #expect(empty.handle(.action(.projectNext), at: at(0)).isEmpty)
+  }
+
+  @Test func startingAFocusStartsTheWorkClockUnlessTurnedOff() {
+    var m = machine()
+    _ = m.handle(.action(.start), at: at(10))
+    #expect(m.state.ledger.work == WorkClock(since: at(10), project: nil))
+    var off = machine { $0.focusStartsWork = false }
+    _ = off.handle(.action(.start), at: at(10))
+    #expect(off.state.ledger.work == nil)
+  }
+
+  @Test func aFocusIsRecordedWithItsProjectInterruptionsAndNotes() {
+    var m = machine()
+    _ = m.handle(.action(.project("api")), at: at(0))
+    _ = m.handle(.action(.start), at: at(0))
+    #expect(m.handle(.action(.interrupt(external: true, note: "phone")), at: at(60)) == [.persist])
+    _ = m.handle(.action(.interrupt(external: false, note: nil)), at: at(120))
+    let effects = m.handle(.deadlineReached, at: at(1500))
+    #expect(
+      effects == [
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        recorded(
+          1, .focus, 0, 1500, 1500, .completed, project: "api", note: "external: phone", internalCount: 1,
+          externalCount: 1),
+        .notify(ended: .focus, next: .focusDone),
+      ])
+    #expect(m.state.ledger.internalInterruptions == 0, "cleared with the phase")
+  }
+
+  @Test func voidAbandonsTheFocusWithAReason() {
+    var m = machine()
+    _ = m.handle(.action(.start), at: at(0))
+    let effects = m.handle(.action(.void("meeting")), at: at(300))
+    #expect(
+      effects == [
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .voided, slot: 1, completed: 0),
+        recorded(1, .focus, 0, 300, 300, .voided, note: "meeting"),
+      ])
+    #expect(m.state.phase == .idle)
+    #expect(m.handle(.action(.void(nil)), at: at(400)).isEmpty, "nothing to void")
+  }
+
+  @Test func awayStopsTheWorkClockAndBackAppliesTheFocusPolicy() {
+    var m = machine()
+    _ = m.handle(.action(.start), at: at(0))  // focus 0-1500, work from 0
+    #expect(m.handle(.action(.away), at: at(600)) == [.persist, recorded(1, .work, 0, 600, 600, nil)])
+    #expect(m.state.ledger.work == nil)
+    let effects = m.handle(.action(.back), at: at(1200))
+    #expect(
+      effects == [.persist, .runHook(.pause, phase: .focus, reason: .suspended, slot: 1, completed: 0)])
+    #expect(m.state.phase == .paused(.focus, remaining: .seconds(900), total: .seconds(1500)))
+    #expect(m.state.ledger.work == WorkClock(since: at(1200), project: nil), "work counts again")
+    #expect(m.state.ledger.phaseGap == .seconds(600))
+  }
+
+  @Test func sleepIsNotCountedAsWork() {
+    var m = machine()
+    _ = m.handle(.action(.workStart), at: at(0))
+    let effects = m.handle(.resumedFromSuspend(gap: .seconds(500)), at: at(1000))
+    #expect(effects == [.persist, recorded(1, .work, 0, 500, 500, nil)])
+    #expect(m.state.ledger.work == WorkClock(since: at(1000), project: nil))
+  }
+
+  @Test func aResetOfTheCycleKeepsTheWorkClockAndTheSerials() {
+    var m = machine()
+    _ = m.handle(.action(.project("api")), at: at(0))
+    _ = m.handle(.action(.start), at: at(0))
+    _ = m.handle(.action(.reset), at: at(100))
+    #expect(m.state.ledger.work == WorkClock(since: at(0), project: "api"))
+    #expect(m.state.ledger.serial == 1)
+    #expect(m.state.phase == .idle)
+  }
+
+  @Test func todaysTotalsStartAfreshOnANewDay() {
+    var totals = DayTotals()
+    totals.add(100, project: "api", today: 5)
+    totals.add(50, project: "api", today: 5)
+    totals.add(30, project: nil, today: 5)
+    #expect(totals.total(for: "api") == 150)
+    #expect(totals.total == 180)
+    totals.add(10, project: "web", today: 6)
+    #expect(totals.total == 10)
+    #expect(DayTotals.day(ofLocal: 4 * 3600 - 1, dayStart: 4 * 3600) == -1)
+    #expect(DayTotals.day(ofLocal: 4 * 3600, dayStart: 4 * 3600) == 0)
+  }
+}
