@@ -11,9 +11,7 @@ enum CtlCommand {
       let (state, now) = try context.transact(.action(action))
       if let format = options.format {
         var encoder = context.encoder(format)
-        let view = ViewModel(
-          state: state, config: context.config, now: now.instant,
-          localSecondOfDay: LocalTime.secondOfDay(wall: now.wall))
+        let view = ViewModel(state: state, config: context.config, reading: now)
         Console.out(encoder.header() + encoder.frame(view))
       }
       return ExitCode.success

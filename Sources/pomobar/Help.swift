@@ -9,7 +9,7 @@ enum Help {
 
     Usage:
       pomobar [run] [--format FORMAT] [--config FILE]   run as a bar's status command
-      pomobar ctl ACTION [DURATION]                      change the timer (keybindings, clicks)
+      pomobar ctl ACTION [ARGUMENTS]                     change the timer or the work clock
       pomobar status [--format FORMAT]                   print the timer once (tmux, scripts)
       pomobar check-config [FILE]                        validate a config, print the effective one
       pomobar help [COMMAND]
@@ -60,7 +60,18 @@ enum Help {
       extend [DURATION]    add time (default: [timer] step, 1m)
       shorten [DURATION]   take time off, never below zero
       break     start the break now
+    The work clock and projects (every finished interval goes to the history):
+      work start|stop|toggle     the stopwatch of work time, apart from the Pomodoros
+      project NAME               make NAME the active project (made on first use): closes
+                                 the previous project's interval, starts a stopped clock
+      project --none|next|prev   no project; the next or previous known one
+      interrupt [internal|external] [NOTE]   mark an interruption of the running focus
+      void [REASON]              abandon the running focus
+      away, back                 you left and came back (swayidle, xss-lock): away time
+                                 follows [suspend]'s policy and stops the work clock
     DURATION is like 5m, 90s or 1h30m. With --format, prints the new state.
+    Click actions ([clicks]) take these names too: work-start, work-stop, work-toggle,
+    project-next, project-prev, project-none, interrupt, void, away, back.
     """,
     "status": """
     Usage: pomobar status [--format FORMAT]

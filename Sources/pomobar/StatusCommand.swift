@@ -33,8 +33,7 @@ enum StatusCommand {
     var encoder = context.encoder(format)
     encoder.resize(width: FileDescriptor.standardOutput.terminalWidth)
     let view = ViewModel(
-      state: state, config: context.config, now: now.instant,
-      localSecondOfDay: LocalTime.secondOfDay(wall: now.wall),
+      state: state, config: context.config, reading: now,
       problem: [context.loaded.problem, problem].compactMap { $0 }.first)
     let frame = encoder.frame(view)
     Console.out(encoder.header() + (frame.hasSuffix("\n") ? frame : frame + "\n"))

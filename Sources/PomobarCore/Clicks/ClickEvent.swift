@@ -72,3 +72,21 @@ public struct ClickEvent: Equatable, Sendable {
     }
   }
 }
+
+/// What the buttons do on the work clock's own i3bar block (`pomobar-work`).
+public enum WorkClicks {
+  /// The work block's name is the timer block's name with this after it.
+  public static let nameSuffix = "-work"
+
+  /// Left: start or stop the work clock; middle: no project; right and scroll up: the next
+  /// project; scroll down: the previous one.
+  public static func action(forButton button: Int) -> Action? {
+    switch button {
+    case 1: return .workToggle
+    case 2: return .project(nil)
+    case 3, 4: return .projectNext
+    case 5: return .projectPrevious
+    default: return nil
+    }
+  }
+}

@@ -33,7 +33,24 @@ public struct I3barEncoder: BarEncoder {
   public mutating func frame(_ view: ViewModel) -> String {
     let separator = wroteFrame ? "," : ""
     wroteFrame = true
-    return separator + JSON.serialize([Self.block(view)]) + "\n"
+    var blocks: [JSONValue] = []
+    if view.work == nil || !view.timerText.isEmpty { blocks.append(Self.block(view)) }
+    if let work = view.work { blocks.append(Self.workBlock(view, work)) }
+    return separator + JSON.serialize(.array(blocks)) + "\n"
+  }
+
+  /// The work clock's own block while it runs: `● api 2:13` in the project's colour, named
+  /// `NAME-work` (`pomobar-work` by default) so that its clicks are told from the timer's.
+  public static func workBlock(_ view: ViewModel, _ work: WorkView) -> JSONValue {
+    [
+      "name": .string(view.name + WorkClicks.nameSuffix),
+      "instance": .string(view.instance),
+      "full_text": .string(work.text),
+      "short_text": .string(work.shortText),
+      "color": .string(work.color),
+      "urgent": false,
+      "markup": "none",
+    ]
   }
 
   /// The block for `view`, for this encoder and for merging into another command's blocks.
@@ -44,8 +61,8 @@ public struct I3barEncoder: BarEncoder {
     [
       "name": .string(view.name),
       "instance": .string(view.instance),
-      "full_text": .string(view.fullText),
-      "short_text": .string(view.shortText),
+      "full_text": .string(view.work == nil ? view.fullText : view.timerText),
+      "short_text": .string(view.work == nil ? view.shortText : view.timerShortText),
       "color": .string(view.color),
       "urgent": .bool(view.urgent),
       "markup": "none",

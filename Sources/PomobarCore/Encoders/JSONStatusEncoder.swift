@@ -15,6 +15,8 @@
 /// - `text`, `short_text`: what a bar shows, long and compact.
 /// - `tooltip`: several lines joined by `\n`.
 /// - `color`: `#rrggbb` for the phase.
+/// - `work`: the work clock while it runs, else null: `project` (null: none), `color`,
+///   `today` (seconds on that project today) and `total` (seconds on every project today).
 public struct JSONStatusEncoder: BarEncoder {
   public init() {}
 
@@ -41,6 +43,12 @@ public struct JSONStatusEncoder: BarEncoder {
       "short_text": .string(view.shortText),
       "tooltip": .string(view.tooltip),
       "color": .string(view.color),
+      "work": view.work.map { work in
+        [
+          "project": work.project.map { .string($0) } ?? .null, "color": .string(work.color),
+          "today": .integer(work.seconds), "total": .integer(work.total),
+        ]
+      } ?? .null,
     ]
   }
 }

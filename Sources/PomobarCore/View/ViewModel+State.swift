@@ -6,9 +6,10 @@ extension ViewModel {
   ///     used only to say when a running phase ends; nil leaves that out.
   ///   - problem: a short message shown in the tooltip (e.g. a config reload that failed),
   ///     flagged `⚠` in the text.
+  ///   - today: the ledger's day, for the work clock's "today" (none shown without it).
   public init(
     state: TimerState, config: Config, now: Instant, localSecondOfDay: Int64? = nil,
-    problem: String? = nil
+    problem: String? = nil, today: LedgerDay? = nil
   ) {
     let settings = config.timer
     let palette = config.display.colors
@@ -80,10 +81,27 @@ extension ViewModel {
       fullText += " · " + Self.brief(timerNote)
       shortText += " " + Self.noteMark
     }
+    // The work clock beside the timer, or instead of an idle timer (`[ledger] show`).
+    let work = config.ledger.show == .timer ? nil : Self.work(state, config, now: now, today: today)
+    var timerText = fullText
+    var timerShortText = shortText
+    if let work {
+      if config.ledger.show == .work && phase == .idle {
+        (timerText, timerShortText) = ("", "")
+        (fullText, shortText) = (work.text, work.shortText)
+      } else {
+        fullText += " · " + work.text
+        shortText += " " + work.shortText
+      }
+    }
     if problem != nil {
       // Bars without a tooltip (i3bar) still show that something needs attention.
       fullText += " ⚠"
       shortText += " ⚠"
+      if !timerText.isEmpty {
+        timerText += " ⚠"
+        timerShortText += " ⚠"
+      }
     }
 
     var lines: [String] = []
@@ -102,6 +120,7 @@ extension ViewModel {
       lines.append(endsAt.map { "\(time) left, ends at \($0)" } ?? "\(time) left")
     }
     lines.append(Self.completedLine(state.completed))
+    lines += Self.todayLines(state, now: now, today: today)
     if let suspendNote { lines.append(suspendNote) }
     if let problem { lines.append(problem) }
 
@@ -112,6 +131,9 @@ extension ViewModel {
       color: color, fullText: fullText, shortText: shortText,
       tooltip: lines.joined(separator: "\n"), name: config.display.name,
       instance: config.display.instance, clicks: config.clicks, step: settings.step)
+    self.work = work
+    self.timerText = timerText
+    self.timerShortText = timerShortText
   }
 
   private static func color(for kind: PhaseKind, _ palette: Palette) -> String {

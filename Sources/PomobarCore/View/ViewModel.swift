@@ -47,6 +47,12 @@ public struct ViewModel: Equatable, Sendable {
   /// The block's identity in the i3bar protocol.
   public var name: String
   public var instance: String
+  /// The work clock while it runs (`● api 2:13`); nil when stopped or not shown.
+  public var work: WorkView? = nil
+  /// The timer's part of `fullText` and `shortText` alone (empty when `[ledger] show =
+  /// "work"` hides an idle timer): i3bar shows the work clock as a block of its own.
+  public var timerText = ""
+  public var timerShortText = ""
   /// What each mouse button does: bars whose clicks are commands written into each frame
   /// (polybar) draw it, so a changed map redraws like any other change.
   public var clicks: ClickMap
@@ -84,11 +90,13 @@ public struct ViewModel: Equatable, Sendable {
     self.step = step
   }
 
-  /// CSS classes for waybar: the phase, then `paused` and `urgent` when they apply.
+  /// CSS classes for waybar: the phase, then `paused`, `urgent` and `working` (the work
+  /// clock runs) when they apply.
   public var classes: [String] {
     var classes = [phase.rawValue]
     if paused { classes.append("paused") }
     if urgent { classes.append("urgent") }
+    if work != nil { classes.append("working") }
     return classes
   }
 }

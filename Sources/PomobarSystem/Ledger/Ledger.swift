@@ -2,7 +2,7 @@ import PomobarCore
 
 /// Turns the machine's records (times on the timer's timeline) into history records (wall
 /// times with the local offset, and an id), and keeps today's totals in the state.
-struct Ledger {
+public struct Ledger {
   /// The local zone's offset at a UTC second.
   let zone: (Int64) -> Int32
   /// The transaction's clock reading: how instants map to wall-clock time.
@@ -24,6 +24,18 @@ struct Ledger {
     let day = DayTotals.day(ofLocal: current.local, dayStart: dayStart)
     let localStart = day * 86_400 + Int64(dayStart)
     return (day, localStart - Int64(zone(localStart - Int64(current.offset))))
+  }
+
+  /// Today for the view model: its number and the moment it began on the timer's timeline.
+  var ledgerDay: LedgerDay {
+    let (day, began) = today
+    let nowUTC = wallTime(now.instant).utc
+    return LedgerDay(day: day, start: now.instant - .seconds(nowUTC - began))
+  }
+
+  /// Today as the ledger counts it, for a bar or a command reading the clock `now`.
+  public static func day(now: ClockReading, dayStart: Int) -> LedgerDay {
+    Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: dayStart).ledgerDay
   }
 
   /// The history records among `effects`, with ids `MACHINE.EPOCH.SERIAL`; work records

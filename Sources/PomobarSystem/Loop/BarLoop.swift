@@ -32,8 +32,8 @@ public final class BarLoop {
   var lastView: ViewModel?
   /// The bar is hidden (i3bar sent our stop signal): keep timing, stop printing.
   var hidden = false
-  /// The deadline whose second grid the tick timer is armed on (nil: disarmed).
-  var armedFor: Instant?
+  /// The grid the tick timer is armed on (nil: disarmed).
+  var armedFor: TickPlan?
   /// The config file and, through a symlink, its target; resolved when the watches are set.
   var configFiles: [String] = []
   var clicks = ClickDecoder()
@@ -210,24 +210,40 @@ public final class BarLoop {
       retryArmedFor = retryAt
       timers.retry.arm(after: retryAt.map { _ in retry.wait }, repeating: false)
     }
-    if state.deadline != armedFor {
-      // Ticks fall on the deadline's second grid, so the timer changes only with it.
-      armedFor = state.deadline
+    let plan = Self.tickPlan(of: state, now: now, dayStart: config.ledger.dayStart)
+    if plan != armedFor {
+      // Ticks fall on the plan's own grid, so the display changes only with it.
+      armedFor = plan
       timers.tick.arm(
-        after: Self.nextChange(of: state, after: now.instant).map { ($0 - now.instant).nanoseconds })
+        after: plan.map { ($0.next(after: now.instant) - now.instant).nanoseconds }, interval: plan?.seconds ?? 1)
     }
     return render(state, now: now)
   }
 
-  /// The next instant at which the display changes: the running phase's next second boundary.
-  ///
-  /// Boundaries are counted back from the deadline, so ticks never drift from it.
-  static func nextChange(of state: TimerState, after now: Instant) -> Instant? {
-    guard let deadline = state.deadline else { return nil }
-    let left = (deadline - now).nanoseconds
-    if left <= 0 { return deadline }
-    let wholeSecondsAfter = (left - 1) / 1_000_000_000
-    return deadline - .seconds(wholeSecondsAfter)
+  /// When what the bar shows changes by itself: every second on the running phase's
+  /// grid (counted back from its deadline); with no phase running but the work clock on,
+  /// every minute, when its `h:mm` turns; nil when nothing changes.
+  struct TickPlan: Equatable {
+    /// A moment on the grid.
+    var anchor: Instant
+    var seconds: Int64
+
+    /// The first grid point after `now` (for an anchor ahead, the one that ends the
+    /// whole number of intervals before it, so ticks never drift from a deadline).
+    func next(after now: Instant) -> Instant {
+      let step = seconds * 1_000_000_000
+      let ahead = (anchor - now).nanoseconds
+      if ahead > 0 { return anchor - .nanoseconds((ahead - 1) / step * step) }
+      return now + .nanoseconds(step - (-ahead) % step)
+    }
+  }
+
+  static func tickPlan(of state: TimerState, now: ClockReading, dayStart: Int) -> TickPlan? {
+    if let deadline = state.deadline { return TickPlan(anchor: deadline, seconds: 1) }
+    guard let work = state.ledger.work else { return nil }
+    let today = Ledger.day(now: now, dayStart: dayStart)
+    let closed = state.ledger.today.on(today.day).total(for: work.project)
+    return TickPlan(anchor: max(work.since, today.start) - .seconds(closed), seconds: 60)
   }
 
   /// Applies events to the shared state and starts their effects; nil if it failed.
@@ -272,10 +288,13 @@ public final class BarLoop {
       for result in clicks.feed(bytes) {
         switch result {
         case .success(let click):
-          guard click.matches(name: config.display.name, instance: config.display.instance),
-            let action = config.clicks.action(forButton: click.button)
-          else { continue }
-          actions.append(.action(action))
+          let (name, instance) = (config.display.name, config.display.instance)
+          let action =
+            click.matches(name: name, instance: instance)
+            ? config.clicks.action(forButton: click.button)
+            : click.matches(name: name + WorkClicks.nameSuffix, instance: instance)
+              ? WorkClicks.action(forButton: click.button) : nil
+          if let action { actions.append(.action(action)) }
         case .failure(let error):
           warnings.warn("\(error)", kind: "click input")
         }
@@ -333,8 +352,7 @@ public final class BarLoop {
   func render(_ state: TimerState, now: ClockReading) -> Bool {
     let problems = [configProblem, stateProblem].compactMap { $0 }
     let view = ViewModel(
-      state: state, config: config, now: now.instant,
-      localSecondOfDay: LocalTime.secondOfDay(wall: now.wall),
+      state: state, config: config, reading: now,
       problem: problems.isEmpty ? nil : problems.joined(separator: "; "))
     guard view != lastView, !hidden else { return true }
     lastView = view

@@ -72,21 +72,21 @@ public struct DeadlineTimer {
       })
   }
 
-  /// Fires after `delay` nanoseconds (at once if not positive), then every second (or,
-  /// with `repeating` false, once); nil disarms.
+  /// Fires after `delay` nanoseconds (at once if not positive), then every `interval`
+  /// seconds (or, with `repeating` false, once); nil disarms.
   ///
   /// The kernel keeps a periodic timer on its grid (each expiry is the previous one plus
   /// the interval), so a phase's ticks need this one call, not one per second. Relative,
   /// not absolute: the delay is computed from a `ClockReading`, which a test clock may have
   /// moved away from the kernel's; the microseconds between that reading and this call
   /// are the only error.
-  public func arm(after delay: Int64?, repeating: Bool = true) {
+  public func arm(after delay: Int64?, repeating: Bool = true, interval: Int64 = 1) {
     var spec = itimerspec()
     if let delay {
       let wait = max(delay, 1)  // zero would disarm
       spec.it_value.tv_sec = Int(wait / 1_000_000_000)
       spec.it_value.tv_nsec = Int(wait % 1_000_000_000)
-      spec.it_interval.tv_sec = repeating ? 1 : 0
+      spec.it_interval.tv_sec = repeating ? Int(interval) : 0
     }
     _ = timerfd_settime(fd.rawValue, 0, &spec, nil)
   }

@@ -1,0 +1,88 @@
+/// The work clock as the bar shows it: `● api 2:13`, the project's dot in its colour and
+/// today's work on it, the running interval included.
+public struct WorkView: Equatable, Sendable {
+  /// The running project; nil: the clock runs for no project.
+  public var project: String?
+  /// The project's colour (`[projects.NAME] color`, blue by default).
+  public var color: String
+  /// Today's work on the running project, in seconds.
+  public var seconds: Int64
+  /// Today's work on every project, in seconds.
+  public var total: Int64
+  /// `● api 2:13`; `● work 2:13` without a project.
+  public var text: String
+  /// `● 2:13`.
+  public var shortText: String
+
+  public init(project: String?, color: String, seconds: Int64, total: Int64) {
+    self.project = project
+    self.color = color
+    self.seconds = seconds
+    self.total = total
+    text = "● \(project ?? "work") \(Self.clock(seconds))"
+    shortText = "● \(Self.clock(seconds))"
+  }
+
+  /// `2:13` (hours and minutes), as a day's work reads.
+  public static func clock(_ seconds: Int64) -> String {
+    let minutes = max(0, seconds) / 60
+    return "\(minutes / 60):" + DurationFormat.pad2(minutes % 60)
+  }
+}
+
+/// Today as the ledger counts it: the day's number and the moment it began on the
+/// timer's timeline (days can start after midnight, `[ledger] day-starts-at`).
+public struct LedgerDay: Equatable, Sendable {
+  public var day: Int64
+  public var start: Instant
+
+  public init(day: Int64, start: Instant) {
+    self.day = day
+    self.start = start
+  }
+}
+
+extension ViewModel {
+  /// The work clock for the bar, nil when it is stopped (or not known: no `today`).
+  static func work(_ state: TimerState, _ config: Config, now: Instant, today: LedgerDay?) -> WorkView? {
+    guard let today, let work = state.ledger.work else { return nil }
+    let closed = state.ledger.today.on(today.day)
+    let running = max(.zero, now - max(work.since, today.start)).floorSeconds
+    return WorkView(
+      project: work.project, color: work.project.map { config.project($0).color } ?? config.project("").color,
+      seconds: closed.total(for: work.project) + running, total: closed.total + running)
+  }
+
+  /// Tooltip lines for today's work: the total, then each project with its share, the
+  /// shares rounded so that they add up to 100.
+  static func todayLines(_ state: TimerState, now: Instant, today: LedgerDay?) -> [String] {
+    guard let today else { return [] }
+    var totals = state.ledger.today.on(today.day)
+    if let work = state.ledger.work {
+      totals.add(max(.zero, now - max(work.since, today.start)).floorSeconds, project: work.project, today: today.day)
+    }
+    guard totals.total > 0 else { return [] }
+    let shares = Percentages.largestRemainder(totals.seconds.map(\.seconds))
+    return ["Today: \(WorkView.clock(totals.total)) worked"]
+      + zip(totals.seconds, shares).map { entry, share in
+        "● \(entry.project ?? "(no project)") \(WorkView.clock(entry.seconds)) (\(share)%)"
+      }
+  }
+}
+
+/// Whole percentages of a total that add up to exactly 100 as shown.
+public enum Percentages {
+  /// Hare–Niemeyer (largest remainder): each part's share rounded down, then the points
+  /// left over go to the largest remainders (earlier parts first on a tie).
+  public static func largestRemainder(_ parts: [Int64]) -> [Int] {
+    let total = parts.reduce(0, +)
+    guard total > 0 else { return parts.map { _ in 0 } }
+    var shares = parts.map { Int($0 * 100 / total) }
+    let remainders = parts.enumerated().map { (index: $0.offset, rest: $0.element * 100 % total) }
+    let left = 100 - shares.reduce(0, +)
+    for entry in remainders.sorted(by: { $0.rest > $1.rest || ($0.rest == $1.rest && $0.index < $1.index) }).prefix(left) {
+      shares[entry.index] += 1
+    }
+    return shares
+  }
+}
