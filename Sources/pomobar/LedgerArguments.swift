@@ -68,7 +68,10 @@ enum LedgerArguments {
       try count(2...4)
       var words = rest[...]
       var day: String? = nil
-      if let first = words.first, first == "today" || first == "yesterday" || CivilTime.Date(first) != nil {
+      if let first = words.first, first == "today" || first == "yesterday" || first.contains("-") {
+        guard first.contains("-") == false || CivilTime.Date(first) != nil else {
+          throw usage("'\(Shown.plain(first))' is not a day like 2026-11-23, today or yesterday")
+        }
         day = first
         words = words.dropFirst()
       }
