@@ -57,7 +57,9 @@ enum EditCommands {
       return ExitCode.failure
     }
     let question = "Delete project '\(Shown.plain(name))' and its \(LedgerCommands.count(found, "record"))?"
-    guard LedgerCommands.confirm(question, yes: yes, command: "project delete") else { return ExitCode.failure }
+    guard LedgerCommands.confirm(question, yes: yes, command: "project delete") else {
+      return ExitCode.failure
+    }
     return edit(context, "project delete") { _ in
       ({ $0.project == name ? .remove : .keep }, "deleted project '\(Shown.plain(name))'")
     }
@@ -75,8 +77,12 @@ enum EditCommands {
     }
     let scope = before.map { " from before \($0)" } ?? ""
     let question = "Remove all \(LedgerCommands.count(found, "record"))\(scope) from the history?"
-    guard LedgerCommands.confirm(question, yes: yes, command: "history reset") else { return ExitCode.failure }
-    return edit(context, "history reset") { _ in ({ selected($0) ? .remove : .keep }, "reset the history\(scope)") }
+    guard LedgerCommands.confirm(question, yes: yes, command: "history reset") else {
+      return ExitCode.failure
+    }
+    return edit(context, "history reset") { _ in
+      ({ selected($0) ? .remove : .keep }, "reset the history\(scope)")
+    }
   }
 
   private static func count(_ history: HistoryStore, _ matches: (LedgerRecord) -> Bool) -> Int {

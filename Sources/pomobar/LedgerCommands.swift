@@ -50,7 +50,8 @@ enum LedgerCommands {
   /// short id as `pomobar log` shows it; an error message when none or several do.
   static func resolve(_ given: String, in history: HistoryStore) -> Result<LedgerRecord, Message> {
     let prefix = given.lowercased()
-    let byShortID = prefix.utf8.count >= 4 && prefix.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    let byShortID =
+      prefix.utf8.count >= 4 && prefix.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     var matches: [LedgerRecord] = []
     history.forEachRecord { record in
       guard record.id == given || (byShortID && record.shortID.hasPrefix(prefix)) else { return }

@@ -18,8 +18,12 @@ enum TrackCommand {
       guard let given = CivilTime.Date(text) else { return usage("'\(Shown.plain(text))' is not a day") }
       date = given
     }
-    guard let startSecond = secondOfDay(from) else { return usage("'\(Shown.plain(from))' is not a time like 9:00") }
-    guard let endSecond = secondOfDay(to) else { return usage("'\(Shown.plain(to))' is not a time like 10:30") }
+    guard let startSecond = secondOfDay(from) else {
+      return usage("'\(Shown.plain(from))' is not a time like 9:00")
+    }
+    guard let endSecond = secondOfDay(to) else {
+      return usage("'\(Shown.plain(to))' is not a time like 10:30")
+    }
     guard endSecond > startSecond else {
       return usage("it ends (\(to)) before it starts (\(from)); for time past midnight, track each day apart")
     }
@@ -53,9 +57,12 @@ enum TrackCommand {
   /// `9:00`, `09:00`, `14:30` (also `14:30:15`) as seconds since midnight.
   static func secondOfDay(_ text: String) -> Int64? {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard (2...3).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.utf8.count) }) else { return nil }
+    guard (2...3).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.utf8.count) }) else {
+      return nil
+    }
     let numbers = parts.compactMap { Int64($0) }
-    guard numbers.count == parts.count, numbers[0] < 24, numbers[1] < 60, numbers.count == 2 || numbers[2] < 60
+    guard numbers.count == parts.count, numbers[0] < 24, numbers[1] < 60,
+      numbers.count == 2 || numbers[2] < 60
     else { return nil }
     return numbers[0] * 3600 + numbers[1] * 60 + (numbers.count == 3 ? numbers[2] : 0)
   }

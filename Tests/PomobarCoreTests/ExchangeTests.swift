@@ -32,7 +32,8 @@ enum ExchangeFixtures {
   ) {
     var records: [LedgerRecord] = []
     var problems: [ImportDecoder.Problem] = []
-    ImportDecoder.decode(Array(text.utf8), as: format, offsets: { _ in offset }) { entry in
+    let offsets: ImportDecoder.Offsets = { _ in offset }
+    ImportDecoder.decode(Array(text.utf8), as: format, offsets: offsets) { entry in
       switch entry {
       case .success(let record): records.append(record)
       case .failure(let problem): problems.append(problem)
@@ -144,14 +145,17 @@ enum ExchangeFixtures {
   @Test func importedIdsDependOnlyOnTheInterval() {
     let text = #"[{"id":9,"start":"20261123T080000Z","end":"20261123T082500Z","tags":["api"]}]"#
     let once = ExchangeFixtures.decode(text, .timewarrior, offset: 0).records
-    let again = ExchangeFixtures.decode(text.replacingOccurrences(of: "9", with: "1"), .timewarrior, offset: 7200)
-      .records
+    let again = ExchangeFixtures.decode(
+      text.replacingOccurrences(of: "9", with: "1"), .timewarrior, offset: 7200
+    )
+    .records
     #expect(once.map(\.id) == again.map(\.id))
     #expect(once.first?.id.hasPrefix("import.timewarrior.") == true)
   }
 
   @Test func aBrokenEntryIsReportedWithItsPlaceAndTheOthersStillRead() {
-    let csv = CSV.row(ExportEncoder.csvColumns) + "x,nap,2026-11-23T09:00:00Z,2026-11-23T09:25:00Z,1500\r\n"
+    let csv =
+      CSV.row(ExportEncoder.csvColumns) + "x,nap,2026-11-23T09:00:00Z,2026-11-23T09:25:00Z,1500\r\n"
       + ExportEncoder.csvRow(ExchangeFixtures.records[0])
     let (records, problems) = ExchangeFixtures.decode(csv, .csv)
     #expect(records == [ExchangeFixtures.records[0]])

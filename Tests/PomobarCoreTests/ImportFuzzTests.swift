@@ -13,10 +13,12 @@ struct ImportFuzzTests {
     "\u{7F}\u{1F}", "\",\"", "\"\n\"",
   ]
 
+  static func offsets(_ utc: Int64) -> Int32 { 3600 }
+
   static func decodeAll(_ bytes: [UInt8]) -> Int {
     var seen = 0
     for format in ExchangeFormat.allCases {
-      ImportDecoder.decode(bytes, as: format, offsets: { _ in 3600 }) { entry in
+      ImportDecoder.decode(bytes, as: format, offsets: Self.offsets) { entry in
         seen += 1
         if case .success(let record) = entry {
           #expect(record.end >= record.start, "a record from \(bytes)")

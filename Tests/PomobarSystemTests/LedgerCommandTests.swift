@@ -15,7 +15,8 @@ struct LedgerCommandTests {
   /// Runs a command in `sandbox` with the test zone; it must exit with `status`.
   @discardableResult
   static func run(
-    _ sandbox: Sandbox, _ arguments: [String], status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation
+    _ sandbox: Sandbox, _ arguments: [String], status: Int32 = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> CommandResult {
     let process = try sandbox.launch(arguments, environment: zone)
     process.closeStdin()
@@ -78,7 +79,8 @@ struct LedgerCommandTests {
         let path = sandbox.root + "/export.\(format)"
         try sandbox.write(exported, to: path)
         let result = try await Self.run(sandbox, ["import", path])
-        #expect(result.stdout.contains("0 records added, 3 skipped (3 already there, 0 invalid)"), "\(result)")
+        #expect(
+          result.stdout.contains("0 records added, 3 skipped (3 already there, 0 invalid)"), "\(result)")
       }
       #expect(try await Self.run(sandbox, ["log"]).stdout.split(separator: "\n").count == 3)
     }
@@ -117,7 +119,9 @@ struct LedgerCommandTests {
       let missing = try await Self.run(sandbox, ["history", "remove", "ffffffff"], status: 1)
       #expect(missing.stderr.contains("no record has the id"), "\(missing)")
       let after = try await Self.run(sandbox, ["log"]).stdout
-      #expect(after.split(separator: "\n").count == 2 && after.contains("backend") && !after.contains("web"), "\(after)")
+      #expect(
+        after.split(separator: "\n").count == 2 && after.contains("backend") && !after.contains("web"),
+        "\(after)")
       let backups = Self.files(sandbox).filter { $0.hasPrefix("removed-") }
       #expect(backups.count == 2, "\(Self.files(sandbox))")
       let saved = backups.compactMap { sandbox.read(Self.history(sandbox) + "/" + $0) }.joined()

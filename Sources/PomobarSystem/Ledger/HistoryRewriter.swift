@@ -70,7 +70,8 @@ public struct HistoryRewriter {
     let now = LocalZone.now()
     let (date, second) = CivilTime.split(now.local)
     let stamp =
-      "\(date)T" + [second / 3600, second % 3600 / 60, second % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined()
+      "\(date)T"
+      + [second / 3600, second % 3600 / 60, second % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined()
     var attempt = 1
     while true {
       let path = store.directory + "/removed-\(stamp)" + (attempt == 1 ? "" : "-\(attempt)") + ".jsonl"

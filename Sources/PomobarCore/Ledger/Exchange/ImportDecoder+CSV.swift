@@ -11,7 +11,9 @@ extension ImportDecoder {
         for (index, name) in row.fields.enumerated() where found[name] == nil { found[name] = index }
         let missing = ["id", "kind", "start", "end", "seconds"].filter { found[$0] == nil }
         if !missing.isEmpty {
-          body(.failure(Problem(place: place, message: "no column \(missing.joined(separator: ", ")) in the header")))
+          body(
+            .failure(
+              Problem(place: place, message: "no column \(missing.joined(separator: ", ")) in the header")))
         }
         columns = found
         return

@@ -90,15 +90,21 @@ public enum ImportDecoder {
     }
     var tags: [String] = []
     if let tagValue = value["tags"] {
-      guard let elements = tagValue.arrayValue else { throw Problem(place: place, message: "'tags' is not an array") }
+      guard let elements = tagValue.arrayValue else {
+        throw Problem(place: place, message: "'tags' is not an array")
+      }
       for element in elements {
-        guard let tag = element.stringValue else { throw Problem(place: place, message: "a tag is not a string") }
+        guard let tag = element.stringValue else {
+          throw Problem(place: place, message: "a tag is not a string")
+        }
         tags.append(tag)
       }
     }
     var annotation: String? = nil
     if let note = value["annotation"], !note.isNull {
-      guard let text = note.stringValue else { throw Problem(place: place, message: "'annotation' is not a string") }
+      guard let text = note.stringValue else {
+        throw Problem(place: place, message: "'annotation' is not a string")
+      }
       annotation = text.isEmpty ? nil : text
     }
     return try foreign(.timewarrior, start, end, tags: tags, project: nil, note: annotation, place, offsets)
@@ -125,7 +131,8 @@ public enum ImportDecoder {
   /// `[start, stop, project, id, tags, updated_at]` (epoch seconds): the project is the
   /// project (`(no project)` reads as none), a tag naming a pomobar kind sets the kind,
   /// the other tags make the note.
-  static func watson(_ value: JSONValue, _ place: String, _ offsets: Offsets) throws(Problem) -> LedgerRecord {
+  static func watson(_ value: JSONValue, _ place: String, _ offsets: Offsets) throws(Problem) -> LedgerRecord
+  {
     guard let fields = value.arrayValue, fields.count >= 3 else {
       throw Problem(place: place, message: "not a frame [start, stop, project, id, tags, updated_at]")
     }
@@ -133,13 +140,21 @@ public enum ImportDecoder {
       throw Problem(place: place, message: "the start is not a time in seconds")
     }
     guard !fields[1].isNull else { throw Problem(place: place, message: "still running (no stop)") }
-    guard let end = seconds(fields[1]) else { throw Problem(place: place, message: "the stop is not a time in seconds") }
-    guard let project = fields[2].stringValue else { throw Problem(place: place, message: "the project is not a string") }
+    guard let end = seconds(fields[1]) else {
+      throw Problem(place: place, message: "the stop is not a time in seconds")
+    }
+    guard let project = fields[2].stringValue else {
+      throw Problem(place: place, message: "the project is not a string")
+    }
     var tags: [String] = []
     if fields.count > 4, !fields[4].isNull {
-      guard let elements = fields[4].arrayValue else { throw Problem(place: place, message: "the tags are not an array") }
+      guard let elements = fields[4].arrayValue else {
+        throw Problem(place: place, message: "the tags are not an array")
+      }
       for element in elements {
-        guard let tag = element.stringValue else { throw Problem(place: place, message: "a tag is not a string") }
+        guard let tag = element.stringValue else {
+          throw Problem(place: place, message: "a tag is not a string")
+        }
         tags.append(tag)
       }
     }
@@ -174,7 +189,9 @@ public enum ImportDecoder {
       throw Problem(place: place, message: "a time before 1970 or after 9999")
     }
     guard end >= start else { throw Problem(place: place, message: "it ends before it starts") }
-    guard end - start <= RecordFields.largest else { throw Problem(place: place, message: "longer than ten years") }
+    guard end - start <= RecordFields.largest else {
+      throw Problem(place: place, message: "longer than ten years")
+    }
     var kind = LedgerRecord.Kind.work
     var others: [String] = []
     var kindSet = false
