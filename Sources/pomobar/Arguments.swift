@@ -11,6 +11,8 @@ enum Command: Equatable {
   case version
   /// The hidden `__effects JOB`: pomobar's own effect runner, started by a transition.
   case effects(String)
+  /// export, import, log, track, history, project.
+  case ledger(LedgerCommand)
 }
 
 /// Options shared by the commands.
@@ -35,7 +37,7 @@ enum ExitCode {
 
 /// Parses `pomobar [COMMAND] [OPTIONS]` by hand: no dependency for a handful of flags.
 enum Arguments {
-  static let commands = ["run", "ctl", "status", "check-config", "help"]
+  static let commands = ["run", "ctl", "status", "check-config", "help"] + LedgerArguments.commands
   /// Compared as a byte: `hasPrefix` would pull Unicode tables into a bar's resident memory.
   private static let dash = UInt8(ascii: "-")
 
@@ -79,6 +81,8 @@ enum Arguments {
       let (options, rest) = try options(words, command)
       try noneLeft(rest.dropFirst(), command)
       return .checkConfig(rest.first ?? options.configPath)
+    case _ where LedgerArguments.commands.contains(command):
+      return .ledger(try LedgerArguments.parse(command, Array(words)))
     default:
       throw UsageError(
         message: "pomobar: unknown command '\(Shown.plain(command))'\(suggestion(command, commands))")

@@ -12,6 +12,12 @@ enum Help {
       pomobar ctl ACTION [ARGUMENTS]                     change the timer or the work clock
       pomobar status [--format FORMAT]                   print the timer once (tmux, scripts)
       pomobar check-config [FILE]                        validate a config, print the effective one
+      pomobar log [RANGE]                                the history, one record per line
+      pomobar track [DAY] FROM TO [PROJECT]              add forgotten work time
+      pomobar export [RANGE] --format FORMAT             csv, json, timewarrior, watson to stdout
+      pomobar import FILE [--from FORMAT]                records from an export, each once
+      pomobar history remove|amend|reset ...             correct or clear the history
+      pomobar project rename|delete ...                  rename a project, or delete its records
       pomobar help [COMMAND]
 
     On a terminal, `pomobar` shows a live timer: space starts and pauses, q quits.
@@ -25,6 +31,7 @@ enum Help {
       -V, --version         print the version
 
     State: $XDG_STATE_HOME/pomobar/state.json (default ~/.local/state/pomobar).
+    History: $XDG_DATA_HOME/pomobar/history/ (default ~/.local/share/pomobar).
     Exit status: 0 ok, 1 failure, 64 usage error, 78 configuration error.
     """
 
@@ -98,13 +105,17 @@ enum Help {
   ]
 
   static func print(_ topic: String?) -> Int32 {
+    if let topic, let text = LedgerHelp.topics[topic] {
+      Console.out(text + "\n")
+      return ExitCode.success
+    }
     guard let topic, topic != "help" else {
       Console.out(main + "\n")
       return ExitCode.success
     }
     guard let text = topics[topic] else {
-      Console.error(
-        "no help for '\(Shown.plain(topic))'\(Spelling.hint(for: topic, in: Array(topics.keys).sorted()))")
+      let names = (Array(topics.keys) + Array(LedgerHelp.topics.keys)).sorted()
+      Console.error("no help for '\(Shown.plain(topic))'\(Spelling.hint(for: topic, in: names))")
       Console.usage("Run 'pomobar --help' for usage.")
       return ExitCode.usage
     }

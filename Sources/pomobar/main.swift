@@ -19,6 +19,7 @@ do {
   case .help(let topic): status = Help.print(topic)
   case .version: status = Help.printVersion()
   case .effects(let job): status = EffectSupervisor.run(job)
+  case .ledger(let command): status = LedgerCommands.run(command)
   }
 } catch {
   Console.usage("\(error.message)\n\(error.hint)")

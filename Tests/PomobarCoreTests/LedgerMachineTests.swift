@@ -55,7 +55,16 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
   @Test func startingAFocusStartsTheWorkClockUnlessTurnedOff() {
     var m = machine()
     _ = m.handle(.action(.start), at: at(10))
-    #expect(m.state.ledger.work == WorkClock(since: at(10), project: nil))
+    #expect(m.state.ledger.work == WorkClock(since: at(10), project: nil, byFocus: true))
+    // The timer going back to idle stops a clock a focus started...
+    let stopped = m.handle(.action(.stop), at: at(70))
+    #expect(stopped.contains(recorded(2, .work, 10, 70, 60, nil)))
+    #expect(m.state.ledger.work == nil)
+    // ...but not one the user started.
+    _ = m.handle(.action(.workStart), at: at(100))
+    _ = m.handle(.action(.start), at: at(100))
+    _ = m.handle(.action(.stop), at: at(160))
+    #expect(m.state.ledger.work == WorkClock(since: at(100), project: nil))
     var off = machine { $0.focusStartsWork = false }
     _ = off.handle(.action(.start), at: at(10))
     #expect(off.state.ledger.work == nil)
@@ -87,6 +96,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
       effects == [
         .persist, .runHook(.focusEnd, phase: .focus, reason: .voided, slot: 1, completed: 0),
         recorded(1, .focus, 0, 300, 300, .voided, note: "meeting"),
+        recorded(2, .work, 0, 300, 300, nil),
       ])
     #expect(m.state.phase == .idle)
     #expect(m.handle(.action(.void(nil)), at: at(400)).isEmpty, "nothing to void")

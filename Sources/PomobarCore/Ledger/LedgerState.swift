@@ -73,10 +73,14 @@ public struct LedgerState: Equatable, Sendable {
 public struct WorkClock: Equatable, Sendable {
   public var since: Instant
   public var project: String?
+  /// Started by a focus (`[ledger] focus-starts-work`), not by the user: it stops when the
+  /// timer goes back to idle, and the bar shows it only once it has a project.
+  public var byFocus: Bool
 
-  public init(since: Instant, project: String?) {
+  public init(since: Instant, project: String?, byFocus: Bool = false) {
     self.since = since
     self.project = project
+    self.byFocus = byFocus
   }
 }
 

@@ -10,7 +10,9 @@
 extension StateDocument {
   static func encode(_ ledger: LedgerState) -> JSONValue {
     let work: JSONValue =
-      ledger.work.map { ["since": .integer($0.since.nanoseconds), "project": text($0.project)] } ?? .null
+      ledger.work.map {
+        ["since": .integer($0.since.nanoseconds), "project": text($0.project), "by_focus": .bool($0.byFocus)]
+      } ?? .null
     let today: JSONValue = [
       "day": .integer(ledger.today.day),
       "projects": .array(ledger.today.seconds.map { .array([text($0.project), .integer($0.seconds)]) }),
@@ -49,7 +51,8 @@ extension StateDocument {
     var ledger = LedgerState()
     if let work = value["work"], !work.isNull {
       guard let since = try moment(work, "since") else { throw DecodeError(message: "ledger work without 'since'") }
-      ledger.work = WorkClock(since: since, project: try name(work["project"]))
+      ledger.work = WorkClock(
+        since: since, project: try name(work["project"]), byFocus: work["by_focus"]?.boolValue ?? false)
     }
     ledger.project = try name(value["project"])
     if case .array(let names)? = value["projects"] {

@@ -8,6 +8,7 @@ extension TimerMachine {
     switch action {
     case .workStart:
       if state.ledger.work == nil { startWork(at: now, &effects) }
+      state.ledger.work?.byFocus = false  // the user's now: the timer no longer stops it
     case .workStop:
       stopWork(at: now, &effects)
       state.ledger.resumeWorkOnBack = false
@@ -35,7 +36,7 @@ extension TimerMachine {
     case .void(let reason):
       guard state.phase.kind == .focus else { return }
       end(.focus, .voided, at: now, note: reason.flatMap(Self.clean), &effects)
-      state.phase = .idle
+      goIdle(at: now, &effects)
     case .away:
       guard state.ledger.awaySince == nil else { return }
       state.ledger.awaySince = now
@@ -68,8 +69,15 @@ extension TimerMachine {
     if wasRunning || project != nil { startWork(at: now, &effects) }
   }
 
-  mutating func startWork(at time: Instant, _ effects: inout [Effect]) {
-    state.ledger.work = WorkClock(since: time, project: state.ledger.project)
+  mutating func startWork(at time: Instant, byFocus: Bool = false, _ effects: inout [Effect]) {
+    state.ledger.work = WorkClock(since: time, project: state.ledger.project, byFocus: byFocus)
+  }
+
+  /// The timer went back to idle at `time`: a work clock that a focus started stops with it
+  /// (one the user started runs on).
+  mutating func goIdle(at time: Instant, _ effects: inout [Effect]) {
+    state.phase = .idle
+    if state.ledger.work?.byFocus == true { stopWork(at: time, &effects) }
   }
 
   /// Closes the running work interval at `time` with its record; nothing if stopped.
@@ -77,6 +85,7 @@ extension TimerMachine {
     guard let work = state.ledger.work else { return }
     state.ledger.work = nil
     let end = max(time, work.since)
+    guard end > work.since else { return }  // nothing worked: no record
     effects.append(
       .record(
         LedgerEntry(
@@ -89,7 +98,7 @@ extension TimerMachine {
   mutating func pauseWork(from asleepAt: Instant, to now: Instant, _ effects: inout [Effect]) {
     guard let work = state.ledger.work, asleepAt < now else { return }
     stopWork(at: max(asleepAt, work.since), &effects)
-    startWork(at: now, &effects)
+    startWork(at: now, byFocus: work.byFocus, &effects)
   }
 
   /// The record of the running or paused `kind` phase ending at `time` for `reason`.

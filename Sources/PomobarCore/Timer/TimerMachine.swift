@@ -94,15 +94,16 @@ public struct TimerMachine: Sendable {
       case .idle: break
       case .focusDone:
         state.slot = settings.slot(after: .focus, from: state.slot)
-        state.phase = .idle
+        goIdle(at: now, &effects)
       case .running(let kind, _, _), .paused(let kind, _, _):
         end(kind, .stopped, at: now, &effects)
         if kind.isBreak { state.slot = settings.slot(after: kind, from: state.slot) }
-        state.phase = .idle
+        goIdle(at: now, &effects)
       }
     case .reset:
       if let kind = state.phase.kind { end(kind, .reset, at: now, &effects) }
       state = TimerState(ledger: state.ledger)
+      goIdle(at: now, &effects)
     case .extend(let amount):
       change(by: amount ?? settings.step, at: now, &effects)
     case .shorten(let amount):
@@ -170,7 +171,7 @@ public struct TimerMachine: Sendable {
         // Far behind with auto-advance on (a machine left on with no copy running):
         // stop cycling rather than replay hours of phases nobody saw.
         end(kind, .stopped, at: deadline, &effects)
-        state.phase = .idle
+        goIdle(at: deadline, &effects)
         return
       }
       ended += 1
@@ -181,7 +182,7 @@ public struct TimerMachine: Sendable {
         if settings.autoAdvance.startsFocus {
           begin(.focus, at: deadline, &effects)
         } else {
-          state.phase = .idle
+          goIdle(at: deadline, &effects)
         }
       } else {
         if settings.autoAdvance.startsBreak {
@@ -208,6 +209,7 @@ public struct TimerMachine: Sendable {
     if let limit = settings.resetAfter, gap > limit {
       if let kind = state.phase.kind { end(kind, .suspended, at: asleepAt, &effects) }
       state = TimerState(note: .resetBySuspend(gap), completed: state.completed, ledger: state.ledger)
+      goIdle(at: asleepAt, &effects)
       return
     }
     guard case .running(let kind, let deadline, let total) = state.phase else { return }
@@ -223,7 +225,7 @@ public struct TimerMachine: Sendable {
     case .void:
       state.ledger.phaseGap += gap
       end(kind, .suspended, at: asleepAt, &effects)
-      state.phase = .idle
+      goIdle(at: asleepAt, &effects)
       state.note = .voidedBySuspend(gap)
     }
   }
@@ -237,7 +239,7 @@ public struct TimerMachine: Sendable {
     state.ledger.phaseStart = start
     effects.append(hook(kind.isBreak ? .breakStart : .focusStart, kind, nil))
     if kind == .focus && ledger.focusStartsWork && state.ledger.work == nil {
-      startWork(at: start, &effects)
+      startWork(at: start, byFocus: true, &effects)
     }
   }
 

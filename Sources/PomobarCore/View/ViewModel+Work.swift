@@ -45,7 +45,9 @@ public struct LedgerDay: Equatable, Sendable {
 extension ViewModel {
   /// The work clock for the bar, nil when it is stopped (or not known: no `today`).
   static func work(_ state: TimerState, _ config: Config, now: Instant, today: LedgerDay?) -> WorkView? {
-    guard let today, let work = state.ledger.work else { return nil }
+    // A clock a focus started, for no project, is the Pomodoro user's own time: it counts in
+    // reports but leaves their bar as it was.
+    guard let today, let work = state.ledger.work, !(work.byFocus && work.project == nil) else { return nil }
     let closed = state.ledger.today.on(today.day)
     let running = max(.zero, now - max(work.since, today.start)).floorSeconds
     return WorkView(

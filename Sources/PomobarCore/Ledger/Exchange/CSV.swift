@@ -1,0 +1,94 @@
+/// RFC 4180 comma-separated values: writing fields, and reading rows back.
+public enum CSV {
+  /// A field as written: quoted, with quotes doubled, when it holds a comma, a quote or a
+  /// line break; as it is otherwise.
+  public static func field(_ text: String) -> String {
+    let special = text.utf8.contains {
+      $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+    }
+    guard special else { return text }
+    var out = "\""
+    for character in text.unicodeScalars {
+      if character == "\"" { out += "\"" }
+      out.unicodeScalars.append(character)
+    }
+    return out + "\""
+  }
+
+  /// A row of fields, CRLF-ended as RFC 4180 says.
+  public static func row(_ fields: [String]) -> String {
+    fields.map(field).joined(separator: ",") + "\r\n"
+  }
+
+  /// The fields of a line known to hold no line break inside quotes (a header).
+  static func fields(ofLine line: [UInt8]) -> [String] {
+    var rows: [Row] = []
+    forEachRow(line) { rows.append($0) }
+    return rows.first?.fields ?? []
+  }
+
+  /// One row read back, with the line it starts on (1-based) for messages.
+  public struct Row: Equatable {
+    public var line: Int
+    public var fields: [String]
+  }
+
+  /// Calls `body` with each row in order. Quoted fields may hold commas, doubled quotes
+  /// and line breaks; LF and CRLF line ends both read; empty lines are skipped. A quote
+  /// left open at the end closes there (the row is still given: its fields decide).
+  public static func forEachRow(_ bytes: [UInt8], _ body: (Row) -> Void) {
+    var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var line = 1
+    var fields: [String] = []
+    var field: [UInt8] = []
+    var rowLine = 1
+    var inQuotes = false
+    var fieldStarted = false
+    func endField() {
+      fields.append(String(decoding: field, as: UTF8.self))
+      field.removeAll(keepingCapacity: true)
+      fieldStarted = false
+    }
+    func endRow() {
+      if fieldStarted || !fields.isEmpty { endField() }
+      if !fields.isEmpty { body(Row(line: rowLine, fields: fields)) }
+      fields.removeAll(keepingCapacity: true)
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      if inQuotes {
+        if byte == UInt8(ascii: "\"") {
+          if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            field.append(byte)
+            index += 1
+          } else {
+            inQuotes = false
+          }
+        } else {
+          if byte == 0x0A { line += 1 }
+          field.append(byte)
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""):
+        inQuotes = true
+        fieldStarted = true
+      case UInt8(ascii: ","):
+        endField()
+        fieldStarted = true
+      case 0x0D where index < bytes.count && bytes[index] == 0x0A:
+        continue
+      case 0x0A:
+        endRow()
+        line += 1
+        rowLine = line
+      default:
+        field.append(byte)
+        fieldStarted = true
+      }
+    }
+    endRow()
+  }
+}

@@ -1,0 +1,94 @@
+/// The formats `pomobar export` writes and `pomobar import` reads.
+public enum ExchangeFormat: String, CaseIterable, Sendable {
+  /// A header and one row per record, RFC 4180, UTF-8, CRLF line ends.
+  case csv
+  /// A JSON array of the history's own line objects.
+  case json
+  /// The JSON array `timew export` prints and `timew import` reads.
+  case timewarrior
+  /// A Watson `frames` file, which `watson merge` accepts.
+  case watson
+
+  public static var names: [String] { allCases.map(\.rawValue) }
+
+  /// The format of an exported file, from its first bytes; nil when it looks like none.
+  ///
+  /// An array of arrays is Watson's; an array of objects is pomobar's JSON when its first
+  /// object has a `kind` or `seconds` key, timewarrior's otherwise (an empty array reads
+  /// as JSON: there is nothing in it either way); text whose first line names an `id`, a
+  /// `start` and an `end` column is CSV.
+  public static func guess(_ bytes: [UInt8]) -> ExchangeFormat? {
+    var index = 0
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    while index < bytes.count, JSONArrayScanner.isSpace(bytes[index]) { index += 1 }
+    guard index < bytes.count else { return nil }
+    if bytes[index] == UInt8(ascii: "[") {
+      var first: JSONValue? = nil
+      var sawElement = false
+      JSONArrayScanner.forEachElement(bytes) { element in
+        sawElement = true
+        if case .success(let range) = element { first = try? JSON.parse(bytes[range]) }
+        return false
+      }
+      guard sawElement else { return .json }
+      switch first {
+      case .array: return .watson
+      case .object(let members):
+        return members.contains { $0.0 == "kind" || $0.0 == "seconds" } ? .json : .timewarrior
+      case .none, .null, .bool, .number, .integer, .string: return nil
+      }
+    }
+    let line = bytes[index...].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+    let columns = CSV.fields(ofLine: Array(line))
+    return ["id", "start", "end"].allSatisfy(columns.contains) ? .csv : nil
+  }
+}
+
+/// FNV-1a, 64 bits: stable across runs, machines and versions (Swift's `Hasher` is seeded
+/// per process), which ids derived from content need.
+public enum StableHash {
+  public static func fnv1a(_ text: String, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+    var hash = seed
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash &*= 0x100_0000_01b3
+    }
+    return hash
+  }
+
+  /// 16 lowercase hex digits.
+  public static func hex(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  /// 32 hex digits from two differently seeded hashes: the shape of a Watson frame id
+  /// (a UUID's hex), so `watson push` can still read it.
+  public static func hex128(_ text: String) -> String {
+    hex(fnv1a(text)) + hex(fnv1a(text, seed: 0x6c62_272e_07bb_0142))
+  }
+}
+
+extension LedgerRecord {
+  /// What `pomobar log` shows and `history remove` accepts: hex digits of a hash of the
+  /// id, of which any unique prefix names the record.
+  ///
+  /// Record ids share long prefixes (the machine, the state's epoch), so a prefix of the
+  /// id itself would need many characters to be unique; a hash spreads them.
+  public var shortID: String { StableHash.hex(StableHash.fnv1a(id)) }
+
+  /// The id an imported interval gets: the same interval from the same kind of file
+  /// gets the same id wherever and however often it is imported.
+  static func importedID(_ format: ExchangeFormat, start: Int64, end: Int64, project: String?, kind: Kind)
+    -> String
+  {
+    let key = "\(format.rawValue)|\(start)|\(end)|\(kind.rawValue)|\(project ?? "")"
+    return "import.\(format.rawValue).\(StableHash.hex(StableHash.fnv1a(key)))"
+  }
+
+  /// What makes two records the same interval when ids cannot tell (a record exported to
+  /// timewarrior and imported back gets a new id): the instants, the kind and the project.
+  public var sameIntervalKey: String {
+    "\(start.utc)|\(end.utc)|\(kind.rawValue)|\(project ?? "")"
+  }
+}

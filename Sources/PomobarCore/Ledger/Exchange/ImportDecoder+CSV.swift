@@ -1,0 +1,43 @@
+extension ImportDecoder {
+  /// pomobar's CSV export, columns found by their header names (any order; `hours` and
+  /// unknown columns are ignored), so a sheet re-saved by a spreadsheet still reads. An
+  /// empty field is no value.
+  static func decodeCSV(_ bytes: [UInt8], _ body: (Result<LedgerRecord, Problem>) -> Void) {
+    var columns: [String: Int]? = nil
+    CSV.forEachRow(bytes) { row in
+      let place = "line \(row.line)"
+      guard let known = columns else {
+        var found: [String: Int] = [:]
+        for (index, name) in row.fields.enumerated() where found[name] == nil { found[name] = index }
+        let missing = ["id", "kind", "start", "end", "seconds"].filter { found[$0] == nil }
+        if !missing.isEmpty {
+          body(
+            .failure(
+              Problem(place: place, message: "no column \(missing.joined(separator: ", ")) in the header")))
+        }
+        columns = found
+        return
+      }
+      var fields = RecordFields()
+      for (name, index) in known where index < row.fields.count {
+        let text = row.fields[index]
+        if text.isEmpty { continue }
+        switch name {
+        case "seconds", "internal", "external", "gap":
+          guard let number = Int64(text) else {
+            body(.failure(Problem(place: place, message: "'\(name)' is not a whole number")))
+            return
+          }
+          fields.set(name, .number(number))
+        default:
+          fields.set(name, .text(text))
+        }
+      }
+      do throws(LedgerRecord.DecodeError) {
+        body(.success(try fields.record()))
+      } catch {
+        body(.failure(Problem(place: place, message: error.message)))
+      }
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import PomobarCore
+import PomobarSystem
+
+/// `pomobar export [RANGE] --format FORMAT`: the history to stdout, streamed.
+enum ExportCommand {
+  static func run(_ context: Context, _ argument: RangeArgument, _ format: ExchangeFormat) -> Int32 {
+    let history = context.history
+    let range = argument.resolve(today: LocalZone.today())
+    var total = 0
+    if format == .timewarrior {
+      // timewarrior numbers intervals from the latest (@1) back: count them first.
+      history.forEachRecordInOrder(in: range) { _ in total += 1 }
+    }
+    var encoder = ExportEncoder(format: format, total: total)
+    var output = OutputBuffer()
+    output.add(encoder.header())
+    history.forEachRecordInOrder(in: range) { record in output.add(encoder.element(record)) }
+    output.add(encoder.footer())
+    return output.flush() ? ExitCode.success : ExitCode.failure
+  }
+}
+
+/// Text for stdout, written in 64 KiB blocks.
+struct OutputBuffer {
+  private var bytes: [UInt8] = []
+  private var failed = false
+
+  mutating func add(_ text: String) {
+    bytes += text.utf8
+    if bytes.count >= 1 << 16 { _ = flush() }
+  }
+
+  /// Writes what is pending; false once a write failed (a closed pipe).
+  mutating func flush() -> Bool {
+    if !failed && !bytes.isEmpty {
+      do {
+        try FileDescriptor.standardOutput.write(bytes)
+      } catch {
+        failed = true
+        Console.error("cannot write the output: \(error)")
+      }
+    }
+    bytes.removeAll(keepingCapacity: true)
+    return !failed
+  }
+}

@@ -1,0 +1,83 @@
+import PomobarCore
+import PomobarSystem
+
+/// Runs the ledger's commands, and what they share: the lock, confirmations, ids.
+enum LedgerCommands {
+  static func run(_ command: LedgerCommand) -> Int32 {
+    let context = Context.make(Options())
+    switch command {
+    case .export(let range, let format): return ExportCommand.run(context, range, format)
+    case .importFile(let path, let format): return ImportCommand.run(context, path, format)
+    case .log(let range): return LogCommand.run(context, range)
+    case .track(let day, let from, let to, let project, let note):
+      return TrackCommand.run(context, day: day, from: from, to: to, project: project, note: note)
+    case .historyRemove(let id): return EditCommands.remove(context, id)
+    case .historyAmend(let id, let project): return EditCommands.amend(context, id, project: project)
+    case .historyReset(let before, let yes): return EditCommands.reset(context, before: before, yes: yes)
+    case .projectRename(let old, let new): return EditCommands.rename(context, old, new)
+    case .projectDelete(let name, let yes): return EditCommands.delete(context, name, yes: yes)
+    }
+  }
+
+  /// Runs `body` under the state lock, which every writer of the history holds, so a
+  /// running bar's transition never interleaves with an edit or an import.
+  static func locked<T>(_ context: Context, _ body: () throws -> T) throws -> T {
+    let directory = context.environment.stateDirectory
+    try FileSystem.makeDirectories(directory)
+    return try FileLock.withExclusive(directory + "/state.lock", timeout: .seconds(10), body)
+  }
+
+  /// Asks `question` on the terminal; true for y or yes. Without a terminal, only `yes`
+  /// (the `--yes` flag) agrees: a script must say what it means.
+  static func confirm(_ question: String, yes: Bool, command: String) -> Bool {
+    if yes { return true }
+    guard FileDescriptor.standardInput.isTerminal else {
+      Console.error("\(command): \(question) Not on a terminal: add --yes to go ahead")
+      return false
+    }
+    try? FileDescriptor.standardError.write(question + " [y/N] ")
+    var answer: [UInt8] = []
+    while let chunk = try? FileDescriptor.standardInput.read(upTo: 1), let byte = chunk.first,
+      byte != UInt8(ascii: "\n")
+    {
+      answer.append(byte)
+    }
+    let text = String(decoding: answer, as: UTF8.self).lowercased()
+    return text == "y" || text == "yes"
+  }
+
+  /// The record that `given` names: its full id, or a prefix (4 digits or more) of its
+  /// short id as `pomobar log` shows it; an error message when none or several do.
+  static func resolve(_ given: String, in history: HistoryStore) -> Result<LedgerRecord, Message> {
+    let prefix = given.lowercased()
+    let byShortID =
+      prefix.utf8.count >= 4 && prefix.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    var matches: [LedgerRecord] = []
+    history.forEachRecord { record in
+      guard record.id == given || (byShortID && record.shortID.hasPrefix(prefix)) else { return }
+      if !matches.contains(where: { $0.id == record.id }) { matches.append(record) }
+    }
+    if let exact = matches.first(where: { $0.id == given }) { return .success(exact) }
+    switch matches.count {
+    case 0:
+      return .failure(Message(text: "no record has the id '\(Shown.plain(given))'; `pomobar log` shows them"))
+    case 1:
+      return .success(matches[0])
+    default:
+      let some = matches.prefix(5).map { "\($0.shortID.prefix(12)) (\($0.start.iso8601))" }
+      return .failure(
+        Message(
+          text: "'\(Shown.plain(given))' is ambiguous: it matches \(matches.count) records, "
+            + some.joined(separator: ", ") + "; give more digits"))
+    }
+  }
+
+  struct Message: Error {
+    var text: String
+  }
+
+  /// `3 records`, `1 record`.
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+}

@@ -1,0 +1,53 @@
+import PomobarCore
+import PomobarSystem
+
+/// `pomobar log [RANGE]`: the records, one per line, oldest first.
+///
+/// `a1b2c3d  2026-11-23 09:00-09:25  focus        25:00  api  completed`: the short id
+/// (as many hex digits as make it unique in the whole history, at least 7), the local
+/// start day and times, the kind, the time that counted, the project and the outcome.
+enum LogCommand {
+  static func run(_ context: Context, _ argument: RangeArgument) -> Int32 {
+    let history = context.history
+    let range = argument.resolve(today: LocalZone.today())
+    let width = shortIDWidth(history)
+    var output = OutputBuffer()
+    history.forEachRecordInOrder(in: range) { record in output.add(line(record, idWidth: width)) }
+    return output.flush() ? ExitCode.success : ExitCode.failure
+  }
+
+  /// Hex digits enough to tell every record of the history apart (at least 7).
+  static func shortIDWidth(_ history: HistoryStore) -> Int {
+    var hashes: [UInt64] = []
+    history.forEachRecord { hashes.append(StableHash.fnv1a($0.id)) }
+    hashes.sort()
+    var shared = 0
+    for index in hashes.indices.dropFirst() where hashes[index] != hashes[index - 1] {
+      shared = max(shared, (hashes[index] ^ hashes[index - 1]).leadingZeroBitCount / 4)
+    }
+    return min(16, max(7, shared + 1))
+  }
+
+  static func line(_ record: LedgerRecord, idWidth: Int) -> String {
+    let (day, startSecond) = CivilTime.split(record.start.local)
+    let endSecond = CivilTime.split(record.end.local).second
+    var text = "\(record.shortID.prefix(idWidth))  \(day) \(clock(startSecond))-\(clock(endSecond))  "
+    text += padded(record.kind.rawValue, 11) + "  "
+    let duration = DurationFormat.clock(seconds: record.seconds)
+    text += String(repeating: " ", count: max(0, 8 - duration.count)) + duration + "  "
+    text += Shown.plain(record.project ?? "-")
+    if let outcome = record.outcome { text += "  " + outcome.rawValue }
+    if let note = record.note { text += "  · " + Shown.plain(note) }
+    return text + "\n"
+  }
+
+  static func clock(_ second: Int64) -> String {
+    let hour = second / 3600
+    let minute = second % 3600 / 60
+    return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+  }
+
+  static func padded(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+  }
+}

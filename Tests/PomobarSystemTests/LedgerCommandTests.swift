@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The ledger's commands against the built binary, with a private data folder and a set
+/// time zone: track, log, export and import, edits with their backups.
+@Suite("Ledger commands")
+struct LedgerCommandTests {
+  /// A zone with daylight saving, so offsets are not trivially zero.
+  static let zone = ["TZ": "Europe/Paris"]
+
+  /// Runs a command in `sandbox` with the test zone; it must exit with `status`.
+  @discardableResult
+  static func run(
+    _ sandbox: Sandbox, _ arguments: [String], status: Int32 = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> CommandResult {
+    let process = try sandbox.launch(arguments, environment: zone)
+    process.closeStdin()
+    let termination = try await process.waitForExit(timeout: 15)
+    await process.drainOutput(timeout: 2)
+    let result = CommandResult(
+      termination: termination, stdout: process.stdout.text, stderr: process.stderr.text, duration: 0)
+    #expect(result.status == status, "\(arguments): \(result)", sourceLocation: sourceLocation)
+    return result
+  }
+
+  static func history(_ sandbox: Sandbox) -> String { sandbox.root + "/data/pomobar/history" }
+
+  static func files(_ sandbox: Sandbox) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: history(sandbox))) ?? []).sorted()
+  }
+
+  /// Three tracked intervals on two days.
+  static func track(_ sandbox: Sandbox) async throws {
+    try await run(sandbox, ["track", "2026-01-20", "9:00", "10:30", "api", "--note", "fix, \"bug\""])
+    try await run(sandbox, ["track", "2026-01-20", "11:00", "12:00"])
+    try await run(sandbox, ["track", "2026-01-21", "14:00", "15:00", "web"])
+  }
+
+  @Test("track adds local times and log shows them with short ids")
+  func trackAndLog() async throws {
+    try await withSandbox { sandbox in
+      try await Self.track(sandbox)
+      let again = try await Self.run(sandbox, ["track", "2026-01-20", "11:00", "12:00"])
+      #expect(again.stdout.contains("already in the history"))
+      let log = try await Self.run(sandbox, ["log"]).stdout.split(separator: "\n")
+      #expect(log.count == 3, "\(log)")
+      #expect(log[0].contains("2026-01-20 09:00-10:30  work") && log[0].contains("1:30:00  api"), "\(log)")
+      #expect(log[2].contains("2026-01-21 14:00-15:00") && log[2].contains("web"), "\(log)")
+      let record = try #require(sandbox.read(Self.history(sandbox) + "/" + Self.files(sandbox)[0]))
+      #expect(record.contains(#""start":"2026-01-20T09:00:00+01:00""#), "\(record)")
+    }
+  }
+
+  @Test(
+    "track refuses what is not a forgotten interval",
+    arguments: [
+      (["track", "10:00", "9:00"], "before it starts"), (["track", "9:00", "25:00"], "not a time"),
+      (["track", "2026-02-30", "9:00", "10:00"], "is not a day"),
+      (["track", "2999-01-01", "9:00", "10:00"], "in the future"),
+    ])
+  func trackRefuses(arguments: [String], message: String) async throws {
+    try await withSandbox { sandbox in
+      let result = try await Self.run(sandbox, arguments, status: 64)
+      #expect(result.stderr.contains(message), "\(result)")
+    }
+  }
+
+  @Test("Importing an export of the history, in every format, adds nothing")
+  func exportImportIsIdempotent() async throws {
+    try await withSandbox { sandbox in
+      try await Self.track(sandbox)
+      for format in ["csv", "json", "timewarrior", "watson"] {
+        let exported = try await Self.run(sandbox, ["export", "--format", format]).stdout
+        let path = sandbox.root + "/export.\(format)"
+        try sandbox.write(exported, to: path)
+        let result = try await Self.run(sandbox, ["import", path])
+        #expect(
+          result.stdout.contains("0 records added, 3 skipped (3 already there, 0 invalid)"), "\(result)")
+      }
+      #expect(try await Self.run(sandbox, ["log"]).stdout.split(separator: "\n").count == 3)
+    }
+  }
+
+  @Test("A foreign file imports once, and invalid entries are reported with their place")
+  func foreignImport() async throws {
+    try await withSandbox { sandbox in
+      let path = sandbox.root + "/timew.json"
+      try sandbox.write(
+        """
+        [
+        {"id":2,"start":"20260120T080000Z","end":"20260120T090000Z","tags":["api","focus"]},
+        {"id":1,"start":"nonsense","end":"20260120T100000Z"}
+        ]
+        """, to: path)
+      let first = try await Self.run(sandbox, ["import", path], status: 1)
+      #expect(first.stdout.contains("1 record added, 1 skipped (0 already there, 1 invalid)"), "\(first)")
+      #expect(first.stderr.contains("timew.json: element 1: no 'start' time"), "\(first)")
+      let second = try await Self.run(sandbox, ["import", path, "--from", "timewarrior"], status: 1)
+      #expect(second.stdout.contains("0 records added"), "\(second)")
+      let log = try await Self.run(sandbox, ["log", "--from", "2026-01-20", "--to", "2026-01-20"])
+      #expect(log.stdout.contains("2026-01-20 09:00-10:00  focus"), "offset from TZ: \(log)")
+    }
+  }
+
+  @Test("remove and amend rewrite the history and keep a backup of the old lines")
+  func removeAndAmend() async throws {
+    try await withSandbox { sandbox in
+      try await Self.track(sandbox)
+      let log = try await Self.run(sandbox, ["log"]).stdout.split(separator: "\n")
+      let first = String(log[0].prefix { $0 != " " })
+      let last = String(log[2].prefix { $0 != " " })
+      try await Self.run(sandbox, ["history", "amend", first, "--project", "backend"])
+      try await Self.run(sandbox, ["history", "remove", last])
+      let missing = try await Self.run(sandbox, ["history", "remove", "ffffffff"], status: 1)
+      #expect(missing.stderr.contains("no record has the id"), "\(missing)")
+      let after = try await Self.run(sandbox, ["log"]).stdout
+      #expect(
+        after.split(separator: "\n").count == 2 && after.contains("backend") && !after.contains("web"),
+        "\(after)")
+      let backups = Self.files(sandbox).filter { $0.hasPrefix("removed-") }
+      #expect(backups.count == 2, "\(Self.files(sandbox))")
+      let saved = backups.compactMap { sandbox.read(Self.history(sandbox) + "/" + $0) }.joined()
+      #expect(saved.contains(#""project":"api""#) && saved.contains(#""project":"web""#), "\(saved)")
+    }
+  }
+
+  @Test("project delete needs --yes without a terminal, and removes the project's records")
+  func projectDelete() async throws {
+    try await withSandbox { sandbox in
+      try await Self.track(sandbox)
+      let refused = try await Self.run(sandbox, ["project", "delete", "api"], status: 1)
+      #expect(refused.stderr.contains("add --yes"), "\(refused)")
+      try await Self.run(sandbox, ["project", "delete", "api", "--yes"])
+      try await Self.run(sandbox, ["project", "rename", "web", "site"])
+      let log = try await Self.run(sandbox, ["log"]).stdout
+      #expect(log.split(separator: "\n").count == 2 && !log.contains("api") && log.contains("site"), "\(log)")
+      try await Self.run(sandbox, ["history", "reset", "--before", "2026-01-21", "--yes"])
+      #expect(try await Self.run(sandbox, ["log"]).stdout.split(separator: "\n").count == 1)
+    }
+  }
+}
