@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# work-block: the work clock in a real i3bar. i3 under Xvfb with contrib/i3/config's bar
+# block; `pomobar ctl project api` with `[projects.api] color = "#FF8800"`: the status
+# line i3bar got carries a second block, pomobar-work, "● api 0:00" in that colour, and
+# the screenshot shows orange beside the grey timer. A real left click on the work
+# block stops the clock (its own click map), and its record is in the history.
+source "$(dirname "$0")/../lib.sh"
+
+ORANGE='#FF8800'
+setup_pomobar '[timer]
+focus = "25m"
+
+[projects.api]
+color = "#FF8800"
+
+[notifications]
+enabled = false'
+start_xvfb 1280x200
+wrapper=$(stream_wrapper bar)
+contrib_copy i3/config "$E2E_TMP/pomobar-i3.conf" "$wrapper"
+i3_config "$E2E_TMP/i3.conf" "$E2E_TMP/pomobar-i3.conf"
+start_i3 "$E2E_TMP/i3.conf"
+stream="$E2E_TMP/bar.stream"
+
+bar_mapped() { [ -n "$(bar_windows)" ]; }
+need "i3bar window is mapped" wait_for 10 "i3bar window" bar_mapped
+read -r _ BX BY BW BH < <(bar_windows | tail -n 1)
+region=("$((BX + BW / 3))" "$BY" "$((BW - BW / 3))" "$BH")
+has_frame() { [ -n "$(last_frame "$stream")" ]; }
+need "pomobar's first frame reached i3bar" wait_for 10 "first frame" has_frame
+
+need "ctl project api" pb ctl project api
+work_field() {
+  last_frame "$stream" | jq -r --arg f "$1" '.[] | select(.name == "pomobar-work") | .[$f] | tostring' 2>/dev/null
+}
+work_shown() { [ "$(work_field full_text)" = "● api 0:00" ]; }
+expect "the stream carries the pomobar-work block \"● api 0:00\" (got: $(work_field full_text))" \
+  wait_for 3 "the work block" work_shown
+expect "the work block is in the project's colour (got: $(work_field color))" test "$(work_field color)" = "$ORANGE"
+orange_shown() { has_colour "$(shot_x "$1")" "$ORANGE" 15 "${region[@]}"; }
+expect "the bar shows the project's orange" wait_for 3 "orange in the bar" orange_shown 01-work-block
+expect "the timer's block is still there, grey" has_colour "$(shot_x 02-both-blocks)" "$GREY" 15 "${region[@]}"
+
+# A real left click on the orange block: the work block's own map stops the clock.
+s=$(shot_x before-click)
+read -r _ x0 _ x1 _ _ < <(find_block "$s" "${region[@]}" "$ORANGE") || fail_now "no orange block in the bar"
+need "left click on the work block" x_click "$(((x0 + x1) / 2))" "$((BY + BH / 2))" 1
+work_gone() { [ -z "$(work_field full_text)" ]; }
+expect "the click stopped the work clock: the block is gone" wait_for 3 "no work block" work_gone
+stopped() { [ "$(pb status --format json | jq -r '.work')" = null ]; }
+expect "status says the clock is stopped" stopped
+records() { cat "$XDG_DATA_HOME"/pomobar/history/*.jsonl 2>/dev/null | jq -r 'select(.kind == "work") | .project'; }
+expect "the history holds the api interval (got: $(records | tr '\n' ' '))" test "$(records)" = api
+shot_x 03-stopped >/dev/null
+finish
