@@ -400,6 +400,26 @@ start_i3() {
   wait_for 10 "i3 IPC" sh -c 'timeout 2 i3-msg -t get_version >/dev/null 2>&1' || fail_now "i3 did not start (see i3.log)"
 }
 
+# start_i3bar: i3 under Xvfb with contrib/i3/config's bar block, pomobar's output copied
+# to $stream; waits for the bar window and pomobar's first frame. Sets stream, BX BY BW
+# BH (the bar window) and region (where i3bar's right-aligned status line can be).
+start_i3bar() {
+  start_xvfb 1280x200
+  local wrapper
+  wrapper=$(stream_wrapper bar)
+  contrib_copy i3/config "$E2E_TMP/pomobar-i3.conf" "$wrapper"
+  i3_config "$E2E_TMP/i3.conf" "$E2E_TMP/pomobar-i3.conf"
+  start_i3 "$E2E_TMP/i3.conf"
+  stream="$E2E_TMP/bar.stream"
+  need "i3bar window is mapped" wait_for 10 "i3bar window" bar_mapped
+  read -r _ BX BY BW BH < <(bar_windows | tail -n 1)
+  log "bar at $BX,$BY ${BW}x$BH"
+  region=("$((BX + BW / 3))" "$BY" "$((BW - BW / 3))" "$BH")
+  need "pomobar's first frame reached i3bar" wait_for 10 "first frame" has_frame
+}
+bar_mapped() { [ -n "$(bar_windows)" ]; }
+has_frame() { [ -n "$(last_frame "$stream")" ]; }
+
 # i3_config FILE INCLUDE...: a minimal i3 config that includes contrib snippets.
 i3_config() {
   local f=$1; shift

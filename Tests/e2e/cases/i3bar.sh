@@ -6,20 +6,8 @@
 source "$(dirname "$0")/../lib.sh"
 
 setup_pomobar
-start_xvfb 1280x200
-wrapper=$(stream_wrapper bar)
-contrib_copy i3/config "$E2E_TMP/pomobar-i3.conf" "$wrapper"
-i3_config "$E2E_TMP/i3.conf" "$E2E_TMP/pomobar-i3.conf"
-start_i3 "$E2E_TMP/i3.conf"
-stream="$E2E_TMP/bar.stream"
-
-bar_mapped() { [ -n "$(bar_windows)" ]; }
+start_i3bar
 bar_hidden() { ! bar_mapped; }
-need "i3bar window is mapped" wait_for 10 "i3bar window" bar_mapped
-read -r _ BX BY BW BH < <(bar_windows | tail -n 1)
-log "bar at $BX,$BY ${BW}x$BH"
-has_frame() { [ -n "$(last_frame "$stream")" ]; }
-need "pomobar's first frame reached i3bar" wait_for 10 "first frame" has_frame
 
 # --- the protocol header, as i3bar read it
 header=$(head -n 1 "$stream")
@@ -29,9 +17,6 @@ expect "second line opens the endless array" test "$(sed -n 2p "$stream")" = "["
 frame=$(last_frame "$stream")
 expect "block has name pomobar, instance pomodoro, markup none (got: $frame)" \
   jq -e '.[0] | .name == "pomobar" and .instance == "pomodoro" and .markup == "none" and (.urgent == false) and (.short_text | type == "string")' <<<"$frame" >/dev/null
-
-# block_region: where the status line can be (i3bar right-aligns it).
-region=("$((BX + BW / 3))" "$BY" "$((BW - BW / 3))" "$BH")
 
 # click_block BUTTON NAME: find the block's pixels again and click its middle.
 click_block() {

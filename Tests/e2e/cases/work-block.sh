@@ -15,19 +15,7 @@ color = "#FF8800"
 
 [notifications]
 enabled = false'
-start_xvfb 1280x200
-wrapper=$(stream_wrapper bar)
-contrib_copy i3/config "$E2E_TMP/pomobar-i3.conf" "$wrapper"
-i3_config "$E2E_TMP/i3.conf" "$E2E_TMP/pomobar-i3.conf"
-start_i3 "$E2E_TMP/i3.conf"
-stream="$E2E_TMP/bar.stream"
-
-bar_mapped() { [ -n "$(bar_windows)" ]; }
-need "i3bar window is mapped" wait_for 10 "i3bar window" bar_mapped
-read -r _ BX BY BW BH < <(bar_windows | tail -n 1)
-region=("$((BX + BW / 3))" "$BY" "$((BW - BW / 3))" "$BH")
-has_frame() { [ -n "$(last_frame "$stream")" ]; }
-need "pomobar's first frame reached i3bar" wait_for 10 "first frame" has_frame
+start_i3bar
 
 need "ctl project api" pb ctl project api
 work_field() {
