@@ -7,6 +7,7 @@ enum Command: Equatable {
   case ctl(Action, Options)
   case status(Options)
   case checkConfig(String?)
+  case report(ReportRequest)
   case help(String?)
   case version
   /// The hidden `__effects JOB`: pomobar's own effect runner, started by a transition.
@@ -35,7 +36,7 @@ enum ExitCode {
 
 /// Parses `pomobar [COMMAND] [OPTIONS]` by hand: no dependency for a handful of flags.
 enum Arguments {
-  static let commands = ["run", "ctl", "status", "check-config", "help"]
+  static let commands = ["run", "ctl", "status", "report", "check-config", "help"]
   /// Compared as a byte: `hasPrefix` would pull Unicode tables into a bar's resident memory.
   private static let dash = UInt8(ascii: "-")
 
@@ -100,6 +101,8 @@ enum Arguments {
           hint: "Run 'pomobar ctl --help' for usage.")
       }
       return .ctl(action, options)
+    case "report":
+      return .report(try ReportRequest.parse(words))
     case "check-config":
       let (options, rest) = try options(words, command)
       try noneLeft(rest.dropFirst(), command)
