@@ -35,7 +35,8 @@ public struct ReportBuilder {
     self.settings = settings
     self.projectSettings = projects
     self.filter = project
-    let shownLast = period.first.map { $0 > today } == true ? period.last : min(period.last, today)
+    let shownLast =
+      !period.stopsAtToday || period.first.map { $0 > today } == true ? period.last : min(period.last, today)
     first = period.first?.dayNumber
     last = shownLast.dayNumber
     if let start = period.first {
@@ -149,7 +150,9 @@ public struct ReportBuilder {
         projects: entries.map { $0.slot.map(totalsOfDay.work) ?? 0 })
     }
     return Report(
-      period: ReportPeriod(name: period.name, first: CivilTime.date(fromDays: firstShown), last: period.last),
+      period: ReportPeriod(
+        name: period.name, first: CivilTime.date(fromDays: firstShown), last: period.last,
+        stopsAtToday: period.stopsAtToday),
       today: today, project: filter, work: totals.work, focus: totals.focus, sessions: totals.sessions,
       internalInterruptions: totals.internalInterruptions,
       externalInterruptions: totals.externalInterruptions, breaks: totals.breaks,

@@ -90,7 +90,8 @@ public enum ReportRange: Equatable, Sendable {
         name: "year", first: CivilTime.Date(year: today.year, month: 1, day: 1),
         last: CivilTime.Date(year: today.year, month: 12, day: 31))
     case .all: return ReportPeriod(name: "all", first: nil, last: today)
-    case .days(let first, let last): return ReportPeriod(name: "days", first: first, last: last)
+    case .days(let first, let last):
+      return ReportPeriod(name: "days", first: first, last: last, stopsAtToday: false)
     }
   }
 }
@@ -101,11 +102,15 @@ public struct ReportPeriod: Equatable, Sendable {
   public var name: String
   public var first: CivilTime.Date?
   public var last: CivilTime.Date
+  /// Whether days after today are left out: those of `week`, `month` and `year` are (they
+  /// hold nothing yet); days asked for by date are not.
+  public var stopsAtToday: Bool
 
-  public init(name: String, first: CivilTime.Date?, last: CivilTime.Date) {
+  public init(name: String, first: CivilTime.Date?, last: CivilTime.Date, stopsAtToday: Bool = true) {
     self.name = name
     self.first = first
     self.last = last
+    self.stopsAtToday = stopsAtToday
   }
 }
 
