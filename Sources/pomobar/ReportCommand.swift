@@ -55,7 +55,9 @@ struct ReportRequest: Equatable {
             hint: hint)
         }
         guard request.range == nil else {
-          throw UsageError(message: "pomobar report: one range at a time (got '\(request.range!)' and '\(word)')", hint: hint)
+          throw UsageError(
+            message: "pomobar report: one range at a time (got '\(request.range!)' and '\(word)')", hint: hint
+          )
         }
         request.range = word
       }
@@ -84,7 +86,8 @@ enum ReportCommand {
     do {
       if request.calendar {
         let year = request.calendarYear ?? today.year
-        range = .days(CivilTime.Date(year: year, month: 1, day: 1), CivilTime.Date(year: year, month: 12, day: 31))
+        range = .days(
+          CivilTime.Date(year: year, month: 1, day: 1), CivilTime.Date(year: year, month: 12, day: 31))
       } else if let from = request.from, let to = request.to {
         range = try ReportRange.between(from, to, today: today)
       } else {
@@ -110,7 +113,8 @@ enum ReportCommand {
     if request.json {
       Console.out(ReportJSONEncoder.encode(report))
     } else if request.calendar {
-      let encoder = ReportCalendarEncoder(color: color, weekStart: settings.weekStart, decimal: request.decimal)
+      let encoder = ReportCalendarEncoder(
+        color: color, weekStart: settings.weekStart, decimal: request.decimal)
       Console.out(encoder.encode(report, year: report.period.last.year))
     } else {
       var text = ReportTextEncoder(decimal: request.decimal).encode(report)

@@ -108,7 +108,9 @@ func pieces(_ calendar: LedgerCalendar, _ start: String, _ end: String) -> [Stri
     #expect(period(.lastMonth) == "2026-10-01 2026-10-31")
     #expect(period(.year) == "2026-01-01 2026-12-31")
     #expect(period(.all) == "- 2026-11-25")
-    #expect(ReportRange.lastMonth.period(today: date("2026-01-10"), calendar: LedgerCalendar()).first == date("2025-12-01"))
+    #expect(
+      ReportRange.lastMonth.period(today: date("2026-01-10"), calendar: LedgerCalendar()).first
+        == date("2025-12-01"))
   }
 
   @Test func fromAndToTakeDatesAndWords() throws {

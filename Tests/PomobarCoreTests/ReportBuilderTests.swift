@@ -143,7 +143,8 @@ func makeReport(
     api.weeklyGoal = .seconds(10 * 3600)
     let records = workOn([23], hours: 4, project: "api") + workOn([24], hours: 2, project: "api")
     let report = makeReport(
-      records, first: "2026-11-23", last: "2026-11-25", settings: settings, projects: ["api": api, "idle": api])
+      records, first: "2026-11-23", last: "2026-11-25", settings: settings,
+      projects: ["api": api, "idle": api])
     #expect(report.dailyGoal == Int64(3 * 3600))
     #expect(report.goalDaysMet == 1)
     #expect(report.goalDays == 3)
@@ -165,7 +166,8 @@ func makeReport(
     #expect(report.streak.current == 5)
     // The month before the range counts: 14th to 18th.
     #expect(report.streak.longest == 5)
-    let tooShort = makeReport(workOn([24], hours: 1), first: "2026-11-24", last: "2026-11-25", settings: settings)
+    let tooShort = makeReport(
+      workOn([24], hours: 1), first: "2026-11-24", last: "2026-11-25", settings: settings)
     #expect(tooShort.streak == Report.Streak(current: 0, longest: 0))
   }
 
@@ -174,7 +176,10 @@ func makeReport(
       ledgerRecord(
         .focus, "2026-11-\(day)T09:00:00+01:00", "2026-11-\(day)T09:25:00+01:00", outcome: outcome)
     }
-    let records = [focus(21, .completed), focus(22, .completed), focus(23, .skipped), focus(24, .completed), focus(25, .completed)]
+    let records = [
+      focus(21, .completed), focus(22, .completed), focus(23, .skipped), focus(24, .completed),
+      focus(25, .completed),
+    ]
     let report = makeReport(records, first: "2026-11-21", last: "2026-11-25")
     #expect(report.streak.current == 2)
     #expect(report.streak.longest == 2)

@@ -28,7 +28,8 @@ enum ReportFixtures {
     for (day, api, docs, none) in plan {
       var minute = 8 * 60
       for (project, minutes) in [("api", api), ("docs", docs), ("", none)] where minutes > 0 {
-        let start = WallTime(utc: date("2026-11-\(day)").dayNumber * 86_400 + Int64(minute * 60 - 3600), offset: 3600)
+        let start = WallTime(
+          utc: date("2026-11-\(day)").dayNumber * 86_400 + Int64(minute * 60 - 3600), offset: 3600)
         let end = WallTime(utc: start.utc + Int64(minutes * 60), offset: 3600)
         records.append(
           LedgerRecord(
@@ -37,9 +38,12 @@ enum ReportFixtures {
         minute += minutes
       }
       for session in 0..<(api / 30) {
-        let start = WallTime(utc: date("2026-11-\(day)").dayNumber * 86_400 + Int64(8 * 3600 + session * 1800 - 3600), offset: 3600)
+        let start = WallTime(
+          utc: date("2026-11-\(day)").dayNumber * 86_400 + Int64(8 * 3600 + session * 1800 - 3600),
+          offset: 3600)
         var focus = LedgerRecord(
-          id: "f\(day).\(session)", kind: .focus, start: start, end: WallTime(utc: start.utc + 1500, offset: 3600),
+          id: "f\(day).\(session)", kind: .focus, start: start,
+          end: WallTime(utc: start.utc + 1500, offset: 3600),
           seconds: 1500, project: "api", outcome: session == 2 ? .skipped : .completed)
         if session == 1 { focus.externalInterruptions = 1 }
         records.append(focus)
@@ -104,7 +108,9 @@ enum ReportFixtures {
   }
 
   @Test func theCalendarOfAYearWithoutColour() throws {
-    try expectGolden(ReportCalendarEncoder(color: false).encode(ReportFixtures.year, year: 2026), "reports/calendar-2026.txt")
+    try expectGolden(
+      ReportCalendarEncoder(color: false).encode(ReportFixtures.year, year: 2026), "reports/calendar-2026.txt"
+    )
   }
 
   @Test func theCalendarLevelsAreFixedHours() {

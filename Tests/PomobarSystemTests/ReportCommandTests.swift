@@ -23,17 +23,22 @@ struct ReportCommandTests {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       let history =
         Self.line("a.1", "work", "2026-11-02T09:00:00+01:00", "2026-11-02T12:00:00+01:00", 10800, "api", nil)
-        + Self.line("a.2", "work", "2026-11-02T13:00:00+01:00", "2026-11-02T14:00:00+01:00", 3600, "docs", nil)
+        + Self.line(
+          "a.2", "work", "2026-11-02T13:00:00+01:00", "2026-11-02T14:00:00+01:00", 3600, "docs", nil)
         + Self.line("a.3", "work", "2026-11-03T09:00:00+01:00", "2026-11-03T10:00:00+01:00", 3600, nil, nil)
-        + Self.line("a.4", "focus", "2026-11-02T09:00:00+01:00", "2026-11-02T09:25:00+01:00", 1500, "api", "completed")
-        + Self.line("a.5", "focus", "2026-11-02T10:00:00+01:00", "2026-11-02T10:10:00+01:00", 600, "api", "voided")
+        + Self.line(
+          "a.4", "focus", "2026-11-02T09:00:00+01:00", "2026-11-02T09:25:00+01:00", 1500, "api", "completed")
+        + Self.line(
+          "a.5", "focus", "2026-11-02T10:00:00+01:00", "2026-11-02T10:10:00+01:00", 600, "api", "voided")
         // Late in Berlin on the 30th: 23:30 local is still November there.
         + Self.line("a.6", "work", "2026-11-30T23:00:00+01:00", "2026-11-30T23:30:00+01:00", 1800, "api", nil)
         // A duplicate copy of a record, as two synced machines might hold it: counted once.
-        + Self.line("a.1", "work", "2026-11-02T09:00:00+01:00", "2026-11-02T12:00:00+01:00", 10800, "api", nil)
+        + Self.line(
+          "a.1", "work", "2026-11-02T09:00:00+01:00", "2026-11-02T12:00:00+01:00", 10800, "api", nil)
       try sandbox.write(history, to: folder + "/2026-11.aaaaaaaaaaaa.jsonl")
       let process = try sandbox.launch(
-        ["report", "--from", "2026-11-01", "--to", "2026-11-30", "--json"], environment: ["TZ": "Europe/Berlin"])
+        ["report", "--from", "2026-11-01", "--to", "2026-11-30", "--json"],
+        environment: ["TZ": "Europe/Berlin"])
       process.closeStdin()
       _ = try await process.waitForExit(timeout: 10)
       await process.drainOutput(timeout: 2)

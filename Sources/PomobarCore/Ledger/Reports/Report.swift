@@ -97,7 +97,9 @@ public func largestRemainderPercentages(_ parts: [Int64]) -> [Int] {
   var percents = parts.map { Int($0 * 100 / total) }
   let remainders = parts.map { $0 * 100 % total }
   let left = 100 - percents.reduce(0, +)
-  let order = parts.indices.sorted { remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1 }
+  let order = parts.indices.sorted {
+    remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1
+  }
   for index in order.prefix(left) { percents[index] += 1 }
   return percents
 }

@@ -63,7 +63,10 @@ public enum ReportJSONEncoder {
           ("external", .integer(Int64(report.externalInterruptions))),
         ])
       ),
-      ("breaks", .object([("taken", .integer(Int64(report.breaks))), ("seconds", .integer(report.breakSeconds))])),
+      (
+        "breaks",
+        .object([("taken", .integer(Int64(report.breaks))), ("seconds", .integer(report.breakSeconds))])
+      ),
       (
         "goal",
         .object([
@@ -74,7 +77,8 @@ public enum ReportJSONEncoder {
       (
         "streak",
         .object([
-          ("current", .integer(Int64(report.streak.current))), ("longest", .integer(Int64(report.streak.longest))),
+          ("current", .integer(Int64(report.streak.current))),
+          ("longest", .integer(Int64(report.streak.longest))),
         ])
       ),
       ("projects", .array(projects)), ("days", .array(days)),

@@ -32,7 +32,10 @@ public struct ReportTextEncoder: Sendable {
         "\(report.internalInterruptions) internal, \(report.externalInterruptions) external"
       ),
       ("Breaks", "\(report.breaks)", hours(report.breakSeconds) + " in all"),
-      ("Streak", ReportFormat.days(report.streak.current), "longest " + ReportFormat.days(report.streak.longest)),
+      (
+        "Streak", ReportFormat.days(report.streak.current),
+        "longest " + ReportFormat.days(report.streak.longest)
+      ),
     ]
     if let project = report.project { rows.insert(("Project", project, ""), at: 0) }
     let valueWidth = rows.map { $0.1.terminalColumns }.max() ?? 0
