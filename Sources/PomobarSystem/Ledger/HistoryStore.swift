@@ -209,10 +209,12 @@ public final class HistoryStore {
           start = newline + 1
         }
         while start < buffer.count {
-          guard let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+          // memchr: the generic search is the read path's largest cost on a long history.
+          guard let found = memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start) else {
             carry += buffer[start...]
             return
           }
+          let newline = start + (UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress! + start))
           lineNumber += 1
           decode(UnsafeBufferPointer(rebasing: buffer[start..<newline]), lineNumber, &bad, &firstBad, body)
           start = newline + 1

@@ -20,6 +20,7 @@ public struct ReportBuilder {
   /// Project names by slot; slot 0 is time without a project.
   var names: [String?] = [nil]
   var slots: [String: Int] = [:]
+  var lastSlot: Int? = nil
   var days: [Int64: DayTotals] = [:]
 
   /// - Parameters:
@@ -88,7 +89,12 @@ public struct ReportBuilder {
 
   mutating func slot(_ project: String?) -> Int {
     guard let project else { return 0 }
-    if let slot = slots[project] { return slot }
+    // Records come in runs of one project: compare before hashing.
+    if let last = lastSlot, names[last] == project { return last }
+    if let slot = slots[project] {
+      lastSlot = slot
+      return slot
+    }
     names.append(project)
     slots[project] = names.count - 1
     return names.count - 1
