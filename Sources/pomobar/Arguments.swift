@@ -7,6 +7,7 @@ enum Command: Equatable {
   case ctl(Action, Options)
   case status(Options)
   case checkConfig(String?)
+  case report(ReportRequest)
   case help(String?)
   case version
   /// The hidden `__effects JOB`: pomobar's own effect runner, started by a transition.
@@ -37,7 +38,7 @@ enum ExitCode {
 
 /// Parses `pomobar [COMMAND] [OPTIONS]` by hand: no dependency for a handful of flags.
 enum Arguments {
-  static let commands = ["run", "ctl", "status", "check-config", "help"] + LedgerArguments.commands
+  static let commands = ["run", "ctl", "status", "report", "check-config", "help"] + LedgerArguments.commands
   /// Compared as a byte: `hasPrefix` would pull Unicode tables into a bar's resident memory.
   private static let dash = UInt8(ascii: "-")
 
@@ -77,6 +78,8 @@ enum Arguments {
       }
       let action = try ctlAction(name, Array(rest.dropFirst()))
       return .ctl(action, options)
+    case "report":
+      return .report(try ReportRequest.parse(words))
     case "check-config":
       let (options, rest) = try options(words, command)
       try noneLeft(rest.dropFirst(), command)
@@ -116,7 +119,9 @@ enum Arguments {
     case "project":
       let words = arguments.joined(separator: " ").trimmedOfSpaces
       switch words {
-      case "": throw UsageError(message: "pomobar ctl project: which project? A name, --none, next or prev", hint: ctlHint)
+      case "":
+        throw UsageError(
+          message: "pomobar ctl project: which project? A name, --none, next or prev", hint: ctlHint)
       case "--none": return .project(nil)
       case "next": return .projectNext
       case "prev", "previous": return .projectPrevious

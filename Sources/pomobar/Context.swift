@@ -27,7 +27,8 @@ struct Context {
   /// The history (`$XDG_DATA_HOME/pomobar/history`), this machine's files named by its id.
   var history: HistoryStore {
     store.history
-      ?? HistoryStore(directory: environment.dataDirectory + "/history", machine: "", warn: { Console.warn($0) })
+      ?? HistoryStore(
+        directory: environment.dataDirectory + "/history", machine: "", warn: { Console.warn($0) })
   }
 
   /// Prints the config's mistakes, `FILE:LINE:COL: message` each: as errors, returning

@@ -11,6 +11,7 @@ enum Help {
       pomobar [run] [--format FORMAT] [--config FILE]   run as a bar's status command
       pomobar ctl ACTION [ARGUMENTS]                     change the timer or the work clock
       pomobar status [--format FORMAT]                   print the timer once (tmux, scripts)
+      pomobar report [RANGE] [--json] [--chart]          work and focus time from the history
       pomobar check-config [FILE]                        validate a config, print the effective one
       pomobar log [RANGE]                                the history, one record per line
       pomobar track [DAY] FROM TO [PROJECT]              add forgotten work time
@@ -93,6 +94,23 @@ enum Help {
     --format i3blocks prints a JSON block for an i3blocks block (interval=1, format=json);
     when i3blocks runs it for a click (BLOCK_BUTTON set, 1-5), the button's action from
     [clicks] is applied first, as a click in the bar.
+    """,
+    "report": """
+    Usage: pomobar report [RANGE | --from DATE --to DATE] [--project NAME]
+                          [--json] [--decimal] [--chart] [--calendar [YEAR]]
+
+    Work and focus time from the history ($XDG_DATA_HOME/pomobar/history), on local days.
+    RANGE: today (default), yesterday, week, last-week, month, last-month, year, all.
+      --from DATE --to DATE   days from DATE to DATE, both included: 2026-11-23,
+                              today or yesterday
+      --project NAME          only that project's time
+      --json                  one JSON object for scripts (times in seconds)
+      --decimal               hours as 1.75 instead of 1:45
+      --chart                 add a bar per day, stacked by project, with a legend
+      --calendar [YEAR]       a heatmap of a year's focus time (default: this year)
+    Work is the work clock's time; on a day without it, focus time counts as work.
+    Days start at [ledger] day-starts-at, weeks on [ledger] week-starts. Colour only on a
+    terminal without NO_COLOR.
     """,
     "check-config": """
     Usage: pomobar check-config [FILE]

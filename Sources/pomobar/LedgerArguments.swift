@@ -35,7 +35,8 @@ enum LedgerArguments {
   static func parse(_ command: String, _ words: [String]) throws(UsageError) -> LedgerCommand {
     let (flags, rest) = try split(command, words)
     func usage(_ message: String) -> UsageError {
-      UsageError(message: "pomobar \(command): \(message)", hint: "Run 'pomobar \(command) --help' for usage.")
+      UsageError(
+        message: "pomobar \(command): \(message)", hint: "Run 'pomobar \(command) --help' for usage.")
     }
     func only(_ allowed: [String]) throws(UsageError) {
       if let extra = flags.keys.sorted().first(where: { !allowed.contains($0) }) {
@@ -43,7 +44,9 @@ enum LedgerArguments {
       }
     }
     func count(_ range: ClosedRange<Int>) throws(UsageError) {
-      if rest.count > range.upperBound { throw usage("unexpected argument '\(Shown.plain(rest[range.upperBound]))'") }
+      if rest.count > range.upperBound {
+        throw usage("unexpected argument '\(Shown.plain(rest[range.upperBound]))'")
+      }
       if rest.count < range.lowerBound { throw usage("missing arguments") }
     }
     func yes() -> Bool { flags["--yes"] != nil }
@@ -62,7 +65,8 @@ enum LedgerArguments {
     case "import":
       try only(["--from"])
       try count(1...1)
-      return .importFile(rest[0], try flags["--from"].map { name throws(UsageError) in try format(name, usage) })
+      return .importFile(
+        rest[0], try flags["--from"].map { name throws(UsageError) in try format(name, usage) })
     case "track":
       try only(["--note"])
       try count(2...4)
@@ -120,7 +124,9 @@ enum LedgerArguments {
   }
 
   /// Options (`--name VALUE`, `--name=VALUE`, `--yes`) and the other words.
-  private static func split(_ command: String, _ words: [String]) throws(UsageError) -> ([String: String], [String]) {
+  private static func split(_ command: String, _ words: [String]) throws(UsageError) -> (
+    [String: String], [String]
+  ) {
     var flags: [String: String] = [:]
     var rest: [String] = []
     var words = words[...]
@@ -149,7 +155,9 @@ enum LedgerArguments {
     return (flags, rest)
   }
 
-  private static func format(_ name: String, _ usage: (String) -> UsageError) throws(UsageError) -> ExchangeFormat {
+  private static func format(_ name: String, _ usage: (String) -> UsageError) throws(UsageError)
+    -> ExchangeFormat
+  {
     guard let format = ExchangeFormat(rawValue: name) else {
       let names = ExchangeFormat.names
       throw usage(
@@ -159,8 +167,12 @@ enum LedgerArguments {
     return format
   }
 
-  private static func date(_ text: String, _ usage: (String) -> UsageError) throws(UsageError) -> CivilTime.Date {
-    guard let date = CivilTime.Date(text) else { throw usage("'\(Shown.plain(text))' is not a date like 2026-11-23") }
+  private static func date(_ text: String, _ usage: (String) -> UsageError) throws(UsageError)
+    -> CivilTime.Date
+  {
+    guard let date = CivilTime.Date(text) else {
+      throw usage("'\(Shown.plain(text))' is not a date like 2026-11-23")
+    }
     return date
   }
 

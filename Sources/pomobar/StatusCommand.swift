@@ -25,7 +25,8 @@ enum StatusCommand {
         problem = "cannot save the timer: \(error)"
         // Shown as every copy computes it, until the state can be saved.
         if let document = context.store.peek() {
-          state = document.caughtUp(to: now, settings: context.config.timer, ledger: context.config.ledger)
+          state =
+            document.caughtUp(to: now, settings: context.config.timer, ledger: context.config.ledger)
             .machine.state
         }
       }

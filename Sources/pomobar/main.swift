@@ -15,6 +15,7 @@ do {
   case .run(let options): status = RunCommand.run(options)
   case .ctl(let action, let options): status = CtlCommand.run(action, options)
   case .status(let options): status = StatusCommand.run(options)
+  case .report(let request): status = ReportCommand.run(request)
   case .checkConfig(let path): status = CheckConfigCommand.run(path)
   case .help(let topic): status = Help.print(topic)
   case .version: status = Help.printVersion()

@@ -47,7 +47,8 @@ import Testing
   }
 
   @Test(arguments: [
-    "", "{}", "not json", #"{"id":"x","kind":"nap","start":"2026-11-23T08:00:00Z","end":"2026-11-23T09:00:00Z","seconds":1}"#,
+    "", "{}", "not json",
+    #"{"id":"x","kind":"nap","start":"2026-11-23T08:00:00Z","end":"2026-11-23T09:00:00Z","seconds":1}"#,
     #"{"id":"x","kind":"work","start":"2026-11-23T10:00:00Z","end":"2026-11-23T09:00:00Z","seconds":1}"#,
     #"{"id":"x","kind":"work","start":"2026-02-30T10:00:00Z","end":"2026-11-23T11:00:00Z","seconds":1}"#,
     #"{"id":"x","kind":"work","start":"2026-11-23T10:00:00Z","end":"2026-11-23T11:00:00Z","seconds":-5}"#,

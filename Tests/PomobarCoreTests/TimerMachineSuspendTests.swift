@@ -33,7 +33,8 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(m.state.note == .countedSuspend(.seconds(1200)))
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1), recorded(1, .focus, 0, 1500, 1500, .completed),
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        recorded(1, .focus, 0, 1500, 1500, .completed),
         .notify(ended: .focus, next: .focusDone),
       ])
   }
@@ -45,7 +46,10 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(m.state.completed == 0)
     #expect(m.state.note == .voidedBySuspend(.seconds(60)))
     #expect(
-      effects == [.persist, .runHook(.focusEnd, phase: .focus, reason: .suspended, slot: 1, completed: 0), recorded(1, .focus, 0, 640, 640, .voided, gap: 60)])
+      effects == [
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .suspended, slot: 1, completed: 0),
+        recorded(1, .focus, 0, 640, 640, .voided, gap: 60),
+      ])
   }
 
   @Test func breaksCountSuspendedTimeByDefault() {
@@ -74,9 +78,14 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     m.state.slot = 3
     m.state.completed = 2
     let effects = m.handle(.resumedFromSuspend(gap: .seconds(7200)), at: at(7300))
-    #expect(m.state == TimerState(note: .resetBySuspend(.seconds(7200)), completed: 2, ledger: LedgerState(serial: 1)))
     #expect(
-      effects == [.persist, .runHook(.focusEnd, phase: .focus, reason: .suspended, slot: 3, completed: 2), recorded(1, .focus, 0, 100, 100, .voided)])
+      m.state
+        == TimerState(note: .resetBySuspend(.seconds(7200)), completed: 2, ledger: LedgerState(serial: 1)))
+    #expect(
+      effects == [
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .suspended, slot: 3, completed: 2),
+        recorded(1, .focus, 0, 100, 100, .voided),
+      ])
   }
 
   @Test func noLimitMeansNoReset() {

@@ -62,7 +62,8 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.completed == 1)
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1), recorded(1, .focus, 0, 1500, 1500, .completed),
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        recorded(1, .focus, 0, 1500, 1500, .completed),
         .notify(ended: .focus, next: .focusDone),
       ])
   }
@@ -98,7 +99,8 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.urgent)
     #expect(
       effects == [
-        .persist, .runHook(.breakEnd, phase: .shortBreak, reason: .completed, slot: 1, completed: 0), recorded(1, .shortBreak, 0, 300, 300, .completed),
+        .persist, .runHook(.breakEnd, phase: .shortBreak, reason: .completed, slot: 1, completed: 0),
+        recorded(1, .shortBreak, 0, 300, 300, .completed),
         .notify(ended: .shortBreak, next: .idle),
       ])
   }
@@ -138,7 +140,8 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.completed == 0)
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .skipped, slot: 1, completed: 0), recorded(1, .focus, 0, 100, 100, .skipped),
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .skipped, slot: 1, completed: 0),
+        recorded(1, .focus, 0, 100, 100, .skipped),
         .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 0),
       ])
   }
@@ -150,7 +153,8 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.phase == focus(until: 1510))
     #expect(
       effects == [
-        .persist, .runHook(.breakEnd, phase: .longBreak, reason: .skipped, slot: 4, completed: 0), recorded(1, .longBreak, 0, 10, 10, .skipped),
+        .persist, .runHook(.breakEnd, phase: .longBreak, reason: .skipped, slot: 4, completed: 0),
+        recorded(1, .longBreak, 0, 10, 10, .skipped),
         .runHook(.focusStart, phase: .focus, reason: nil, slot: 1, completed: 0),
       ])
   }
@@ -176,7 +180,10 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     let effects = m.handle(.action(.stop), at: at(10))
     #expect(m.state == TimerState(phase: .idle, slot: 3, completed: 2, ledger: LedgerState(serial: 1)))
     #expect(
-      effects == [.persist, .runHook(.focusEnd, phase: .focus, reason: .stopped, slot: 3, completed: 2), recorded(1, .focus, 0, 10, 10, .stopped)])
+      effects == [
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .stopped, slot: 3, completed: 2),
+        recorded(1, .focus, 0, 10, 10, .stopped),
+      ])
   }
 
   @Test func stopDuringABreakMovesToTheNextFocus() {
@@ -195,7 +202,11 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     var m = machine(.paused(.focus, remaining: minute, total: .seconds(1500)), slot: 3, completed: 7)
     let effects = m.handle(.action(.reset), at: at(10))
     #expect(m.state == TimerState(ledger: LedgerState(serial: 1)))
-    #expect(effects == [.persist, .runHook(.focusEnd, phase: .focus, reason: .reset, slot: 3, completed: 7), recorded(1, .focus, -1430, 10, 1440, .stopped)])
+    #expect(
+      effects == [
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .reset, slot: 3, completed: 7),
+        recorded(1, .focus, -1430, 10, 1440, .stopped),
+      ])
   }
 
   @Test func extendAndShortenMoveTheDeadlineAndTheTotal() {
@@ -213,7 +224,8 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.completed == 1)
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1), recorded(1, .focus, 0, 1400, 1400, .completed),
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        recorded(1, .focus, 0, 1400, 1400, .completed),
         .notify(ended: .focus, next: .focusDone),
       ])
   }
@@ -244,7 +256,8 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.phase == next)
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1), recorded(1, .focus, 0, 1500, 1500, .completed),
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        recorded(1, .focus, 0, 1500, 1500, .completed),
         .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 1),
         .notify(ended: .focus, next: next),
       ])
@@ -274,9 +287,11 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(
       effects == [
         .persist,
-        .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1), recorded(1, .focus, 0, 1500, 1500, .completed),
+        .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        recorded(1, .focus, 0, 1500, 1500, .completed),
         .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 1),
-        .runHook(.breakEnd, phase: .shortBreak, reason: .completed, slot: 1, completed: 1), recorded(2, .shortBreak, 1500, 1800, 300, .completed),
+        .runHook(.breakEnd, phase: .shortBreak, reason: .completed, slot: 1, completed: 1),
+        recorded(2, .shortBreak, 1500, 1800, 300, .completed),
         .runHook(.focusStart, phase: .focus, reason: nil, slot: 2, completed: 1),
         .notify(ended: .shortBreak, next: next),
       ])
@@ -309,7 +324,8 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.phase == .running(.shortBreak, deadline: at(2300), total: .seconds(300)))
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1), recorded(1, .focus, 0, 1500, 1500, .completed),
+        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        recorded(1, .focus, 0, 1500, 1500, .completed),
         .notify(ended: .focus, next: .focusDone),
         .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 1),
       ])

@@ -9,7 +9,8 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
   private func state(project: String? = "api", since: Int64 = 3600) -> TimerState {
     var state = TimerState()
     state.ledger.work = WorkClock(since: at(since), project: project)
-    state.ledger.today = DayTotals(day: 7, seconds: [.init(project: "api", seconds: 1800), .init(project: "web", seconds: 600)])
+    state.ledger.today = DayTotals(
+      day: 7, seconds: [.init(project: "api", seconds: 1800), .init(project: "web", seconds: 600)])
     return state
   }
 
@@ -43,7 +44,9 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(idle.timerText == "")
     var running = state()
     running.phase = .running(.focus, deadline: at(4000), total: .seconds(1500))
-    #expect(ViewModel(state: running, config: config, now: at(3600), today: today).fullText.contains("Focus 06:40 ●○○○ · ● api 0:30"))
+    #expect(
+      ViewModel(state: running, config: config, now: at(3600), today: today).fullText.contains(
+        "Focus 06:40 ●○○○ · ● api 0:30"))
   }
 
   @Test func i3barGetsTheWorkClockAsABlockOfItsOwn() throws {

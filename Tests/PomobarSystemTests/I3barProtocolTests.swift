@@ -10,7 +10,9 @@ import Testing
 struct I3barProtocolTests {
   /// How late a tick may arrive after its second boundary in a test on a loaded machine.
   /// (The real latency figures come from the benchmark.)
-  static let tickTolerance = 0.1
+  /// How late a tick may read on a loaded 2-core machine: this checks that ticks keep to
+  /// the deadline's grid, not how fast they are (scripts/bench measures that).
+  static let tickTolerance = 0.3
 
   @Test("A bar prints the header, then runs a whole focus session driven by clicks")
   func wholeSessionFromClicks() async throws {

@@ -89,7 +89,9 @@ struct LedgerTests {
       let records = history(sandbox)
       let ids = records.compactMap { $0["id"] as? String }
       #expect(Set(ids).count == ids.count, "seed \(seed): no record written twice")
-      let done = records.filter { $0["kind"] as? String == "focus" && $0["outcome"] as? String == "completed" }
+      let done = records.filter {
+        $0["kind"] as? String == "focus" && $0["outcome"] as? String == "completed"
+      }
       #expect(completed >= 3, "seed \(seed): the loop ran phases")
       #expect(done.count == completed, "seed \(seed): \(done.count) focus records for \(completed) completed")
       #expect(done.allSatisfy { $0["project"] as? String == "api" })

@@ -169,7 +169,7 @@ struct RestartTests {
       try FileManager.default.createDirectory(
         atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
       // Start early in a wall-clock second, so that both happen within it.
-      try await eventually("the start of a second", timeout: 3, every: 0.001) {
+      try await eventually("the start of a second", timeout: 10, every: 0.001) {
         Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) < 0.2 ? true : nil
       }
       try sandbox.write("first bad file", to: sandbox.statePath)

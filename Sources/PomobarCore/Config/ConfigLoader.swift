@@ -17,7 +17,10 @@ public enum ConfigLoader {
     ("clicks", ["left", "middle", "right", "scroll-up", "scroll-down"]),
     ("hooks", HookEvent.allCases.map(\.rawValue) + ["timeout"]),
     ("notifications", ["enabled", "command"]),
-    ("ledger", ["daily-goal", "day-starts-at", "week-starts", "focus-starts-work", "away-stops-work", "show"]),
+    (
+      "ledger",
+      ["daily-goal", "day-starts-at", "week-starts", "focus-starts-work", "away-stops-work", "show"]
+    ),
   ]
 
   /// The keys of each `[projects.NAME]` table.

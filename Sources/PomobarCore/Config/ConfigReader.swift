@@ -74,7 +74,9 @@ struct Reader {
     for project in projects.entries {
       let name = Shown.plain(project.key)
       guard case .table(let table) = project.node.value else {
-        fail(error(project.node.position, "project '\(name)' must be a table, like [projects.\(name)]"), "projects")
+        fail(
+          error(project.node.position, "project '\(name)' must be a table, like [projects.\(name)]"),
+          "projects")
         continue
       }
       var settings = ProjectSettings()
@@ -88,7 +90,8 @@ struct Reader {
           default:
             throw error(
               item.keyPosition,
-              "unknown key '\(Shown.plain(item.key))' in [projects.\(name)]\(Spelling.hint(for: item.key, in: keys))")
+              "unknown key '\(Shown.plain(item.key))' in [projects.\(name)]\(Spelling.hint(for: item.key, in: keys))"
+            )
           }
         } catch {
           fail(error, "projects")

@@ -120,12 +120,30 @@ extension WallTime {
   /// Parses `YYYY-MM-DDTHH:MM:SS` followed by `Z` or `±HH:MM` (also `±HHMM`); nil
   /// otherwise. Fractions of a second are accepted and dropped.
   public init?(iso8601 text: some StringProtocol) {
-    let bytes = Array(text.utf8)
-    guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
+    var bytes = Array(text.utf8)
+    guard let time = bytes.withUnsafeMutableBufferPointer({ WallTime(iso8601Bytes: UnsafeBufferPointer($0)) })
+    else { return nil }
+    self = time
+  }
+
+  /// `init(iso8601:)` on UTF-8 bytes, read in place (the history's lines).
+  public init?(iso8601Bytes bytes: UnsafeBufferPointer<UInt8>) {
+    func digits(_ start: Int, _ count: Int) -> Int? {
+      var value = 0
+      for index in start..<(start + count) {
+        let byte = bytes[index]
+        guard byte >= 48 && byte <= 57 else { return nil }
+        value = value * 10 + Int(byte - 48)
+      }
+      return value
+    }
+    guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
       bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-      let date = CivilTime.Date(String(decoding: bytes[0..<10], as: UTF8.self)),
-      let hour = CivilTime.digits(bytes, 11, 2), let minute = CivilTime.digits(bytes, 14, 2),
-      let second = CivilTime.digits(bytes, 17, 2), hour < 24, minute < 60, second < 61
+      let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2), (1...12).contains(month),
+      (1...CivilTime.daysIn(year: year, month: month)).contains(day),
+      let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2), hour < 24,
+      minute < 60, second < 61
     else { return nil }
     var index = 19
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
@@ -139,18 +157,19 @@ extension WallTime {
     } else {
       let sign = bytes[index]
       guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
-      let rest = Array(bytes[(index + 1)...])
+      let rest = index + 1
       let hh: Int?
       let mm: Int?
-      switch rest.count {
-      case 5 where rest[2] == UInt8(ascii: ":"): (hh, mm) = (CivilTime.digits(rest, 0, 2), CivilTime.digits(rest, 3, 2))
-      case 4: (hh, mm) = (CivilTime.digits(rest, 0, 2), CivilTime.digits(rest, 2, 2))
-      case 2: (hh, mm) = (CivilTime.digits(rest, 0, 2), 0)
+      switch bytes.count - rest {
+      case 5 where bytes[rest + 2] == UInt8(ascii: ":"): (hh, mm) = (digits(rest, 2), digits(rest + 3, 2))
+      case 4: (hh, mm) = (digits(rest, 2), digits(rest + 2, 2))
+      case 2: (hh, mm) = (digits(rest, 2), 0)
       default: return nil
       }
       guard let hh, let mm, hh < 24, mm < 60 else { return nil }
       offset = (hh * 3600 + mm * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
     }
+    let date = CivilTime.Date(year: year, month: month, day: day)
     let local = date.dayNumber * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     self.init(utc: local - Int64(offset), offset: Int32(offset))
   }

@@ -68,7 +68,8 @@ extension LedgerRecord {
   }
 }
 
-/// The values of one line's keys, as they are found.
+/// The values of one line's keys, as they are found, already read into their types: the
+/// fast path reads them straight from the line's bytes.
 struct RecordFields {
   enum Value {
     case text(String)
@@ -77,26 +78,31 @@ struct RecordFields {
   }
 
   var id: String?
-  var kind: String?
-  var start: String?
-  var end: String?
+  var kind: LedgerRecord.Kind?
+  var start: WallTime?
+  var end: WallTime?
   var seconds: Int64?
   var project: String?
-  var outcome: String?
+  var outcome: LedgerRecord.Outcome?
+  /// An `outcome` that is none of the known ones, for the error.
+  var unknownOutcome: String?
   var internalCount: Int64 = 0
   var externalCount: Int64 = 0
   var gap: Int64 = 0
   var note: String?
 
+  /// A key and its value from the full parser.
   mutating func set(_ key: String, _ value: Value) {
     switch (key, value) {
     case ("id", .text(let text)): id = text
-    case ("kind", .text(let text)): kind = text
-    case ("start", .text(let text)): start = text
-    case ("end", .text(let text)): end = text
+    case ("kind", .text(let text)): kind = LedgerRecord.Kind(rawValue: text)
+    case ("start", .text(let text)): start = WallTime(iso8601: text)
+    case ("end", .text(let text)): end = WallTime(iso8601: text)
     case ("seconds", .number(let number)): seconds = number
     case ("project", .text(let text)): project = text
-    case ("outcome", .text(let text)): outcome = text
+    case ("outcome", .text(let text)):
+      outcome = LedgerRecord.Outcome(rawValue: text)
+      unknownOutcome = outcome == nil ? text : nil
     case ("internal", .number(let number)): internalCount = number
     case ("external", .number(let number)): externalCount = number
     case ("gap", .number(let number)): gap = number
@@ -111,30 +117,18 @@ struct RecordFields {
   func record() throws(LedgerRecord.DecodeError) -> LedgerRecord {
     typealias Failure = LedgerRecord.DecodeError
     guard let id, !id.isEmpty else { throw Failure(message: "no 'id'") }
-    guard let kindName = kind, let kind = LedgerRecord.Kind(rawValue: kindName) else {
-      throw Failure(message: "no known 'kind'")
-    }
-    guard let startText = start, let start = WallTime(iso8601: startText) else {
-      throw Failure(message: "no 'start' time like 2026-11-23T09:00:00+01:00")
-    }
-    guard let endText = end, let end = WallTime(iso8601: endText), end >= start else {
-      throw Failure(message: "no 'end' time at or after 'start'")
-    }
+    guard let kind else { throw Failure(message: "no known 'kind'") }
+    guard let start else { throw Failure(message: "no 'start' time like 2026-11-23T09:00:00+01:00") }
+    guard let end, end >= start else { throw Failure(message: "no 'end' time at or after 'start'") }
     guard let seconds, (0...Self.largest).contains(seconds) else { throw Failure(message: "no 'seconds'") }
-    var outcomeValue: LedgerRecord.Outcome? = nil
-    if let outcome {
-      guard let known = LedgerRecord.Outcome(rawValue: outcome) else {
-        throw Failure(message: "unknown 'outcome' \(JSON.quote(outcome))")
-      }
-      outcomeValue = known
-    }
+    if let unknownOutcome { throw Failure(message: "unknown 'outcome' \(JSON.quote(unknownOutcome))") }
     let range = 0...Self.largest
     guard range.contains(internalCount), range.contains(externalCount), range.contains(gap) else {
       throw Failure(message: "a count out of range")
     }
     return LedgerRecord(
       id: id, kind: kind, start: start, end: end, seconds: seconds, project: project,
-      outcome: outcomeValue, internalInterruptions: Int(internalCount),
+      outcome: outcome, internalInterruptions: Int(internalCount),
       externalInterruptions: Int(externalCount), gap: gap, note: note)
   }
 }
@@ -142,9 +136,40 @@ struct RecordFields {
 /// Reads a flat JSON object (string, integer and null values only) in one pass.
 ///
 /// Returns false for anything else (nesting, other value types, odd spacing it does not
-/// expect), leaving the line to the full parser: this path only has to be fast, not
-/// complete.
+/// expect, escapes, a kind, outcome or time it cannot read), leaving the line to the full
+/// parser, which gives the same record or says what is wrong: this path only has to be
+/// fast, not complete. Keys are told by their bytes and values read in place; only the
+/// id, project and note become strings.
 enum FlatObjectScanner {
+  /// The keys of a record, and any other.
+  enum Key {
+    case id, kind, start, end, seconds, project, outcome, internalCount, externalCount, gap, note, other
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+      switch bytes.count {
+      case 2 where equal(bytes, "id"): self = .id
+      case 3 where equal(bytes, "end"): self = .end
+      case 3 where equal(bytes, "gap"): self = .gap
+      case 4 where equal(bytes, "kind"): self = .kind
+      case 4 where equal(bytes, "note"): self = .note
+      case 5 where equal(bytes, "start"): self = .start
+      case 7 where equal(bytes, "seconds"): self = .seconds
+      case 7 where equal(bytes, "project"): self = .project
+      case 7 where equal(bytes, "outcome"): self = .outcome
+      case 8 where equal(bytes, "internal"): self = .internalCount
+      case 8 where equal(bytes, "external"): self = .externalCount
+      default: self = .other
+      }
+    }
+  }
+
+  static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+    guard bytes.count == text.utf8CodeUnitCount else { return false }
+    let expected = text.utf8Start
+    for index in 0..<bytes.count where bytes[index] != expected[index] { return false }
+    return true
+  }
+
   static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into fields: inout RecordFields) -> Bool {
     var index = 0
     let count = bytes.count
@@ -153,19 +178,33 @@ enum FlatObjectScanner {
     index = 1
     if byte(index) == UInt8(ascii: "}") { return index + 1 == count }
     while true {
-      guard let key = string(bytes, &index), byte(index) == UInt8(ascii: ":") else { return false }
+      guard let keyBytes = string(bytes, &index), byte(index) == UInt8(ascii: ":") else { return false }
+      let key = Key(keyBytes)
       index += 1
-      let value: RecordFields.Value
       switch byte(index) {
       case UInt8(ascii: "\""):
         guard let text = string(bytes, &index) else { return false }
-        value = .text(text)
+        switch key {
+        case .id: fields.id = String(decoding: text, as: UTF8.self)
+        case .project: fields.project = String(decoding: text, as: UTF8.self)
+        case .note: fields.note = String(decoding: text, as: UTF8.self)
+        case .kind:
+          guard let kind = kind(text) else { return false }
+          fields.kind = kind
+        case .outcome:
+          guard let outcome = outcome(text) else { return false }
+          fields.outcome = outcome
+          fields.unknownOutcome = nil
+        case .start, .end:
+          guard let time = WallTime(iso8601Bytes: text) else { return false }
+          if key == .start { fields.start = time } else { fields.end = time }
+        case .seconds, .internalCount, .externalCount, .gap, .other: break  // left out, as by `set`
+        }
       case UInt8(ascii: "n"):
         guard byte(index + 1) == UInt8(ascii: "u"), byte(index + 2) == UInt8(ascii: "l"),
           byte(index + 3) == UInt8(ascii: "l")
         else { return false }
         index += 4
-        value = .null
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         var negative = false
         if byte(index) == UInt8(ascii: "-") {
@@ -181,11 +220,17 @@ enum FlatObjectScanner {
           index += 1
         }
         guard digits > 0 else { return false }
-        value = .number(negative ? -number : number)
+        let value = negative ? -number : number
+        switch key {
+        case .seconds: fields.seconds = value
+        case .internalCount: fields.internalCount = value
+        case .externalCount: fields.externalCount = value
+        case .gap: fields.gap = value
+        case .id, .kind, .start, .end, .project, .outcome, .note, .other: break
+        }
       default:
         return false
       }
-      fields.set(key, value)
       switch byte(index) {
       case UInt8(ascii: ","): index += 1
       case UInt8(ascii: "}"): return index + 1 == count
@@ -194,8 +239,31 @@ enum FlatObjectScanner {
     }
   }
 
-  /// A string without escapes or control characters (others go to the full parser).
-  private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> String? {
+  static func kind(_ text: UnsafeBufferPointer<UInt8>) -> LedgerRecord.Kind? {
+    switch text.count {
+    case 4 where equal(text, "work"): return .work
+    case 5 where equal(text, "focus"): return .focus
+    case 11 where equal(text, "short-break"): return .shortBreak
+    case 10 where equal(text, "long-break"): return .longBreak
+    default: return nil
+    }
+  }
+
+  static func outcome(_ text: UnsafeBufferPointer<UInt8>) -> LedgerRecord.Outcome? {
+    switch text.count {
+    case 9 where equal(text, "completed"): return .completed
+    case 7 where equal(text, "skipped"): return .skipped
+    case 7 where equal(text, "stopped"): return .stopped
+    case 6 where equal(text, "voided"): return .voided
+    default: return nil
+    }
+  }
+
+  /// The bytes of a string without escapes or control characters (others go to the full
+  /// parser), quotes left out.
+  private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int)
+    -> UnsafeBufferPointer<UInt8>?
+  {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
     let start = index + 1
     var end = start
@@ -207,6 +275,6 @@ enum FlatObjectScanner {
     }
     guard end < bytes.count else { return nil }
     index = end + 1
-    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
   }
 }

@@ -50,7 +50,9 @@ extension StateDocument {
     }
     var ledger = LedgerState()
     if let work = value["work"], !work.isNull {
-      guard let since = try moment(work, "since") else { throw DecodeError(message: "ledger work without 'since'") }
+      guard let since = try moment(work, "since") else {
+        throw DecodeError(message: "ledger work without 'since'")
+      }
       ledger.work = WorkClock(
         since: since, project: try name(work["project"]), byFocus: work["by_focus"]?.boolValue ?? false)
     }
@@ -68,7 +70,9 @@ extension StateDocument {
     ledger.internalInterruptions = Int(try integer(value, "internal", in: 0...100_000))
     ledger.externalInterruptions = Int(try integer(value, "external", in: 0...100_000))
     if case .array(let notes)? = value["notes"] {
-      ledger.notes = notes.prefix(LedgerState.notesKept).compactMap(\.stringValue).map { String($0.prefix(200)) }
+      ledger.notes = notes.prefix(LedgerState.notesKept).compactMap(\.stringValue).map {
+        String($0.prefix(200))
+      }
     }
     if let today = value["today"], case .array(let entries)? = today["projects"] {
       ledger.today.day = try integer(today, "day", in: -1_000_000...1_000_000)
@@ -84,5 +88,7 @@ extension StateDocument {
 
   private static func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
 
-  private static func instant(_ value: Instant?) -> JSONValue { value.map { .integer($0.nanoseconds) } ?? .null }
+  private static func instant(_ value: Instant?) -> JSONValue {
+    value.map { .integer($0.nanoseconds) } ?? .null
+  }
 }

@@ -138,7 +138,9 @@ extension TimerMachine {
   }
 
   private mutating func addNote(_ note: String?) {
-    guard let note = note.flatMap(Self.clean), state.ledger.notes.count < LedgerState.notesKept else { return }
+    guard let note = note.flatMap(Self.clean), state.ledger.notes.count < LedgerState.notesKept else {
+      return
+    }
     state.ledger.notes.append(note)
   }
 

@@ -61,7 +61,8 @@ extension ViewModel {
     guard let today else { return [] }
     var totals = state.ledger.today.on(today.day)
     if let work = state.ledger.work {
-      totals.add(max(.zero, now - max(work.since, today.start)).floorSeconds, project: work.project, today: today.day)
+      totals.add(
+        max(.zero, now - max(work.since, today.start)).floorSeconds, project: work.project, today: today.day)
     }
     guard totals.total > 0 else { return [] }
     let shares = Percentages.largestRemainder(totals.seconds.map(\.seconds))
@@ -82,7 +83,9 @@ public enum Percentages {
     var shares = parts.map { Int($0 * 100 / total) }
     let remainders = parts.enumerated().map { (index: $0.offset, rest: $0.element * 100 % total) }
     let left = 100 - shares.reduce(0, +)
-    for entry in remainders.sorted(by: { $0.rest > $1.rest || ($0.rest == $1.rest && $0.index < $1.index) }).prefix(left) {
+    for entry in remainders.sorted(by: { $0.rest > $1.rest || ($0.rest == $1.rest && $0.index < $1.index) })
+      .prefix(left)
+    {
       shares[entry.index] += 1
     }
     return shares

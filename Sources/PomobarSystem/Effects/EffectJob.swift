@@ -48,7 +48,13 @@ public struct EffectJob: Equatable, Sendable {
     ]
     if let commit {
       job.append(
-        ("commit", ["name": .string(commit.name), "state": .string(commit.statePath), "lock": .string(commit.lockPath)]))
+        (
+          "commit",
+          [
+            "name": .string(commit.name), "state": .string(commit.statePath),
+            "lock": .string(commit.lockPath),
+          ]
+        ))
     }
     return JSON.serialize(.object(job))
   }

@@ -29,6 +29,13 @@ public enum LocalZone {
     return WallTime(utc: utc, offset: offset(atUTC: utc))
   }
 
+  /// A wall-clock reading (nanoseconds since the epoch, as `ClockReading.wall`) as the
+  /// ledger keeps moments: UTC seconds and the local offset.
+  public static func wallTime(wall: Int64) -> WallTime {
+    let utc = wall >= 0 ? wall / 1_000_000_000 : (wall + 1) / 1_000_000_000 - 1
+    return WallTime(utc: utc, offset: offset(atUTC: utc))
+  }
+
   /// The moment now, with its offset.
   public static func now() -> WallTime {
     let seconds = Int64(time(nil))

@@ -183,7 +183,7 @@ public final class BarLoop {
     return changes.paths.contains { path in
       path == store.directory
         || FileSystem.directory(of: path) == store.directory && !own.contains(path)
-        && !FileSystem.baseName(of: path).utf8.starts(with: "hooks.log".utf8)
+          && !FileSystem.baseName(of: path).utf8.starts(with: "hooks.log".utf8)
     }
   }
 
@@ -215,7 +215,8 @@ public final class BarLoop {
       // Ticks fall on the plan's own grid, so the display changes only with it.
       armedFor = plan
       timers.tick.arm(
-        after: plan.map { ($0.next(after: now.instant) - now.instant).nanoseconds }, interval: plan?.seconds ?? 1)
+        after: plan.map { ($0.next(after: now.instant) - now.instant).nanoseconds },
+        interval: plan?.seconds ?? 1)
     }
     return render(state, now: now)
   }

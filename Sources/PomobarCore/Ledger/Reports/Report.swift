@@ -1,0 +1,105 @@
+/// What `pomobar report` shows for a range of days: totals, each project's share, goals,
+/// streaks and the days one by one. Seconds throughout; built by `ReportBuilder`, written
+/// out by the report encoders.
+public struct Report: Equatable, Sendable {
+  /// The days covered; for `all`, `first` is the history's first day.
+  public var period: ReportPeriod
+  /// The ledger day the report was made on.
+  public var today: CivilTime.Date
+  /// `--project NAME`: only that project's records count; nil: all.
+  public var project: String?
+  /// Work time: the work clock's intervals, or on a day without any, its focus time.
+  public var work: Int64
+  /// Focus time, whatever the sessions' outcome.
+  public var focus: Int64
+  public var sessions: Sessions
+  public var internalInterruptions: Int
+  public var externalInterruptions: Int
+  /// Breaks taken (any outcome but skipped) and their time.
+  public var breaks: Int
+  public var breakSeconds: Int64
+  /// Each project's work time, the largest first; `name` nil is "(no project)".
+  public var projects: [ProjectLine]
+  /// `[ledger] daily-goal` in seconds; nil: none.
+  public var dailyGoal: Int64?
+  /// Days of the range (up to today) whose work met `dailyGoal`, and how many days that is.
+  public var goalDaysMet: Int
+  public var goalDays: Int
+  public var streak: Streak
+  /// Every day from the first to the last shown (days after today are not shown).
+  public var days: [DayLine]
+
+  /// Whether the report covers more than one day (the per-day breakdown is shown).
+  public var isMultiDay: Bool { period.first != period.last }
+
+  /// Focus sessions by how they ended.
+  public struct Sessions: Equatable, Sendable {
+    public var completed = 0
+    public var skipped = 0
+    public var stopped = 0
+    public var voided = 0
+
+    public init() {}
+
+    public var total: Int { completed + skipped + stopped + voided }
+  }
+
+  /// Consecutive days meeting the daily goal, or with at least one completed focus when
+  /// there is no goal.
+  public struct Streak: Equatable, Sendable {
+    /// Up to the last day shown; a today that has not got there yet does not break it.
+    public var current = 0
+    public var longest = 0
+
+    public init(current: Int = 0, longest: Int = 0) {
+      self.current = current
+      self.longest = longest
+    }
+  }
+
+  /// One project's part of the work time.
+  public struct ProjectLine: Equatable, Sendable {
+    /// nil: time without a project.
+    public var name: String?
+    public var seconds: Int64
+    /// Of the report's work time, rounded so that the shares add up to exactly 100.
+    public var percent: Int
+    /// `#rrggbb`, from `[projects.NAME] color`.
+    public var color: String
+    /// `goal` in seconds per day, and the days of the range that met it.
+    public var goal: Int64?
+    public var goalDaysMet: Int
+    /// `weekly-goal` in seconds, and the work on the project in the week of the last day
+    /// shown.
+    public var weeklyGoal: Int64?
+    public var weekSeconds: Int64
+
+    public var label: String { name ?? "(no project)" }
+  }
+
+  /// One day of the range.
+  public struct DayLine: Equatable, Sendable {
+    public var date: CivilTime.Date
+    public var work: Int64
+    public var focus: Int64
+    public var completed: Int
+    /// Work per project, in the order of `Report.projects`.
+    public var projects: [Int64]
+  }
+}
+
+/// Whole percentages of `parts` that add up to exactly 100 (when the total is not zero):
+/// each part gets its share rounded down, and the points left go to the largest remainders
+/// (the earlier part on a tie). Naive rounding shows 33 + 33 + 33 = 99.
+public func largestRemainderPercentages(_ parts: [Int64]) -> [Int] {
+  let total = parts.reduce(0, +)
+  guard total > 0 else { return parts.map { _ in 0 } }
+  var percents = parts.map { Int($0 * 100 / total) }
+  let remainders = parts.map { $0 * 100 % total }
+  let left = 100 - percents.reduce(0, +)
+  let order = parts.indices.sorted {
+    remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1
+  }
+  for index in order.prefix(left) { percents[index] += 1 }
+  return percents
+}

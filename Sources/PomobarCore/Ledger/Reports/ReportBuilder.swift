@@ -1,0 +1,267 @@
+/// Builds a `Report` from records given one at a time, in any order.
+///
+/// It keeps one small total per day and project, never the records, so a report on ten
+/// years of history takes the memory of ten years of days. Besides the range it adds up the
+/// days a report looks back on: the month before the range (for the current streak) and the
+/// week of the last day (for weekly goals); `firstDayRead` says which.
+public struct ReportBuilder {
+  public let period: ReportPeriod
+  public let today: CivilTime.Date
+  public let calendar: LedgerCalendar
+  let settings: LedgerSettings
+  let projectSettings: [String: ProjectSettings]
+  let filter: String?
+
+  /// The range's days, as day numbers; `first` nil for the whole history.
+  let first: Int64?
+  let last: Int64
+  /// The first day added up; nil: every day.
+  let lookBack: Int64?
+  /// Project names by slot; slot 0 is time without a project.
+  var names: [String?] = [nil]
+  var slots: [String: Int] = [:]
+  var lastSlot: Int? = nil
+  var days: [Int64: DayAccount] = [:]
+
+  /// - Parameters:
+  ///   - today: the ledger day it is now (`LedgerCalendar.day(of:)` of the present).
+  ///   - project: `--project NAME`; nil for every project.
+  public init(
+    period: ReportPeriod, today: CivilTime.Date, settings: LedgerSettings,
+    projects: [String: ProjectSettings] = [:], project: String? = nil
+  ) {
+    self.period = period
+    self.today = today
+    self.calendar = LedgerCalendar(settings)
+    self.settings = settings
+    self.projectSettings = projects
+    self.filter = project
+    let shownLast =
+      !period.stopsAtToday || period.first.map { $0 > today } == true ? period.last : min(period.last, today)
+    first = period.first?.dayNumber
+    last = shownLast.dayNumber
+    if let start = period.first {
+      let monthBefore = CivilTime.Date(year: start.year, month: start.month, day: 1).adding(days: -1)
+      let lookBackDate = min(
+        CivilTime.Date(year: monthBefore.year, month: monthBefore.month, day: 1),
+        calendar.firstDayOfWeek(shownLast))
+      lookBack = lookBackDate.dayNumber
+    } else {
+      lookBack = nil
+    }
+  }
+
+  /// The first day whose records count (nil: all): read the history from there.
+  public var firstDayRead: CivilTime.Date? { lookBack.map(CivilTime.date(fromDays:)) }
+
+  /// Adds one record: a finished interval from the history, or one still open (the running
+  /// work clock, ended now) so that it counts while it runs.
+  ///
+  /// Its counted seconds are spread over the days it touches in proportion to its time in
+  /// each (pauses are not placed); its session, interruptions and break count on the day
+  /// it ended.
+  public mutating func add(_ record: LedgerRecord) {
+    if let filter, record.project != filter { return }
+    let startDay = calendar.dayNumber(utc: record.start.utc, offset: record.start.offset)
+    let endDay = calendar.dayNumber(utc: record.end.utc, offset: record.end.offset)
+    if min(startDay, endDay) > last { return }
+    if let lookBack, max(startDay, endDay) < lookBack { return }
+    let slot = self.slot(record.project)
+    let span = record.end.utc - record.start.utc
+    var elapsed: Int64 = 0
+    var given: Int64 = 0
+    var lastDay = startDay
+    calendar.split(from: record.start, to: record.end) { day, length in
+      elapsed += length
+      // Cumulative rounding: the parts add up to exactly `seconds`.
+      let upTo = span > 0 ? record.seconds * elapsed / span : record.seconds
+      let part = upTo - given
+      given = upTo
+      lastDay = day
+      guard inWindow(day), part > 0 else { return }
+      days[day, default: DayAccount()].add(part, of: record.kind, slot: slot)
+    }
+    guard inWindow(lastDay) else { return }
+    days[lastDay, default: DayAccount()].count(record)
+  }
+
+  func inWindow(_ day: Int64) -> Bool { day <= last && (lookBack.map { day >= $0 } ?? true) }
+
+  mutating func slot(_ project: String?) -> Int {
+    guard let project else { return 0 }
+    // Records come in runs of one project: compare before hashing.
+    if let last = lastSlot, names[last] == project { return last }
+    if let slot = slots[project] {
+      lastSlot = slot
+      return slot
+    }
+    names.append(project)
+    slots[project] = names.count - 1
+    return names.count - 1
+  }
+
+  /// The report on what was added.
+  public func report() -> Report {
+    let firstShown = first ?? days.keys.filter { $0 <= last }.min() ?? last
+    let shown = firstShown...max(firstShown, last)
+    var totals = DayAccount()
+    var bySlot = [Int64](repeating: 0, count: names.count)
+    for day in shown {
+      guard let totalsOfDay = days[day] else { continue }
+      totals.merge(totalsOfDay)
+      for (slot, seconds) in totalsOfDay.workBySlot.enumerated() { bySlot[slot] += seconds }
+    }
+
+    // Projects: those with work in the range, and those with a goal to show progress on.
+    var entries = bySlot.indices.filter { bySlot[$0] > 0 }.map { (name: names[$0], slot: Optional($0)) }
+    for (name, settings) in projectSettings.sorted(by: { $0.key < $1.key })
+    where (settings.goal != nil || settings.weeklyGoal != nil) && (filter == nil || filter == name)
+      && !entries.contains(where: { $0.name == name })
+    {
+      entries.append((name: name, slot: slots[name]))
+    }
+    func secondsOf(_ slot: Int?) -> Int64 { slot.map { bySlot[$0] } ?? 0 }
+    entries.sort { a, b in
+      if secondsOf(a.slot) != secondsOf(b.slot) { return secondsOf(a.slot) > secondsOf(b.slot) }
+      switch (a.name, b.name) {
+      case (nil, _): return false
+      case (_, nil): return true
+      case (let x?, let y?): return x < y
+      }
+    }
+    let percents = largestRemainderPercentages(entries.map { secondsOf($0.slot) })
+    let weekFirst = calendar.firstDayOfWeek(CivilTime.date(fromDays: last)).dayNumber
+    let projects = entries.enumerated().map { index, entry in
+      let (name, slot) = entry
+      let settings = name.flatMap { projectSettings[$0] }
+      let goal = settings?.goal.map { $0.floorSeconds }
+      var met = 0
+      var week: Int64 = 0
+      if let slot {
+        if let goal { met = shown.filter { (days[$0]?.work(slot) ?? 0) >= goal }.count }
+        for day in weekFirst...(weekFirst + 6) { week += days[day]?.work(slot) ?? 0 }
+      }
+      return Report.ProjectLine(
+        name: name, seconds: secondsOf(slot), percent: percents[index],
+        color: settings?.color ?? ProjectSettings.defaultColor, goal: goal, goalDaysMet: met,
+        weeklyGoal: settings?.weeklyGoal.map { $0.floorSeconds }, weekSeconds: week)
+    }
+
+    let dailyGoal = settings.dailyGoal.map { $0.floorSeconds }
+    let dayLines = shown.map { day in
+      let totalsOfDay = days[day] ?? DayAccount()
+      return Report.DayLine(
+        date: CivilTime.date(fromDays: day), work: totalsOfDay.work, focus: totalsOfDay.focus,
+        completed: totalsOfDay.sessions.completed,
+        projects: entries.map { $0.slot.map(totalsOfDay.work) ?? 0 })
+    }
+    return Report(
+      period: ReportPeriod(
+        name: period.name, first: CivilTime.date(fromDays: firstShown), last: period.last,
+        stopsAtToday: period.stopsAtToday),
+      today: today, project: filter, work: totals.work, focus: totals.focus, sessions: totals.sessions,
+      internalInterruptions: totals.internalInterruptions,
+      externalInterruptions: totals.externalInterruptions, breaks: totals.breaks,
+      breakSeconds: totals.breakSeconds, projects: projects, dailyGoal: dailyGoal,
+      goalDaysMet: dailyGoal.map { goal in dayLines.filter { $0.work >= goal }.count } ?? 0,
+      goalDays: dayLines.count, streak: streak(dailyGoal), days: dayLines)
+  }
+
+  /// Streaks over every day added up, to the last day shown.
+  func streak(_ goal: Int64?) -> Report.Streak {
+    func met(_ day: Int64) -> Bool {
+      guard let totals = days[day] else { return false }
+      if let goal { return totals.work >= goal }
+      return totals.sessions.completed > 0
+    }
+    guard let earliest = lookBack ?? days.keys.min(), earliest <= last else { return Report.Streak() }
+    var longest = 0
+    var run = 0
+    for day in earliest...last {
+      run = met(day) ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    var current = 0
+    var day = last
+    if day == today.dayNumber && !met(day) { day -= 1 }
+    while day >= earliest && met(day) {
+      current += 1
+      day -= 1
+    }
+    return Report.Streak(current: current, longest: longest)
+  }
+}
+
+/// One day's totals, per project slot for work and focus.
+struct DayAccount {
+  var workBySlot: [Int64] = []
+  var focusBySlot: [Int64] = []
+  /// Whether the work clock ran that day: if not, its focus time is its work time.
+  var hasWork = false
+  var focus: Int64 = 0
+  var sessions = Report.Sessions()
+  var internalInterruptions = 0
+  var externalInterruptions = 0
+  var breaks = 0
+  var breakSeconds: Int64 = 0
+
+  var work: Int64 { hasWork ? workBySlot.reduce(0, +) : focusBySlot.reduce(0, +) }
+
+  func work(_ slot: Int) -> Int64 {
+    let bySlot = hasWork ? workBySlot : focusBySlot
+    return slot < bySlot.count ? bySlot[slot] : 0
+  }
+
+  mutating func add(_ seconds: Int64, of kind: LedgerRecord.Kind, slot: Int) {
+    switch kind {
+    case .work:
+      hasWork = true
+      Self.add(seconds, at: slot, to: &workBySlot)
+    case .focus:
+      focus += seconds
+      Self.add(seconds, at: slot, to: &focusBySlot)
+    case .shortBreak, .longBreak:
+      breakSeconds += seconds
+    }
+  }
+
+  private static func add(_ seconds: Int64, at slot: Int, to bySlot: inout [Int64]) {
+    if slot >= bySlot.count { bySlot.append(contentsOf: repeatElement(0, count: slot + 1 - bySlot.count)) }
+    bySlot[slot] += seconds
+  }
+
+  /// Counts the record's session or break and its interruptions.
+  mutating func count(_ record: LedgerRecord) {
+    internalInterruptions += record.internalInterruptions
+    externalInterruptions += record.externalInterruptions
+    switch record.kind {
+    case .work: return
+    case .focus:
+      switch record.outcome {
+      case .completed: sessions.completed += 1
+      case .skipped: sessions.skipped += 1
+      case .stopped: sessions.stopped += 1
+      case .voided: sessions.voided += 1
+      case nil: return  // still running (an open interval)
+      }
+    case .shortBreak, .longBreak:
+      if record.outcome != .skipped { breaks += 1 }
+    }
+  }
+
+  /// Adds another day's totals, the work as that day counts it.
+  mutating func merge(_ other: DayAccount) {
+    hasWork = true
+    let otherWork = other.hasWork ? other.workBySlot : other.focusBySlot
+    for (slot, seconds) in otherWork.enumerated() { Self.add(seconds, at: slot, to: &workBySlot) }
+    focus += other.focus
+    sessions.completed += other.sessions.completed
+    sessions.skipped += other.sessions.skipped
+    sessions.stopped += other.sessions.stopped
+    sessions.voided += other.sessions.voided
+    internalInterruptions += other.internalInterruptions
+    externalInterruptions += other.externalInterruptions
+    breaks += other.breaks
+    breakSeconds += other.breakSeconds
+  }
+}

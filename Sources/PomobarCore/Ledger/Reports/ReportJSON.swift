@@ -1,0 +1,88 @@
+/// The report for scripts (`pomobar report --json`): one JSON object on one line.
+///
+/// Times are whole seconds, always (`--decimal` changes only the text): a script divides
+/// as it likes, and integers never drift in rounding. Names are stable; fields may be added.
+///
+/// - `range`: `name` (`today` … `all`, or `days` for `--from`/`--to`), `from`, `to`
+///   (`YYYY-MM-DD`, both included; `from` of `all` is the history's first day), `today`;
+/// - `project`: the `--project` filter or null;
+/// - `work`, `focus`: seconds; `sessions`: `completed`, `skipped`, `stopped`, `voided`;
+///   `interruptions`: `internal`, `external`; `breaks`: `taken`, `seconds`;
+/// - `goal`: `daily` (seconds or null), `days_met`, `days`;
+/// - `streak`: `current`, `longest` (days);
+/// - `projects`: `name` (null for time without a project), `seconds`, `percent` (whole
+///   numbers adding up to 100), `color`, `goal`, `goal_days_met`, `weekly_goal`,
+///   `week_seconds`;
+/// - `days`: `date`, `work`, `focus`, `completed`, `projects` (an object of name to
+///   seconds, `""` for no project, only those with time that day).
+public enum ReportJSONEncoder {
+  public static func encode(_ report: Report) -> String {
+    let optional = { (value: Int64?) in value.map(JSONValue.integer) ?? .null }
+    let projects = report.projects.map { project -> JSONValue in
+      .object([
+        ("name", project.name.map(JSONValue.string) ?? .null), ("seconds", .integer(project.seconds)),
+        ("percent", .integer(Int64(project.percent))), ("color", .string(project.color)),
+        ("goal", optional(project.goal)), ("goal_days_met", .integer(Int64(project.goalDaysMet))),
+        ("weekly_goal", optional(project.weeklyGoal)), ("week_seconds", .integer(project.weekSeconds)),
+      ])
+    }
+    let days = report.days.map { day -> JSONValue in
+      var shares: [(String, JSONValue)] = []
+      for (index, seconds) in day.projects.enumerated() where seconds > 0 {
+        shares.append((report.projects[index].name ?? "", .integer(seconds)))
+      }
+      return .object([
+        ("date", .string(day.date.description)), ("work", .integer(day.work)),
+        ("focus", .integer(day.focus)), ("completed", .integer(Int64(day.completed))),
+        ("projects", .object(shares)),
+      ])
+    }
+    let sessions = report.sessions
+    let document = JSONValue.object([
+      (
+        "range",
+        .object([
+          ("name", .string(report.period.name)),
+          ("from", .string((report.period.first ?? report.period.last).description)),
+          ("to", .string(report.period.last.description)), ("today", .string(report.today.description)),
+        ])
+      ),
+      ("project", report.project.map(JSONValue.string) ?? .null),
+      ("work", .integer(report.work)), ("focus", .integer(report.focus)),
+      (
+        "sessions",
+        .object([
+          ("completed", .integer(Int64(sessions.completed))), ("skipped", .integer(Int64(sessions.skipped))),
+          ("stopped", .integer(Int64(sessions.stopped))), ("voided", .integer(Int64(sessions.voided))),
+        ])
+      ),
+      (
+        "interruptions",
+        .object([
+          ("internal", .integer(Int64(report.internalInterruptions))),
+          ("external", .integer(Int64(report.externalInterruptions))),
+        ])
+      ),
+      (
+        "breaks",
+        .object([("taken", .integer(Int64(report.breaks))), ("seconds", .integer(report.breakSeconds))])
+      ),
+      (
+        "goal",
+        .object([
+          ("daily", optional(report.dailyGoal)), ("days_met", .integer(Int64(report.goalDaysMet))),
+          ("days", .integer(Int64(report.goalDays))),
+        ])
+      ),
+      (
+        "streak",
+        .object([
+          ("current", .integer(Int64(report.streak.current))),
+          ("longest", .integer(Int64(report.streak.longest))),
+        ])
+      ),
+      ("projects", .array(projects)), ("days", .array(days)),
+    ])
+    return JSON.serialize(document) + "\n"
+  }
+}

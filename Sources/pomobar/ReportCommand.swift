@@ -1,0 +1,145 @@
+import PomobarCore
+import PomobarSystem
+
+/// What `pomobar report` was asked for.
+struct ReportRequest: Equatable {
+  /// A range word (`week`); nil: today, or `--from`/`--to`.
+  var range: String? = nil
+  var from: String? = nil
+  var to: String? = nil
+  var project: String? = nil
+  var json = false
+  var decimal = false
+  var chart = false
+  /// `--calendar [YEAR]`: `calendarYear` nil for this year.
+  var calendar = false
+  var calendarYear: Int? = nil
+  var configPath: String? = nil
+
+  static let hint = "Run 'pomobar report --help' for usage."
+
+  /// Parses the words after `report`.
+  static func parse(_ words: ArraySlice<String>) throws(UsageError) -> ReportRequest {
+    var request = ReportRequest()
+    var words = words
+    func value(_ option: String) throws(UsageError) -> String {
+      guard let given = words.popFirst() else {
+        throw UsageError(message: "pomobar report: \(option) needs a value", hint: hint)
+      }
+      return given
+    }
+    while let word = words.popFirst() {
+      switch word {
+      case "--from": request.from = try value(word)
+      case "--to": request.to = try value(word)
+      case "--project", "-p": request.project = try value(word).trimmedOfSpaces
+      case "--config", "-c": request.configPath = try value(word)
+      case "--json": request.json = true
+      case "--decimal": request.decimal = true
+      case "--chart": request.chart = true
+      case "--calendar":
+        request.calendar = true
+        if let next = words.first, next.utf8.count == 4, let year = Int(next) {
+          request.calendarYear = year
+          words = words.dropFirst()
+        }
+      default:
+        if word.utf8.first == UInt8(ascii: "-") {
+          throw UsageError(message: "pomobar report: unknown option '\(Shown.plain(word))'", hint: hint)
+        }
+        guard ReportRange(name: word) != nil else {
+          throw UsageError(
+            message:
+              "pomobar report: unknown range '\(Shown.plain(word))'\(Spelling.hint(for: word, in: ReportRange.names)); "
+              + "one of: \(ReportRange.names.joined(separator: ", ")), or --from DATE --to DATE",
+            hint: hint)
+        }
+        guard request.range == nil else {
+          throw UsageError(
+            message: "pomobar report: one range at a time (got '\(request.range!)' and '\(word)')", hint: hint
+          )
+        }
+        request.range = word
+      }
+    }
+    if (request.from == nil) != (request.to == nil) {
+      throw UsageError(message: "pomobar report: --from and --to go together", hint: hint)
+    }
+    if request.from != nil, let range = request.range {
+      throw UsageError(message: "pomobar report: either '\(range)' or --from/--to, not both", hint: hint)
+    }
+    return request
+  }
+}
+
+/// `pomobar report`: work and focus time over a range of days, from the history.
+enum ReportCommand {
+  static func run(_ request: ReportRequest) -> Int32 {
+    let context = Context.make(Options(configPath: request.configPath))
+    _ = context.acceptConfig(fatalIn: [])  // a report with a broken key still reports
+    let settings = context.config.ledger
+    let calendar = LedgerCalendar(settings)
+    let now = LocalZone.wallTime(wall: context.store.now().wall)
+    let today = calendar.day(of: now)
+
+    let range: ReportRange
+    do {
+      if request.calendar {
+        let year = request.calendarYear ?? today.year
+        range = .days(
+          CivilTime.Date(year: year, month: 1, day: 1), CivilTime.Date(year: year, month: 12, day: 31))
+      } else if let from = request.from, let to = request.to {
+        range = try ReportRange.between(from, to, today: today)
+      } else {
+        range = request.range.flatMap { ReportRange(name: $0) } ?? .today
+      }
+    } catch {
+      Console.usage("pomobar report: \(error.message)\n\(ReportRequest.hint)")
+      return ExitCode.usage
+    }
+
+    var builder = ReportBuilder(
+      period: range.period(today: today, calendar: calendar), today: today, settings: settings,
+      projects: context.config.projects, project: request.project)
+    // History files are named by the UTC month a record started: a month of margin either
+    // side covers offsets, day-starts-at and intervals across a month's end.
+    let firstMonth = builder.firstDayRead.map { month($0, adding: -1) }
+    let lastMonth = month(builder.period.last, adding: 1)
+    context.history.forEachRecord(from: firstMonth, to: lastMonth) { builder.add($0) }
+    for interval in openIntervals(context) { builder.add(interval) }
+    let report = builder.report()
+
+    let color = FileDescriptor.standardOutput.isTerminal && context.environment["NO_COLOR"] == nil
+    if request.json {
+      Console.out(ReportJSONEncoder.encode(report))
+    } else if request.calendar {
+      let encoder = ReportCalendarEncoder(
+        color: color, weekStart: settings.weekStart, decimal: request.decimal)
+      Console.out(encoder.encode(report, year: report.period.last.year))
+    } else {
+      var text = ReportTextEncoder(decimal: request.decimal).encode(report)
+      if request.chart {
+        let width = min(60, max(10, (FileDescriptor.standardOutput.terminalWidth ?? 80) - 30))
+        text += "\n" + ReportChartEncoder(color: color, decimal: request.decimal, width: width).encode(report)
+      }
+      Console.out(text)
+    }
+    return ExitCode.success
+  }
+
+  /// Intervals still open, ended at `now`: they count in every report while they run.
+  ///
+  /// The running work clock, kept in the shared state, up to now.
+  static func openIntervals(_ context: Context) -> [LedgerRecord] {
+    let reading = context.store.now()
+    let state = context.store.view(at: reading).state
+    return Ledger.openIntervals(state, now: reading)
+  }
+
+  /// `YYYY-MM` of the month `months` after the one holding `date`.
+  static func month(_ date: CivilTime.Date, adding months: Int) -> String {
+    let index = date.year * 12 + (date.month - 1) + months
+    let (year, month) = (index / 12, index % 12 + 1)
+    return String(CivilTime.Date(year: year, month: month, day: 1).description.prefix(7))
+  }
+}
