@@ -8,6 +8,7 @@ enum Command: Equatable {
   case status(Options)
   case checkConfig(String?)
   case report(ReportRequest)
+  case projects(Options)
   case help(String?)
   case version
   /// The hidden `__effects JOB`: pomobar's own effect runner, started by a transition.
@@ -38,7 +39,8 @@ enum ExitCode {
 
 /// Parses `pomobar [COMMAND] [OPTIONS]` by hand: no dependency for a handful of flags.
 enum Arguments {
-  static let commands = ["run", "ctl", "status", "report", "check-config", "help"] + LedgerArguments.commands
+  static let commands =
+    ["run", "ctl", "status", "report", "projects", "check-config", "help"] + LedgerArguments.commands
   /// Compared as a byte: `hasPrefix` would pull Unicode tables into a bar's resident memory.
   private static let dash = UInt8(ascii: "-")
 
@@ -78,6 +80,10 @@ enum Arguments {
       }
       let action = try ctlAction(name, Array(rest.dropFirst()))
       return .ctl(action, options)
+    case "projects":
+      let (options, rest) = try options(words, command)
+      try noneLeft(rest, command)
+      return .projects(options)
     case "report":
       return .report(try ReportRequest.parse(words))
     case "check-config":

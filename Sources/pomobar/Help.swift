@@ -12,6 +12,7 @@ enum Help {
       pomobar ctl ACTION [ARGUMENTS]                     change the timer or the work clock
       pomobar status [--format FORMAT]                   print the timer once (tmux, scripts)
       pomobar report [RANGE] [--json] [--chart]          work and focus time from the history
+      pomobar projects                                   projects: colour, today, this week, goals
       pomobar check-config [FILE]                        validate a config, print the effective one
       pomobar log [RANGE]                                the history, one record per line
       pomobar track [DAY] FROM TO [PROJECT]              add forgotten work time
@@ -94,6 +95,13 @@ enum Help {
     --format i3blocks prints a JSON block for an i3blocks block (interval=1, format=json);
     when i3blocks runs it for a click (BLOCK_BUTTON set, 1-5), the button's action from
     [clicks] is applied first, as a click in the bar.
+    """,
+    "projects": """
+    Usage: pomobar projects
+
+    Lists every project (those in the config, those used before, those with time this
+    week) with its colour, today's and this week's work (the running clock included),
+    and the progress of its `goal` (a day) and `weekly-goal`; marks the running one.
     """,
     "report": """
     Usage: pomobar report [RANGE | --from DATE --to DATE] [--project NAME]

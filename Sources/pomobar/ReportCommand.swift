@@ -98,16 +98,7 @@ enum ReportCommand {
       return ExitCode.usage
     }
 
-    var builder = ReportBuilder(
-      period: range.period(today: today, calendar: calendar), today: today, settings: settings,
-      projects: context.config.projects, project: request.project)
-    // History files are named by the UTC month a record started: a month of margin either
-    // side covers offsets, day-starts-at and intervals across a month's end.
-    let firstMonth = builder.firstDayRead.map { month($0, adding: -1) }
-    let lastMonth = month(builder.period.last, adding: 1)
-    context.history.forEachRecord(from: firstMonth, to: lastMonth) { builder.add($0) }
-    for interval in openIntervals(context) { builder.add(interval) }
-    let report = builder.report()
+    let report = build(context, range, today: today, project: request.project)
 
     let color = FileDescriptor.standardOutput.isTerminal && context.environment["NO_COLOR"] == nil
     if request.json {
@@ -125,6 +116,21 @@ enum ReportCommand {
       Console.out(text)
     }
     return ExitCode.success
+  }
+
+  /// The report of `range` from the history, the running work clock included.
+  static func build(_ context: Context, _ range: ReportRange, today: CivilTime.Date, project: String?) -> Report {
+    let settings = context.config.ledger
+    var builder = ReportBuilder(
+      period: range.period(today: today, calendar: LedgerCalendar(settings)), today: today,
+      settings: settings, projects: context.config.projects, project: project)
+    // History files are named by the UTC month a record started: a month of margin either
+    // side covers offsets, day-starts-at and intervals across a month's end.
+    let firstMonth = builder.firstDayRead.map { month($0, adding: -1) }
+    let lastMonth = month(builder.period.last, adding: 1)
+    context.history.forEachRecord(from: firstMonth, to: lastMonth) { builder.add($0) }
+    for interval in openIntervals(context) { builder.add(interval) }
+    return builder.report()
   }
 
   /// Intervals still open, ended at `now`: they count in every report while they run.

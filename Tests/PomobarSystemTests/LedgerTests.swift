@@ -97,4 +97,83 @@ struct LedgerTests {
       #expect(done.allSatisfy { $0["project"] as? String == "api" })
     }
   }
+
+  /// A record line as the history holds it.
+  private func line(_ id: String, _ start: String, _ end: String, _ seconds: Int, _ project: String) -> String {
+    #"{"id":"\#(id)","kind":"work","start":"\#(start)","end":"\#(end)","seconds":\#(seconds),"project":"\#(project)","#
+      + #""outcome":null,"internal":0,"external":0,"gap":0,"note":null}"# + "\n"
+  }
+
+  @Test("A torn last line is kept aside, never truncated, and the next record is whole")
+  func tornLastLineIsKeptAside() async throws {
+    try await withSandbox { sandbox in
+      let folder = sandbox.root + "/data/pomobar/history"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let machine = try await machineID(sandbox)
+      let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
+      let path = "\(folder)/\(month).\(machine).jsonl"
+      let whole = line("m.e.1", "\(month)-01T09:00:00Z", "\(month)-01T10:00:00Z", 3600, "api")
+      let torn = #"{"id":"m.e.2","kind":"work","start":"2026"#
+      try sandbox.write(whole + torn, to: path)
+      try await sandbox.ctl("project", "web")
+      try await sandbox.ctl("work", "stop")
+      let text = try #require(sandbox.read(path))
+      #expect(text.hasPrefix(whole + torn + "\n"), "nothing written was cut: \(text)")
+      #expect(text.split(separator: "\n").last?.contains("\"project\":\"web\"") == true)
+      let aside = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".torn-") }
+      #expect(aside.count == 1)
+      #expect(aside.first.flatMap { sandbox.read(folder + "/" + $0) } == torn)
+      let report = try await sandbox.run(["report", "--from", "\(month)-01", "--to", "\(month)-28", "--json"])
+      #expect(report.status == 0, "\(report)")
+      #expect(report.stdout.contains("\"name\":\"api\",\"seconds\":3600"), "\(report.stdout)")
+    }
+  }
+
+  @Test("Two machines' files give the same report as one machine's, duplicates dropped")
+  func twoMachinesReportLikeOne() async throws {
+    try await withSandbox { sandbox in
+      let folder = sandbox.root + "/data/pomobar/history"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let records = (1...6).map { day in
+        line("a.e.\(day)", "2026-10-0\(day)T09:00:00+02:00", "2026-10-0\(day)T11:00:00+02:00", 7200, day % 2 == 0 ? "api" : "web")
+      }
+      try sandbox.write(records.joined(), to: "\(folder)/2026-10.aaaaaaaaaaaa.jsonl")
+      let arguments = ["report", "--from", "2026-10-01", "--to", "2026-10-31", "--json"]
+      let one = try await sandbox.run(arguments)
+      // Split across two machines, one record present on both (an import made twice).
+      try sandbox.write(records[0..<4].joined(), to: "\(folder)/2026-10.aaaaaaaaaaaa.jsonl")
+      try sandbox.write(records[3..<6].joined(), to: "\(folder)/2026-10.bbbbbbbbbbbb.jsonl")
+      let two = try await sandbox.run(arguments)
+      #expect(one.status == 0 && two.status == 0)
+      #expect(one.stdout == two.stdout)
+      #expect(one.stdout.contains("\"work\":43200"), "\(one.stdout)")
+    }
+  }
+
+  @Test("pomobar projects lists each project with today's and this week's time and its goal")
+  func projectsListsEveryProject() async throws {
+    let config = Sandbox.shortTimer + "\n[projects.api]\ncolor = \"#ff8800\"\ngoal = \"4h\"\n[projects.docs]\n"
+    try await withSandbox(config: config) { sandbox in
+      let empty = try await sandbox.run(["projects"])
+      #expect(empty.stdout.contains("● api"), "\(empty)")
+      try await sandbox.ctl("project", "web")
+      let listed = try await sandbox.run(["projects"])
+      #expect(listed.status == 0, "\(listed)")
+      let lines = listed.stdout.split(separator: "\n")
+      #expect(lines.contains { $0.contains("● web") && $0.contains("(running)") }, "\(listed.stdout)")
+      #expect(lines.contains { $0.contains("● api") && $0.contains("goal 4h: 0 %") }, "\(listed.stdout)")
+      #expect(lines.contains { $0.contains("● docs") }, "\(listed.stdout)")
+      #expect(!listed.stdout.contains("\u{1B}["), "no colour into a pipe")
+    }
+  }
+
+  /// This machine's id, as the binary names its history files.
+  private func machineID(_ sandbox: Sandbox) async throws -> String {
+    try await sandbox.ctl("work", "start")
+    try await sandbox.ctl("work", "stop")
+    let folder = sandbox.root + "/data/pomobar/history"
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first)
+    try FileManager.default.removeItem(atPath: folder + "/" + name)
+    return String(name.split(separator: ".")[1])
+  }
 }

@@ -3,13 +3,13 @@
 /// The view model's colours come from the config as text; encoders that embed them in
 /// escape sequences or style tags check them here first, so a malformed colour is left out
 /// rather than corrupting the line.
-struct HexColor: Equatable {
-  var red: UInt8
-  var green: UInt8
-  var blue: UInt8
+public struct HexColor: Equatable {
+  public var red: UInt8
+  public var green: UInt8
+  public var blue: UInt8
 
   /// Parses `#rrggbb` (either case); nil for anything else.
-  init?(_ text: String) {
+  public init?(_ text: String) {
     let utf8 = Array(text.utf8)
     guard utf8.count == 7, utf8[0] == UInt8(ascii: "#") else { return nil }
     var channels: [UInt8] = []

@@ -6,7 +6,7 @@ extension Unicode.Scalar {
   /// A few ranges rather than the whole East Asian Width table: the view's own text is
   /// narrow, and only names from the config (`[display] ring`) can bring anything else.
   /// Ambiguous-width characters count as one, as terminals draw them outside CJK locales.
-  var terminalColumns: Int {
+  public var terminalColumns: Int {
     switch value {
     case 0x00...0x1F, 0x7F...0x9F,  // controls
       0x0300...0x036F, 0x0483...0x0489, 0x0591...0x05BD, 0x0610...0x061A, 0x064B...0x065F,
@@ -28,7 +28,7 @@ extension Unicode.Scalar {
 extension String {
   /// The columns the string takes in a terminal: the sum over its scalars, not its UTF-8
   /// bytes (`⣿` is three bytes and one column).
-  var terminalColumns: Int {
+  public var terminalColumns: Int {
     unicodeScalars.reduce(0) { $0 + $1.terminalColumns }
   }
 
