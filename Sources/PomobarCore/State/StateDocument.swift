@@ -75,9 +75,12 @@ public struct StateDocument: Equatable, Sendable {
 
   /// Whether reading at `now` finds work to do: a deadline passed, time was spent
   /// asleep, or the file is from another boot.
-  public func isStale(at now: ClockReading) -> Bool {
+  public func isStale(at now: ClockReading) -> Bool { staleness(at: now).stale }
+
+  /// `isStale(at:)` and the timer in the present boot's timeline, reconciled once.
+  public func staleness(at now: ClockReading) -> (stale: Bool, timer: TimerState) {
     let (state, asleep) = reconciled(with: now)
     let due = state.deadline.map { $0 <= now.instant } ?? false
-    return due || asleep > .zero || written.bootID != now.bootID
+    return (due || asleep > .zero || written.bootID != now.bootID, state)
   }
 }

@@ -83,24 +83,25 @@ extension ViewModel {
     }
     // The work clock beside the timer, or instead of an idle timer (`[ledger] show`).
     let work = config.ledger.show == .timer ? nil : Self.work(state, config, now: now, today: today)
-    var timerText = fullText
-    var timerShortText = shortText
-    if let work {
-      if config.ledger.show == .work && phase == .idle {
-        (timerText, timerShortText) = ("", "")
-        (fullText, shortText) = (work.text, work.shortText)
-      } else {
-        fullText += " · " + work.text
-        shortText += " " + work.shortText
-      }
-    }
+    // The timer's own texts are kept apart only while the work clock shows (i3bar draws it
+    // as a block of its own); otherwise they are the texts themselves, and stay empty here.
+    var (timerText, timerShortText) = ("", "")
     if problem != nil {
       // Bars without a tooltip (i3bar) still show that something needs attention.
       fullText += " ⚠"
       shortText += " ⚠"
-      if !timerText.isEmpty {
-        timerText += " ⚠"
-        timerShortText += " ⚠"
+    }
+    if let work {
+      if config.ledger.show == .work && phase == .idle {
+        (fullText, shortText) = (work.text, work.shortText)
+        if problem != nil {
+          fullText += " ⚠"
+          shortText += " ⚠"
+        }
+      } else {
+        (timerText, timerShortText) = (fullText, shortText)
+        fullText += " · " + work.text
+        shortText += " " + work.shortText
       }
     }
 

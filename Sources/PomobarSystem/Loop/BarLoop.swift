@@ -196,8 +196,8 @@ public final class BarLoop {
   @discardableResult
   func refresh(_ timers: Timers, force: Bool) -> Bool {
     let now = store.now()
-    let needsWrite = document?.isStale(at: now) ?? FileSystem.exists(store.statePath)
-    var state = document?.reconciled(with: now).timer ?? TimerState()
+    let (needsWrite, reconciled) = document.map { $0.staleness(at: now) } ?? (FileSystem.exists(store.statePath), TimerState())
+    var state = reconciled
     if needsWrite || stateProblem != nil {
       if retry.isDue(force: force), let saved = transact([]) {
         state = saved
@@ -351,13 +351,12 @@ public final class BarLoop {
   ///
   /// Never blocks: it runs under the state lock when a click's result is shown early.
   func render(_ state: TimerState, now: ClockReading) -> Bool {
-    let problems = [configProblem, stateProblem].compactMap { $0 }
-    let view = ViewModel(
-      state: state, config: config, reading: now,
-      problem: problems.isEmpty ? nil : problems.joined(separator: "; "))
+    let problem = stateProblem.map { state in configProblem.map { "\($0); \(state)" } ?? state } ?? configProblem
+    let view = ViewModel(state: state, config: config, reading: now, problem: problem)
     guard view != lastView, !hidden else { return true }
-    lastView = view
-    return output.submit(encoder.frame(view))
+    let frame = encoder.frame(view)
+    lastView = consume view  // moved, not copied: this runs on every tick
+    return output.submit(frame)
   }
 }
 

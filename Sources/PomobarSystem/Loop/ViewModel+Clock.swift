@@ -3,10 +3,15 @@ import PomobarCore
 extension ViewModel {
   /// What every bar and command shows for `state` at the clock reading `now`: the local
   /// time for "ends at", and the ledger's today for the work clock.
+  ///
+  /// The ledger's today (two `localtime_r` calls) is worked out only when the work clock
+  /// will show: not on every tick of a Pomodoro-only bar, whose focus-started clock has no
+  /// project and stays out of sight.
   public init(state: TimerState, config: Config, reading now: ClockReading, problem: String? = nil) {
+    let shown = state.ledger.work.map { !$0.byFocus || $0.project != nil } ?? false
     self.init(
       state: state, config: config, now: now.instant,
       localSecondOfDay: LocalTime.secondOfDay(wall: now.wall), problem: problem,
-      today: state.ledger.work == nil ? nil : Ledger.day(now: now, dayStart: config.ledger.dayStart))
+      today: shown && config.ledger.show != .timer ? Ledger.day(now: now, dayStart: config.ledger.dayStart) : nil)
   }
 }
