@@ -37,7 +37,11 @@ enum ProjectsCommand {
       if let weekly = settings.weeklyGoal {
         line += "  weekly \(DurationFormat.format(weekly)): \(percent(weekSeconds, of: weekly)) %"
       }
-      if state?.work?.project == name { line += "  (running)" } else if state?.project == name { line += "  (active)" }
+      if state?.work?.project == name {
+        line += "  (running)"
+      } else if state?.project == name {
+        line += "  (active)"
+      }
       out += line + "\n"
     }
     Console.out(out)

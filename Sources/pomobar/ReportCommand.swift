@@ -119,7 +119,9 @@ enum ReportCommand {
   }
 
   /// The report of `range` from the history, the running work clock included.
-  static func build(_ context: Context, _ range: ReportRange, today: CivilTime.Date, project: String?) -> Report {
+  static func build(_ context: Context, _ range: ReportRange, today: CivilTime.Date, project: String?)
+    -> Report
+  {
     let settings = context.config.ledger
     var builder = ReportBuilder(
       period: range.period(today: today, calendar: LedgerCalendar(settings)), today: today,

@@ -99,7 +99,8 @@ struct LedgerTests {
   }
 
   /// A record line as the history holds it.
-  private func line(_ id: String, _ start: String, _ end: String, _ seconds: Int, _ project: String) -> String {
+  private func line(_ id: String, _ start: String, _ end: String, _ seconds: Int, _ project: String) -> String
+  {
     #"{"id":"\#(id)","kind":"work","start":"\#(start)","end":"\#(end)","seconds":\#(seconds),"project":"\#(project)","#
       + #""outcome":null,"internal":0,"external":0,"gap":0,"note":null}"# + "\n"
   }
@@ -135,7 +136,9 @@ struct LedgerTests {
       let folder = sandbox.root + "/data/pomobar/history"
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       let records = (1...6).map { day in
-        line("a.e.\(day)", "2026-10-0\(day)T09:00:00+02:00", "2026-10-0\(day)T11:00:00+02:00", 7200, day % 2 == 0 ? "api" : "web")
+        line(
+          "a.e.\(day)", "2026-10-0\(day)T09:00:00+02:00", "2026-10-0\(day)T11:00:00+02:00", 7200,
+          day % 2 == 0 ? "api" : "web")
       }
       try sandbox.write(records.joined(), to: "\(folder)/2026-10.aaaaaaaaaaaa.jsonl")
       let arguments = ["report", "--from", "2026-10-01", "--to", "2026-10-31", "--json"]
@@ -152,7 +155,8 @@ struct LedgerTests {
 
   @Test("pomobar projects lists each project with today's and this week's time and its goal")
   func projectsListsEveryProject() async throws {
-    let config = Sandbox.shortTimer + "\n[projects.api]\ncolor = \"#ff8800\"\ngoal = \"4h\"\n[projects.docs]\n"
+    let config =
+      Sandbox.shortTimer + "\n[projects.api]\ncolor = \"#ff8800\"\ngoal = \"4h\"\n[projects.docs]\n"
     try await withSandbox(config: config) { sandbox in
       let empty = try await sandbox.run(["projects"])
       #expect(empty.stdout.contains("● api"), "\(empty)")

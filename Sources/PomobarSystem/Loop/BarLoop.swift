@@ -196,7 +196,8 @@ public final class BarLoop {
   @discardableResult
   func refresh(_ timers: Timers, force: Bool) -> Bool {
     let now = store.now()
-    let (needsWrite, reconciled) = document.map { $0.staleness(at: now) } ?? (FileSystem.exists(store.statePath), TimerState())
+    let (needsWrite, reconciled) =
+      document.map { $0.staleness(at: now) } ?? (FileSystem.exists(store.statePath), TimerState())
     var state = reconciled
     if needsWrite || stateProblem != nil {
       if retry.isDue(force: force), let saved = transact([]) {
@@ -351,7 +352,8 @@ public final class BarLoop {
   ///
   /// Never blocks: it runs under the state lock when a click's result is shown early.
   func render(_ state: TimerState, now: ClockReading) -> Bool {
-    let problem = stateProblem.map { state in configProblem.map { "\($0); \(state)" } ?? state } ?? configProblem
+    let problem =
+      stateProblem.map { state in configProblem.map { "\($0); \(state)" } ?? state } ?? configProblem
     let view = ViewModel(state: state, config: config, reading: now, problem: problem)
     guard view != lastView, !hidden else { return true }
     let frame = encoder.frame(view)

@@ -12,6 +12,7 @@ extension ViewModel {
     self.init(
       state: state, config: config, now: now.instant,
       localSecondOfDay: LocalTime.secondOfDay(wall: now.wall), problem: problem,
-      today: shown && config.ledger.show != .timer ? Ledger.day(now: now, dayStart: config.ledger.dayStart) : nil)
+      today: shown && config.ledger.show != .timer
+        ? Ledger.day(now: now, dayStart: config.ledger.dayStart) : nil)
   }
 }
