@@ -73,11 +73,9 @@ public struct StateDocument: Equatable, Sendable {
     return (machine, effects, asleep > .zero || written.bootID != now.bootID)
   }
 
-  /// Whether reading at `now` finds work to do: a deadline passed, time was spent
-  /// asleep, or the file is from another boot.
-  public func isStale(at now: ClockReading) -> Bool { staleness(at: now).stale }
-
-  /// `isStale(at:)` and the timer in the present boot's timeline, reconciled once.
+  /// Whether reading at `now` finds work to do (a deadline passed, time was spent
+  /// asleep, or the file is from another boot), and the timer in the present boot's
+  /// timeline, reconciled once.
   public func staleness(at now: ClockReading) -> (stale: Bool, timer: TimerState) {
     let (state, asleep) = reconciled(with: now)
     let due = state.deadline.map { $0 <= now.instant } ?? false

@@ -64,7 +64,8 @@ public final class StateStore {
   /// date (a deadline passed, time was spent asleep, another boot, an unusable file).
   public func view(at now: ClockReading) -> (state: TimerState, stale: Bool) {
     guard let document = peek() else { return (TimerState(), FileSystem.exists(statePath)) }
-    return (document.reconciled(with: now).timer, document.isStale(at: now))
+    let (stale, timer) = document.staleness(at: now)
+    return (timer, stale)
   }
 
   /// Under the lock: re-read, catch up with the present, apply `events` in order (a burst
