@@ -168,10 +168,12 @@ struct ConfigTests {
       try sandbox.write("[timer]\nfocus = ", to: sandbox.configPath)
       try await bar.waitForNextFrame(timeout: 3) { $0.text == "⣿ Ready 00:04 ○○○○ ⚠" }
       // An edit through a hard link in another folder is not: only SIGHUP tells the bar.
+      // (Let the edit above finish reaching the bar first; then one write, no truncation,
+      // so that no reader can ever find the file half written.)
+      await pause(0.3)
       let other = sandbox.root + "/config-link.toml"
       #expect(link(sandbox.configPath, other) == 0)
       let file = try FileHandle(forWritingTo: URL(fileURLWithPath: other))
-      try file.truncate(atOffset: 0)
       try file.write(contentsOf: Data("[timer]\nfocus = \"6s\"\n".utf8))
       try file.close()
       await pause(0.5)

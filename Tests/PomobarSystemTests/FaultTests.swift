@@ -127,7 +127,7 @@ struct FaultTests {
 
   @Test("A symlink planted as the temporary file is removed, never followed")
   func temporarySymlinkIsNotFollowed() async throws {
-    try await withSandbox { sandbox in
+    try await withSandbox(config: "[timer]\nfocus = \"30s\"") { sandbox in
       try await sandbox.ctl("start")
       let victim = sandbox.root + "/victim"
       try sandbox.write("precious\n", to: victim)

@@ -323,7 +323,7 @@ public final class BarLoop {
   private func watchState(_ watcher: inout FileWatcher) {
     do {
       try store.prepare()
-      try watcher.watch(folder: store.directory)
+      try watcher.watch(folder: store.directory, attributes: true)
       watchingState = true
     } catch {
       watchingState = false

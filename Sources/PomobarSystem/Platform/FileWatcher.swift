@@ -17,12 +17,16 @@ public struct FileWatcher {
       rawValue: try retrying("inotify_init1") { inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK)) })
   }
 
-  /// Watches `folder` for files written, moved in or out, created or deleted, and for
-  /// changes of its own or its files' permissions.
+  /// Watches `folder` for files written, moved in or out, created or deleted.
   ///
   /// Watching a folder again is harmless: the kernel returns the same watch.
-  public mutating func watch(folder: String) throws(SystemError) {
-    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB)
+  ///
+  /// - Parameter attributes: report permission and owner changes too (`IN_ATTRIB`): for
+  ///   the state folder, whose chmod may end a failing save. Not for config folders,
+  ///   where a hard link or a touch would read as an edit.
+  public mutating func watch(folder: String, attributes: Bool = false) throws(SystemError) {
+    let events = IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM
+    let mask = UInt32(attributes ? events | IN_ATTRIB : events)
     let wd = try retrying("inotify_add_watch", path: folder) {
       inotify_add_watch(fd.rawValue, folder, mask)
     }
