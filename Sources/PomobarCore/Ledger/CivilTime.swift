@@ -83,7 +83,10 @@ public enum CivilTime {
   }
 
   /// `count` decimal digits at `start`; nil if any is not a digit.
-  public static func digits(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+  @inlinable
+  public static func digits<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, _ start: Int, _ count: Int
+  ) -> Int? where Bytes.Index == Int {
     var value = 0
     for index in start..<(start + count) {
       let byte = bytes[index]
@@ -159,15 +162,7 @@ extension WallTime {
 
   /// `init(iso8601:)` on UTF-8 bytes, read in place (the history's lines).
   public init?(iso8601Bytes bytes: UnsafeBufferPointer<UInt8>) {
-    func digits(_ start: Int, _ count: Int) -> Int? {
-      var value = 0
-      for index in start..<(start + count) {
-        let byte = bytes[index]
-        guard byte >= 48 && byte <= 57 else { return nil }
-        value = value * 10 + Int(byte - 48)
-      }
-      return value
-    }
+    func digits(_ start: Int, _ count: Int) -> Int? { CivilTime.digits(bytes, start, count) }
     guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
       bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
       bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
