@@ -66,6 +66,6 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     ([1, 1, 1, 1, 1, 1], [17, 17, 17, 17, 16, 16]),
   ])
   func sharesAlwaysAddUpToAHundred(parts: [Int64], shares: [Int]) {
-    #expect(Percentages.largestRemainder(parts) == shares)
+    #expect(largestRemainderPercentages(parts) == shares)
   }
 }

@@ -65,29 +65,10 @@ extension ViewModel {
         max(.zero, now - max(work.since, today.start)).floorSeconds, project: work.project, today: today.day)
     }
     guard totals.total > 0 else { return [] }
-    let shares = Percentages.largestRemainder(totals.seconds.map(\.seconds))
+    let shares = largestRemainderPercentages(totals.seconds.map(\.seconds))
     return ["Today: \(WorkView.clock(totals.total)) worked"]
       + zip(totals.seconds, shares).map { entry, share in
         "● \(entry.project ?? "(no project)") \(WorkView.clock(entry.seconds)) (\(share)%)"
       }
-  }
-}
-
-/// Whole percentages of a total that add up to exactly 100 as shown.
-public enum Percentages {
-  /// Hare–Niemeyer (largest remainder): each part's share rounded down, then the points
-  /// left over go to the largest remainders (earlier parts first on a tie).
-  public static func largestRemainder(_ parts: [Int64]) -> [Int] {
-    let total = parts.reduce(0, +)
-    guard total > 0 else { return parts.map { _ in 0 } }
-    var shares = parts.map { Int($0 * 100 / total) }
-    let remainders = parts.enumerated().map { (index: $0.offset, rest: $0.element * 100 % total) }
-    let left = 100 - shares.reduce(0, +)
-    for entry in remainders.sorted(by: { $0.rest > $1.rest || ($0.rest == $1.rest && $0.index < $1.index) })
-      .prefix(left)
-    {
-      shares[entry.index] += 1
-    }
-    return shares
   }
 }
