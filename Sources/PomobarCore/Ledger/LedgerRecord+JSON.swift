@@ -189,10 +189,10 @@ enum FlatObjectScanner {
         case .project: fields.project = String(decoding: text, as: UTF8.self)
         case .note: fields.note = String(decoding: text, as: UTF8.self)
         case .kind:
-          guard let kind = kind(text) else { return false }
+          guard let kind: LedgerRecord.Kind = named(text) else { return false }
           fields.kind = kind
         case .outcome:
-          guard let outcome = outcome(text) else { return false }
+          guard let outcome: LedgerRecord.Outcome = named(text) else { return false }
           fields.outcome = outcome
           fields.unknownOutcome = nil
         case .start, .end:
@@ -239,24 +239,10 @@ enum FlatObjectScanner {
     }
   }
 
-  static func kind(_ text: UnsafeBufferPointer<UInt8>) -> LedgerRecord.Kind? {
-    switch text.count {
-    case 4 where equal(text, "work"): return .work
-    case 5 where equal(text, "focus"): return .focus
-    case 11 where equal(text, "short-break"): return .shortBreak
-    case 10 where equal(text, "long-break"): return .longBreak
-    default: return nil
-    }
-  }
-
-  static func outcome(_ text: UnsafeBufferPointer<UInt8>) -> LedgerRecord.Outcome? {
-    switch text.count {
-    case 9 where equal(text, "completed"): return .completed
-    case 7 where equal(text, "skipped"): return .skipped
-    case 7 where equal(text, "stopped"): return .stopped
-    case 6 where equal(text, "voided"): return .voided
-    default: return nil
-    }
+  /// The case of `T` whose raw value is these bytes (a kind, an outcome), read in place.
+  static func named<T: CaseIterable & RawRepresentable>(_ text: UnsafeBufferPointer<UInt8>) -> T?
+  where T.RawValue == String {
+    T.allCases.first { $0.rawValue.utf8.elementsEqual(text) }
   }
 
   /// The bytes of a string without escapes or control characters (others go to the full
