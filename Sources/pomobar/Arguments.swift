@@ -21,6 +21,8 @@ enum Command: Equatable {
 struct Options: Equatable {
   var format: OutputFormat?
   var configPath: String?
+  /// `run --wrap COMMAND`: the status command to merge blocks with.
+  var wrap: String?
 }
 
 /// A usage error: what is wrong and how to get help.
@@ -66,6 +68,16 @@ enum Arguments {
     case "run":
       let (options, rest) = try options(words, command)
       try noneLeft(rest, command)
+      if let wrap = options.wrap {
+        guard wrap.contains(where: { $0 != " " && $0 != "\t" }) else {
+          throw UsageError(message: "pomobar: --wrap needs a command, like --wrap i3status")
+        }
+        if let format = options.format, format != .i3bar {
+          throw UsageError(
+            message:
+              "pomobar: --wrap merges i3bar streams; it cannot be used with --format \(format.rawValue)")
+        }
+      }
       return .run(options)
     case "status":
       let (options, rest) = try options(words, command)
@@ -177,6 +189,11 @@ enum Arguments {
         value = String(word[word.index(after: equals)...])
       }
       switch name {
+      case "--wrap" where command == "run":
+        guard let given = value ?? words.popFirst() else {
+          throw UsageError(message: "pomobar: --wrap needs a command, like --wrap i3status")
+        }
+        options.wrap = given
       case "--format", "-f", "--config", "-c":
         guard let given = value ?? words.popFirst() else {
           throw UsageError(message: "pomobar \(command): \(name) needs a value")

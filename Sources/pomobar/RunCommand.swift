@@ -6,19 +6,22 @@ enum RunCommand {
   static func run(_ options: Options) -> Int32 {
     let context = Context.make(options)
     _ = context.acceptConfig(fatalIn: [])  // a bar never goes blank: it shows ⚠ instead
-    let format = options.format ?? (FileDescriptor.standardOutput.isTerminal ? .tty : .i3bar)
+    let format =
+      options.format ?? (options.wrap == nil && FileDescriptor.standardOutput.isTerminal ? .tty : .i3bar)
+    // `--wrap`, or `[wrap] command` for a bar that speaks the i3bar protocol.
+    let wrap = options.wrap ?? (format == .i3bar ? context.config.wrap.command : nil)
     let input: InputMode
     switch format {
     case .i3bar: input = .clicks
     case .tty: input = FileDescriptor.standardInput.isTerminal ? .keys : .none
     case .waybar, .polybar, .i3blocks, .plain, .tmux, .json: input = .none
     }
-    let loop = BarLoop(
-      store: context.store, configSource: context.configSource, config: context.config,
-      configProblem: context.loaded.problem,
-      encoder: context.encoder(format, interactive: input == .keys), input: input,
-      warnings: Console.warnings)
     do {
+      let loop = try BarLoop(
+        store: context.store, configSource: context.configSource, config: context.config,
+        configProblem: context.loaded.problem,
+        encoder: context.encoder(format, interactive: input == .keys), input: input,
+        warnings: Console.warnings, wrap: wrap)
       return try loop.run()
     } catch {
       Console.error("\(error)")

@@ -25,7 +25,15 @@ public struct ClickDecoder: Sendable {
   ///
   /// A partial last line is kept for the next call.
   public mutating func feed(_ bytes: some Collection<UInt8>) -> [Result<ClickEvent, ClickDecodeError>] {
-    var results: [Result<ClickEvent, ClickDecodeError>] = []
+    feedKeepingText(bytes).map(\.result)
+  }
+
+  /// Like `feed`, with each event's own JSON text as the bar wrote it (the line without
+  /// the array's punctuation): what `pomobar --wrap` passes on to the wrapped command.
+  public mutating func feedKeepingText(
+    _ bytes: some Collection<UInt8>
+  ) -> [(result: Result<ClickEvent, ClickDecodeError>, text: ArraySlice<UInt8>)] {
+    var results: [(result: Result<ClickEvent, ClickDecodeError>, text: ArraySlice<UInt8>)] = []
     for byte in bytes {
       if byte == UInt8(ascii: "\n") {
         if discarding {
@@ -40,10 +48,9 @@ public struct ClickDecoder: Sendable {
         } else {
           discarding = true
           sawFirstLine = true
-          results.append(
-            .failure(
-              ClickDecodeError(
-                "line longer than \(Self.maximumLineLength) bytes skipped", excerpt: excerpt(line))))
+          let error = ClickDecodeError(
+            "line longer than \(Self.maximumLineLength) bytes skipped", excerpt: excerpt(line))
+          results.append((.failure(error), []))
           line.removeAll()
         }
       }
@@ -51,8 +58,11 @@ public struct ClickDecoder: Sendable {
     return results
   }
 
-  /// One line's result; nil for a line with nothing to decode (blank, or framing only).
-  private mutating func decodeLine(_ raw: [UInt8]) -> Result<ClickEvent, ClickDecodeError>? {
+  /// One line's result and the event's text; nil for a line with nothing to decode
+  /// (blank, or framing only).
+  private mutating func decodeLine(
+    _ raw: [UInt8]
+  ) -> (result: Result<ClickEvent, ClickDecodeError>, text: ArraySlice<UInt8>)? {
     var start = raw.startIndex
     var end = raw.endIndex
     trimWhitespace(raw, &start, &end)
@@ -79,12 +89,12 @@ public struct ClickDecoder: Sendable {
     do {
       json = try JSON.parse(content)
     } catch {
-      return .failure(ClickDecodeError("not JSON (\(error))", excerpt: excerpt(content)))
+      return (.failure(ClickDecodeError("not JSON (\(error))", excerpt: excerpt(content))), content)
     }
     do {
-      return .success(try ClickEvent(json: json))
+      return (.success(try ClickEvent(json: json)), content)
     } catch {
-      return .failure(ClickDecodeError(error.message, excerpt: excerpt(content)))
+      return (.failure(ClickDecodeError(error.message, excerpt: excerpt(content))), content)
     }
   }
 

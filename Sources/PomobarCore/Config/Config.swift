@@ -15,6 +15,8 @@ public struct Config: Equatable, Sendable {
   public var ledger = LedgerSettings()
   /// `[projects.NAME]` tables, by project name.
   public var projects: [String: ProjectSettings] = [:]
+  /// `[wrap]`: another status command whose blocks pomobar's are merged into.
+  public var wrap = WrapSettings()
 
   public init() {}
 }

@@ -21,6 +21,7 @@ public enum ConfigLoader {
       "ledger",
       ["daily-goal", "day-starts-at", "week-starts", "focus-starts-work", "away-stops-work", "show"]
     ),
+    ("wrap", ["command", "position"]),
   ]
 
   /// The keys of each `[projects.NAME]` table.

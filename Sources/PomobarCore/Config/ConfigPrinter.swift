@@ -72,6 +72,11 @@ public enum ConfigPrinter {
         ("focus-starts-work", "\(l.focusStartsWork)"), ("away-stops-work", "\(l.awayStopsWork)"),
         ("show", quote(l.show.rawValue)),
       ].compactMap { key, value in value.map { (key, $0) } })
+    table(
+      "wrap",
+      [
+        ("command", config.wrap.command.map(quote)), ("position", config.wrap.position.configText),
+      ].compactMap { key, value in value.map { (key, $0) } })
     for name in config.projects.keys.sorted() {
       let project = config.project(name)
       table(

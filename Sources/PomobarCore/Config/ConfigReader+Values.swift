@@ -149,6 +149,36 @@ extension Reader {
     return words
   }
 
+  /// `[wrap] command`: a shell command line; "" means none.
+  func wrapCommand(_ node: TOMLNode, _ key: String) throws(ConfigError) -> String? {
+    let text = try string(node, key)
+    guard text.contains(where: { $0 != " " && $0 != "\t" }) else { return nil }
+    guard !text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }) else {
+      throw error(node.position, "'\(key)' must be one line")
+    }
+    return text
+  }
+
+  /// `[wrap] position`: "first", "last", or how many of the command's blocks come first.
+  func wrapPosition(_ node: TOMLNode, _ key: String) throws(ConfigError) -> WrapPosition {
+    let form = "\"first\", \"last\" or a number of blocks from 0 to \(WrapPosition.maximumIndex)"
+    switch node.value {
+    case .string("first"): return .first
+    case .string("last"): return .last
+    case .string(let text):
+      throw error(
+        node.position,
+        "'\(key)' must be \(form), not \(Shown.quoted(text))\(Spelling.hint(for: text, in: ["first", "last"]))"
+      )
+    case .integer(let n) where (0...Int64(WrapPosition.maximumIndex)).contains(n):
+      return .index(Int(n))
+    case .integer:
+      throw error(node.position, "'\(key)' must be \(form)")
+    case .float, .boolean, .array, .table:
+      throw error(node.position, "'\(key)' must be \(form), not \(article(node.value))")
+    }
+  }
+
   func ring(_ node: TOMLNode) throws(ConfigError) -> [String] {
     switch node.value {
     case .string(let name):

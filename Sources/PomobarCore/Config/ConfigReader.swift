@@ -181,6 +181,8 @@ struct Reader {
     case ("ledger", "show"): config.ledger.show = try choice(node, key)
     case ("notifications", "enabled"): config.notifications.enabled = try boolean(node, key)
     case ("notifications", "command"): config.notifications.command = try commandLine(node, key)
+    case ("wrap", "command"): config.wrap.command = try wrapCommand(node, key)
+    case ("wrap", "position"): config.wrap.position = try wrapPosition(node, key)
     default:
       return  // unreachable: `read` checked the key against the schema
     }

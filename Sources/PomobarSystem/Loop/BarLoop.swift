@@ -12,7 +12,8 @@ import PomobarCore
 /// for retrying a state that could not be saved, an inotify watch on the state and config
 /// folders, a `signalfd`, and stdout (for hang-up, and for room to write when the bar is
 /// behind). Every wake-up re-derives the view from the shared state, so a change made by
-/// any copy shows on every bar.
+/// any copy shows on every bar. With `--wrap` it also runs another status command and
+/// merges its blocks with pomobar's (see `BarLoop+Wrap.swift`).
 public final class BarLoop {
   let store: StateStore
   let configSource: ConfigSource
@@ -42,11 +43,13 @@ public final class BarLoop {
   var watchingState = false
   /// Whether epoll is asked to say when stdout has room (only while frames wait).
   var watchingOutput = false
+  /// The status command whose blocks pomobar's are merged into (`--wrap`), if any.
+  let wrap: WrappedCommand?
 
   public init(
     store: StateStore, configSource: ConfigSource, config: Config, configProblem: String? = nil,
-    encoder: any BarEncoder, input: InputMode, warnings: Warnings
-  ) {
+    encoder: any BarEncoder, input: InputMode, warnings: Warnings, wrap: String? = nil
+  ) throws(SystemError) {
     self.store = store
     self.configSource = configSource
     self.config = config
@@ -54,6 +57,9 @@ public final class BarLoop {
     self.input = input
     self.encoder = encoder
     self.warnings = warnings
+    self.wrap = try wrap.map { command throws(SystemError) in
+      try WrappedCommand(command: command, position: config.wrap.position)
+    }
   }
 
   /// Runs until the bar goes away (stdout closed), a quit key, or SIGTERM/SIGINT.
@@ -61,9 +67,16 @@ public final class BarLoop {
   /// Returns the exit status.
   public func run() throws -> Int32 {
     SignalSet.ignoreBrokenPipe()
-    Spawner.reapChildrenAutomatically()
     let (stop, show) = (I3barEncoder.stopSignal, I3barEncoder.contSignal)
-    let signals = try SignalSet([SIGHUP, SIGTERM, SIGINT, SIGWINCH, stop, show]).blockAndOpen()
+    var handled = [SIGHUP, SIGTERM, SIGINT, SIGWINCH, stop, show]
+    if wrap != nil {
+      // The wrapped command's exit status is wanted: children are reaped on SIGCHLD.
+      Spawner.waitForChildren()
+      handled.append(SIGCHLD)
+    } else {
+      Spawner.reapChildrenAutomatically()
+    }
+    let signals = try SignalSet(handled).blockAndOpen()
     let poller = try Poller()
     let timers = Timers(tick: try DeadlineTimer(), retry: try DeadlineTimer())
     var watcher = try FileWatcher()
@@ -75,6 +88,8 @@ public final class BarLoop {
     try poller.add(watcher.fd, readable: true)
     // Polling stdout for nothing but errors tells when the bar closed its end of the pipe.
     try? poller.add(output.fd, readable: false)
+    if let wrap { try poller.add(wrap.restartTimer.fd, readable: true) }
+    defer { wrap?.terminate() }
 
     var terminal: RawTerminal? = nil
     var readsInput = false
@@ -94,6 +109,7 @@ public final class BarLoop {
 
     encoder.resize(width: FileDescriptor.standardOutput.terminalWidth)
     guard output.submit(encoder.header(), replaceable: false) else { return 0 }
+    startWrapped(poller)
     document = store.peek()
     refresh(timers, force: true)
     // Start-up code (argument parsing, the config reader) never runs again: give its pages
@@ -110,10 +126,14 @@ public final class BarLoop {
           for signal in SignalSet.drain(signals) {
             switch signal {
             case SIGHUP: reloadConfig()
-            case stop: hidden = true
+            case stop:
+              hidden = true
+              wrap?.barHidden(true)
             case show:
               hidden = false
+              wrap?.barHidden(false)
               lastView = nil
+            case SIGCHLD: wrappedChildrenEnded(poller)
             case SIGWINCH:
               // The terminal was resized: fit the line to its new width, drawn again now.
               encoder.resize(width: FileDescriptor.standardOutput.terminalWidth)
@@ -127,6 +147,11 @@ public final class BarLoop {
           timers.retry.acknowledge()
         case watcher.fd:
           force = handle(watcher.drain(), &watcher) || force
+        case wrap?.restartTimer.fd:
+          wrap?.restartTimer.acknowledge()
+          startWrapped(poller)
+        case wrap?.output where wrap?.output != nil:
+          if !wrappedOutput(poller) { return 0 }
         case .standardInput where readsInput:
           let stamp = store.now()  // a click's time is when it arrived, not when it is handled
           let bytes = (try? FileDescriptor.standardInput.read()) ?? []
@@ -287,10 +312,14 @@ public final class BarLoop {
         }
       }
     case .clicks:
-      for result in clicks.feed(bytes) {
+      for (result, text) in clicks.feedKeepingText(bytes) {
         switch result {
         case .success(let click):
           let (name, instance) = (config.display.name, config.display.instance)
+          if wrap != nil {
+            if let action = routeWrapped(click, text: text) { actions.append(.action(action)) }
+            continue
+          }
           let action =
             click.matches(name: name, instance: instance)
             ? config.clicks.action(forButton: click.button)
@@ -315,6 +344,7 @@ public final class BarLoop {
     guard !loaded.missing else { return }
     config = loaded.config
     configProblem = loaded.problem
+    wrap?.merger.position = config.wrap.position
     for error in loaded.errors { warnings.warn("config reload: \(error)") }
   }
 
@@ -352,26 +382,37 @@ public final class BarLoop {
   ///
   /// Never blocks: it runs under the state lock when a click's result is shown early.
   func render(_ state: TimerState, now: ClockReading) -> Bool {
-    let problem =
-      stateProblem.map { state in configProblem.map { "\($0); \(state)" } ?? state } ?? configProblem
-    let view = ViewModel(state: state, config: config, reading: now, problem: problem)
+    let problem = [configProblem, stateProblem, wrap?.problem].compactMap { $0 }.joined(separator: "; ")
+    let view = ViewModel(
+      state: state, config: config, reading: now, problem: problem.isEmpty ? nil : problem)
     guard view != lastView, !hidden else { return true }
     let frame = encoder.frame(view)
     lastView = consume view  // moved, not copied: this runs on every tick
+    if let wrap {
+      wrap.merger.setOurs(frame: frame)
+      return output.submit(wrap.merger.line())
+    }
     return output.submit(frame)
   }
 }
 
 /// How long to wait before trying a failed save again: 1, 2, then 4 s between tries;
 /// a change in the state folder may try sooner, but not more than 4 times a second.
+/// (A wrapped status command that dies is restarted on a longer one: 1 s to 30 s.)
 struct Backoff {
-  static let first: Int64 = 1_000_000_000
-  static let longest: Int64 = 4_000_000_000
   static let soonest: Int64 = 250_000_000
+  let first: Int64
+  let longest: Int64
   /// Monotonic nanoseconds before which no retry is made unless forced.
   private(set) var notBefore: Int64 = 0
   private var lastFailure: Int64 = .min / 2
-  private var next = Backoff.first
+  private var next: Int64
+
+  init(first: Int64 = 1_000_000_000, longest: Int64 = 4_000_000_000) {
+    self.first = first
+    self.longest = longest
+    next = first
+  }
 
   /// Whether to try now: the pause is over, or `force` and the last try is not too recent.
   func isDue(force: Bool) -> Bool {
@@ -385,6 +426,6 @@ struct Backoff {
   mutating func failed() {
     lastFailure = SystemClock.now(CLOCK_MONOTONIC)
     notBefore = lastFailure + next
-    next = min(next * 2, Self.longest)
+    next = min(next * 2, longest)
   }
 }

@@ -8,7 +8,8 @@ import CLinux
 ///
 /// A child gets `/dev/null` on stdin, `output` (or `/dev/null`) on stdout and stderr,
 /// never the bar's protocol stream or its stderr, no other descriptor of ours, a clean
-/// signal mask and default signal dispositions.
+/// signal mask and default signal dispositions. A wrapped status command is the one
+/// exception: it gets pipes of its own on stdin and stdout, and pomobar's stderr.
 public enum Spawner {
   /// Where a child stands among processes.
   public enum Detach {
@@ -33,23 +34,31 @@ public enum Spawner {
   /// Runs `arguments` (the program looked up in `PATH` unless `executable` is given),
   /// adding `environment` to ours; returns the child's pid.
   ///
+  /// `input` becomes the child's stdin (default `/dev/null`); with `keepStandardError`,
+  /// its stderr is ours rather than a copy of its stdout.
+  ///
   /// posix_spawn returns once the child has called `exec`, so a program that does not
   /// exist is an error here, not a silent child exiting 127.
   @discardableResult
   public static func spawn(
     _ arguments: [String], executable: String? = nil, environment: [(String, String)] = [],
-    output: FileDescriptor? = nil, detach: Detach
+    input: FileDescriptor? = nil, output: FileDescriptor? = nil, keepStandardError: Bool = false,
+    detach: Detach
   ) throws(SystemError) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if let input {
+      posix_spawn_file_actions_adddup2(&actions, input.rawValue, 0)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    }
     if let output {
       posix_spawn_file_actions_adddup2(&actions, output.rawValue, 1)
     } else {
       posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     }
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    if !keepStandardError { posix_spawn_file_actions_adddup2(&actions, 1, 2) }
     _ = pomobar_spawn_add_closefrom(&actions, 3)
 
     var attributes = posix_spawnattr_t()

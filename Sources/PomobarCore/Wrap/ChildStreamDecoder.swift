@@ -1,0 +1,176 @@
+/// Incremental, tolerant decoder for the i3bar stream of a wrapped status command: a
+/// header object line, `[`, then one JSON array of blocks per line, every line after the
+/// first starting with `,` (what i3status, i3status-rust, py3status and bumblebee-status
+/// write).
+///
+/// Bytes may be split anywhere; a partial last line waits for the next call. Of the
+/// complete lines one call brings, only the newest status line counts: a command that
+/// floods costs one parse per read, not one per line, and an older line is worth nothing
+/// once a newer one is there. Each block is kept as the bytes the command wrote, so keys
+/// pomobar does not know pass through untouched. What cannot be used (a line that is not
+/// JSON, an array holding something other than objects, a line longer than
+/// `maximumLineLength`) is reported and skipped; the last good line stays in use.
+/// A command that never writes a header (its first line is a status line) is read all
+/// the same, with the bar's defaults for the header.
+public struct ChildStreamDecoder: Sendable {
+  /// The longest line kept, in bytes; longer lines are skipped with one problem each.
+  /// i3status writes about 1 KiB per line.
+  public static let maximumLineLength = 256 * 1024
+
+  /// What one `feed` brought.
+  public struct Update: Equatable, Sendable {
+    /// The header, on the call that completed it.
+    public var header: ChildHeader?
+    /// The newest status line's blocks, each as the command wrote it; nil when no new one.
+    public var blocks: [[UInt8]]?
+    /// Lines skipped, one message each.
+    public var problems: [String] = []
+
+    public init(header: ChildHeader? = nil, blocks: [[UInt8]]? = nil, problems: [String] = []) {
+      self.header = header
+      self.blocks = blocks
+      self.problems = problems
+    }
+  }
+
+  private var line: [UInt8] = []
+  private var discarding = false
+  /// Set once the header, or a first status line in its place, has been read.
+  private var pastHeader = false
+
+  public init() {}
+
+  /// Decodes what `bytes` completes.
+  public mutating func feed(_ bytes: some Collection<UInt8>) -> Update {
+    var update = Update()
+    var lines: [[UInt8]] = []
+    for byte in bytes {
+      if byte == UInt8(ascii: "\n") {
+        if discarding {
+          discarding = false
+        } else if !line.isEmpty {
+          lines.append(line)
+        }
+        line.removeAll(keepingCapacity: true)
+      } else if !discarding {
+        if line.count < Self.maximumLineLength {
+          line.append(byte)
+        } else {
+          discarding = true
+          line.removeAll()
+          update.problems.append("a line longer than \(Self.maximumLineLength / 1024) KiB was skipped")
+        }
+      }
+    }
+    var rest = lines[...]
+    while !pastHeader, let first = rest.first {
+      switch Self.classify(first) {
+      case .blank:
+        rest = rest.dropFirst()
+      case .opening:
+        pastHeader = true
+        rest = rest.dropFirst()
+      case .blocks:
+        pastHeader = true  // no header: the status line is read below
+      case .header(let header):
+        update.header = header
+        pastHeader = true
+        rest = rest.dropFirst()
+      case .problem(let problem):
+        update.problems.append(problem)
+        rest = rest.dropFirst()
+      }
+    }
+    // The newest usable status line, looked for from the end.
+    for candidate in rest.reversed() {
+      switch Self.classify(candidate) {
+      case .blank, .opening:
+        continue
+      case .blocks(let blocks):
+        update.blocks = blocks
+      case .header:
+        update.problems.append("a second header was skipped: \(Self.excerpt(candidate))")
+        continue
+      case .problem(let problem):
+        update.problems.append(problem)
+        continue
+      }
+      break
+    }
+    return update
+  }
+
+  enum Line: Equatable {
+    /// Whitespace, a lone `,`, or the `]` that closes the stream.
+    case blank
+    /// The `[` that opens the endless array.
+    case opening
+    case header(ChildHeader)
+    case blocks([[UInt8]])
+    case problem(String)
+  }
+
+  /// What one line is.
+  static func classify(_ raw: [UInt8]) -> Line {
+    var start = raw.startIndex
+    var end = raw.endIndex
+    func trim() {
+      while start < end, JSONArrayScanner.isSpace(raw[start]) { start += 1 }
+      while end > start, JSONArrayScanner.isSpace(raw[end - 1]) { end -= 1 }
+    }
+    trim()
+    if start < end, raw[start] == UInt8(ascii: ",") {
+      start += 1
+      trim()
+    }
+    if start < end, raw[end - 1] == UInt8(ascii: ",") {
+      end -= 1
+      trim()
+    }
+    guard start < end, !(end - start == 1 && raw[start] == UInt8(ascii: "]")) else { return .blank }
+    if end - start == 1 && raw[start] == UInt8(ascii: "[") { return .opening }
+    if raw[start] == UInt8(ascii: "[") {
+      // `[[{...}]`: the array's opening and the first status line on one line.
+      var next = start + 1
+      while next < end, JSONArrayScanner.isSpace(raw[next]) { next += 1 }
+      if next < end, raw[next] == UInt8(ascii: "[") { start = next }
+    }
+    let content = Array(raw[start..<end])
+    let json: JSONValue
+    do {
+      json = try JSON.parse(content)
+    } catch {
+      return .problem("a line that is not JSON was skipped (\(error)): \(excerpt(content))")
+    }
+    if let header = ChildHeader(json: json) { return .header(header) }
+    guard let elements = json.arrayValue else {
+      return .problem(
+        "a line that is neither a header nor an array of blocks was skipped: \(excerpt(content))")
+    }
+    guard elements.allSatisfy({ $0.objectValue != nil }) else {
+      return .problem("a status line whose blocks are not all objects was skipped: \(excerpt(content))")
+    }
+    // Valid JSON (parsed above), so the scanner's element ranges are exact.
+    var blocks: [[UInt8]] = []
+    JSONArrayScanner.forEachElement(content) { element in
+      if case .success(let range) = element { blocks.append(Array(content[range])) }
+      return true
+    }
+    return .blocks(blocks)
+  }
+
+  /// The line's first 80 characters for a message, control bytes made harmless.
+  static func excerpt(_ bytes: some Collection<UInt8>) -> String {
+    let text = String(decoding: bytes.prefix(320), as: UTF8.self)
+    var out = ""
+    for (count, character) in text.enumerated() {
+      if count == 80 {
+        out += "…"
+        break
+      }
+      let isControl = character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+      out.append(isControl ? "\u{FFFD}" : character)
+    }
+    return out
+  }
+}

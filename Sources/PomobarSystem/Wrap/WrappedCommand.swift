@@ -1,0 +1,214 @@
+import CLinux
+import PomobarCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The status command `pomobar --wrap` runs (i3status, say), and what it has written.
+///
+/// It runs as `sh -c COMMAND`, as i3bar runs a `status_command`, in a process group of its
+/// own: the bar's stop and continue signals reach pomobar only, and pomobar passes on the
+/// ones the command's header asked for. Its stdin and stdout are pipes pomobar holds
+/// without blocking (a command that stops reading its clicks loses clicks, never stalls
+/// the bar); its stderr is pomobar's. When it dies it is started again, after 1 s, then
+/// 2, 4 ... up to 30 s while it keeps dying young.
+final class WrappedCommand {
+  /// Longest pause between restarts; a command that ran this long starts over at 1 s.
+  static let longestPause: Int64 = 30_000_000_000
+  /// Bytes read from its stdout per wake-up; a command that writes more waits for the next.
+  static let readSize = 65536
+
+  let command: String
+  /// Fires when the next start is due (armed only while the command is down).
+  let restartTimer: DeadlineTimer
+  var restart = Backoff(first: 1_000_000_000, longest: WrappedCommand.longestPause)
+  var merger: StatusMerger
+
+  private(set) var pid: pid_t?
+  /// The read end of its stdout; nil once it closed it.
+  private(set) var output: FileDescriptor?
+  /// The write end of its stdin; nil once it closed it.
+  private(set) var input: FileDescriptor?
+  private(set) var header = ChildHeader()
+  private var decoder = ChildStreamDecoder()
+  private var framer = WrapClicks.Framer()
+  private var startedAt: Int64 = 0
+  /// Whether pomobar sent it its stop signal (the bar is hidden).
+  private var stopped = false
+  /// Why it is not running, while it is not: shown with ⚠ in pomobar's block.
+  private(set) var problem: String?
+
+  init(command: String, position: WrapPosition) throws(SystemError) {
+    self.command = command
+    restartTimer = try DeadlineTimer()
+    merger = StatusMerger(position: position)
+  }
+
+  /// The first word of the command, for messages: `i3status` for `i3status -c FILE`.
+  var shortName: String {
+    let words = (try? ShellWords.split(command)) ?? []
+    let program = words.first ?? command
+    return FileSystem.baseName(of: program)
+  }
+
+  /// Starts the command with fresh pipes; on failure it counts as died at once.
+  func start(_ poller: Poller) {
+    var outputEnds: [Int32] = [-1, -1]
+    var inputEnds: [Int32] = [-1, -1]
+    guard pomobar_pipe_cloexec(&outputEnds) == 0 else {
+      return failedToStart("pipe: \(String(cString: strerror(errno)))")
+    }
+    guard pomobar_pipe_cloexec(&inputEnds) == 0 else {
+      close(outputEnds[0])
+      close(outputEnds[1])
+      return failedToStart("pipe: \(String(cString: strerror(errno)))")
+    }
+    let reader = FileDescriptor(rawValue: outputEnds[0])
+    let writer = FileDescriptor(rawValue: inputEnds[1])
+    do {
+      pid = try Spawner.spawn(
+        ["sh", "-c", command], executable: "/bin/sh",
+        input: FileDescriptor(rawValue: inputEnds[0]), output: FileDescriptor(rawValue: outputEnds[1]),
+        keepStandardError: true, detach: .newGroup)
+    } catch {
+      for fd in outputEnds + inputEnds { close(fd) }
+      return failedToStart("\(error)")
+    }
+    close(outputEnds[1])
+    close(inputEnds[0])
+    reader.setNonBlocking(true)
+    writer.setNonBlocking(true)
+    output = reader
+    input = writer
+    startedAt = SystemClock.now(CLOCK_MONOTONIC)
+    decoder = ChildStreamDecoder()
+    header = ChildHeader()
+    framer.reset()
+    stopped = false
+    problem = nil
+    restartTimer.arm(after: nil)
+    try? poller.add(reader, readable: true)
+  }
+
+  private func failedToStart(_ reason: String) {
+    pid = nil
+    problem = "cannot start '\(shortName)': \(reason)"
+    scheduleRestart()
+  }
+
+  /// Reads what its stdout has; nil at end of file (the pipe is then closed).
+  func read(_ poller: Poller) -> ChildStreamDecoder.Update? {
+    guard let output else { return nil }
+    let bytes: [UInt8]
+    do {
+      bytes = try output.read(upTo: Self.readSize)
+    } catch {
+      if error.errno == EAGAIN { return ChildStreamDecoder.Update() }
+      bytes = []
+    }
+    if bytes.isEmpty {
+      poller.remove(output)
+      output.close()
+      self.output = nil
+      return nil
+    }
+    let update = decoder.feed(bytes)
+    if let header = update.header { self.header = header }
+    return update
+  }
+
+  /// What happened to a click for the command.
+  enum Delivery: Equatable {
+    case sent
+    /// It did not ask for clicks in its header.
+    case notWanted
+    /// Its stdin is full (it does not read it) or closed: the click is dropped.
+    case dropped(String)
+  }
+
+  /// Passes a click (its JSON text, as the bar wrote it) to the command's stdin, in the
+  /// bar's framing; never waits.
+  func send(click text: some Collection<UInt8>) -> Delivery {
+    guard header.clickEvents else { return .notWanted }
+    guard let input else { return .dropped("its stdin is closed") }
+    let line = framer.line(for: text)
+    // A pipe takes a write of up to PIPE_BUF bytes whole or not at all, so a click is
+    // never cut in half; a longer one is not risked.
+    guard line.count <= 4096 else { return .dropped("the click is longer than 4 KiB") }
+    let written = line.withUnsafeBytes { Glibc.write(input.rawValue, $0.baseAddress, $0.count) }
+    if written == line.count {
+      framer.wrote()
+      return .sent
+    }
+    if written < 0 && errno != EAGAIN && errno != EINTR {
+      input.close()
+      self.input = nil
+      return .dropped("its stdin is closed")
+    }
+    return .dropped("it is not reading its stdin")
+  }
+
+  /// Passes on the bar's stop (hidden) or continue (shown) as the command asked for them.
+  func barHidden(_ hidden: Bool) {
+    guard let pid else { return }
+    if hidden {
+      guard !stopped, header.stopSignal != 0 else { return }
+      stopped = true
+      kill(-pid, header.stopSignal)
+    } else {
+      guard stopped else { return }
+      stopped = false
+      kill(-pid, header.contSignal)
+    }
+  }
+
+  /// Reaps every child that ended (pomobar's effect runners too); the command's own exit,
+  /// if it was among them, as a message such as `exited with status 1`.
+  func reapChildren() -> String? {
+    var ended: String? = nil
+    var status: Int32 = 0
+    while true {
+      let result = waitpid(-1, &status, WNOHANG)
+      if result < 0 && errno == EINTR { continue }
+      if result <= 0 { return ended }
+      guard result == pid else { continue }
+      ended =
+        status & 0x7f == 0
+        ? "exited with status \((status >> 8) & 0xff)" : "killed by signal \(status & 0x7f)"
+    }
+  }
+
+  /// Takes note that the command ended, and when to start it again.
+  func died(_ how: String, _ poller: Poller) {
+    if let output {
+      // What it wrote last is still shown until the marker replaces it below.
+      poller.remove(output)
+      output.close()
+      self.output = nil
+    }
+    input?.close()
+    input = nil
+    if let pid { kill(-pid, SIGKILL) }  // what it left running in its group
+    pid = nil
+    if SystemClock.now(CLOCK_MONOTONIC) - startedAt >= Self.longestPause {
+      restart = Backoff(first: 1_000_000_000, longest: Self.longestPause)
+    }
+    problem = "'\(shortName)' \(how)"
+    scheduleRestart()
+  }
+
+  private func scheduleRestart() {
+    restart.failed()
+    restartTimer.arm(after: restart.wait, repeating: false)
+  }
+
+  /// Ends the command and its group (pomobar is exiting).
+  func terminate() {
+    input?.close()
+    output?.close()
+    guard let pid else { return }
+    kill(-pid, SIGTERM)
+    kill(-pid, SIGCONT)  // a stopped process acts on SIGTERM only once continued
+  }
+}
