@@ -89,7 +89,7 @@ struct WrapStreamTests {
     let bad = decoder.feed(Array("hello\n,[{\"full_text\":\n,[1,2]\n,{\"a\":1}\n\u{1b}[31m\n".utf8))
     #expect(bad.blocks == nil)
     #expect(bad.problems.count == 5)
-    #expect(bad.problems.allSatisfy { !$0.contains("\u{1b}") })
+    #expect(bad.problems.allSatisfy { !$0.message.contains("\u{1b}") })
     // Garbage after a good line in the same read: the good line is used.
     let mixed = decoder.feed(Array((#",[{"full_text":"ok"}]"# + "\nnot json\n").utf8))
     #expect(Self.text(mixed.blocks) == [#"{"full_text":"ok"}"#])
@@ -121,7 +121,7 @@ struct WrapStreamTests {
     _ = decoder.feed(Array("[\n".utf8))
     let huge = [UInt8](repeating: UInt8(ascii: "x"), count: ChildStreamDecoder.maximumLineLength + 10)
     let first = decoder.feed(Array(#",[{"full_text":""#.utf8) + huge)
-    #expect(first.problems.count == 1)
+    #expect(first.problems.map(\.kind) == [.tooLong])
     let second = decoder.feed(huge + Array((#""}]"# + "\n" + #",[{"full_text":"short"}]"# + "\n").utf8))
     #expect(second.problems.isEmpty)
     #expect(Self.text(second.blocks) == [#"{"full_text":"short"}"#])

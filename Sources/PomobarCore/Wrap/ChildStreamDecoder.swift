@@ -23,14 +23,28 @@ public struct ChildStreamDecoder: Sendable {
     public var header: ChildHeader?
     /// The newest status line's blocks, each as the command wrote it; nil when no new one.
     public var blocks: [[UInt8]]?
-    /// Lines skipped, one message each.
-    public var problems: [String] = []
+    /// Lines skipped, one each.
+    public var problems: [Problem] = []
 
-    public init(header: ChildHeader? = nil, blocks: [[UInt8]]? = nil, problems: [String] = []) {
+    public init(header: ChildHeader? = nil, blocks: [[UInt8]]? = nil, problems: [Problem] = []) {
       self.header = header
       self.blocks = blocks
       self.problems = problems
     }
+  }
+
+  /// A line that was skipped, and why.
+  public struct Problem: Equatable, Sendable {
+    /// What kind of problem: one warning per kind is enough for a person.
+    public enum Kind: String, Sendable {
+      case notJSON = "not JSON"
+      case notBlocks = "not blocks"
+      case tooLong = "too long"
+      case secondHeader = "second header"
+    }
+
+    public var kind: Kind
+    public var message: String
   }
 
   private var line: [UInt8] = []
@@ -58,7 +72,9 @@ public struct ChildStreamDecoder: Sendable {
         } else {
           discarding = true
           line.removeAll()
-          update.problems.append("a line longer than \(Self.maximumLineLength / 1024) KiB was skipped")
+          update.problems.append(
+            Problem(
+              kind: .tooLong, message: "a line longer than \(Self.maximumLineLength / 1024) KiB was skipped"))
         }
       }
     }
@@ -89,7 +105,8 @@ public struct ChildStreamDecoder: Sendable {
       case .blocks(let blocks):
         update.blocks = blocks
       case .header:
-        update.problems.append("a second header was skipped: \(Self.excerpt(candidate))")
+        update.problems.append(
+          Problem(kind: .secondHeader, message: "a second header was skipped: \(Self.excerpt(candidate))"))
         continue
       case .problem(let problem):
         update.problems.append(problem)
@@ -107,7 +124,7 @@ public struct ChildStreamDecoder: Sendable {
     case opening
     case header(ChildHeader)
     case blocks([[UInt8]])
-    case problem(String)
+    case problem(Problem)
   }
 
   /// What one line is.
@@ -140,15 +157,22 @@ public struct ChildStreamDecoder: Sendable {
     do {
       json = try JSON.parse(content)
     } catch {
-      return .problem("a line that is not JSON was skipped (\(error)): \(excerpt(content))")
+      return .problem(
+        Problem(
+          kind: .notJSON, message: "a line that is not JSON was skipped (\(error)): \(excerpt(content))"))
     }
     if let header = ChildHeader(json: json) { return .header(header) }
     guard let elements = json.arrayValue else {
       return .problem(
-        "a line that is neither a header nor an array of blocks was skipped: \(excerpt(content))")
+        Problem(
+          kind: .notBlocks,
+          message: "a line that is neither a header nor an array of blocks was skipped: \(excerpt(content))"))
     }
     guard elements.allSatisfy({ $0.objectValue != nil }) else {
-      return .problem("a status line whose blocks are not all objects was skipped: \(excerpt(content))")
+      return .problem(
+        Problem(
+          kind: .notBlocks,
+          message: "a status line whose blocks are not all objects was skipped: \(excerpt(content))"))
     }
     // Valid JSON (parsed above), so the scanner's element ranges are exact.
     var blocks: [[UInt8]] = []

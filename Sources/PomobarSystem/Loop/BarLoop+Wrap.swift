@@ -32,7 +32,9 @@ extension BarLoop {
     // nil: it closed its stdout; its exit (SIGCHLD) says what happened.
     guard let update = wrap.read(poller) else { return true }
     for problem in update.problems {
-      warnings.warn("'\(wrap.shortName)' wrote something unusable: \(problem)", kind: "wrap output")
+      warnings.warn(
+        "'\(wrap.shortName)' wrote something unusable: \(problem.message)",
+        kind: "wrap \(problem.kind.rawValue)")
     }
     guard let blocks = update.blocks else { return true }
     wrap.merger.setTheirs(blocks)

@@ -68,7 +68,7 @@ final class WrappedCommand {
     let writer = FileDescriptor(rawValue: inputEnds[1])
     do {
       pid = try Spawner.spawn(
-        ["sh", "-c", command], executable: "/bin/sh",
+        ["sh", "-c", Self.shellLine(command)], executable: "/bin/sh",
         input: FileDescriptor(rawValue: inputEnds[0]), output: FileDescriptor(rawValue: outputEnds[1]),
         keepStandardError: true, detach: .newGroup)
     } catch {
@@ -89,6 +89,19 @@ final class WrappedCommand {
     problem = nil
     restartTimer.arm(after: nil)
     try? poller.add(reader, readable: true)
+  }
+
+  /// The line `sh -c` runs: a simple command (one program and its arguments) with `exec`
+  /// before it, so that the shell becomes the program and the stop and continue signals
+  /// the command asked for reach it rather than the shell (dash dies of SIGUSR1); a
+  /// pipeline, list or variable assignment as it is.
+  static func shellLine(_ command: String) -> String {
+    let special: Set<Character> = [";", "&", "|", "<", ">", "(", ")", "`", "\n"]
+    let words = (try? ShellWords.split(command)) ?? []
+    guard let first = words.first, !first.contains("="), !command.contains(where: special.contains),
+      !["exec", "if", "for", "while", "until", "case", "{", "!"].contains(first)
+    else { return command }
+    return "exec " + command
   }
 
   private func failedToStart(_ reason: String) {

@@ -1,0 +1,263 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `pomobar --wrap COMMAND` against fake status commands (shell scripts): what the bar
+/// reads is one valid i3bar stream whatever the command does.
+@Suite("--wrap: another status command's blocks merged with pomobar's")
+struct WrapTests {
+  /// Writes an executable script into the sandbox; returns its path.
+  func script(_ sandbox: Sandbox, _ name: String, _ body: String) throws -> String {
+    let path = sandbox.root + "/" + name
+    try sandbox.write("#!/bin/bash\n" + body, to: path)
+    chmod(path, 0o755)
+    return path
+  }
+
+  /// The status lines pomobar wrote, each decoded as an array of blocks; every line after
+  /// the header and `[` must decode (no half or mixed lines).
+  func statusLines(_ bar: Bar) throws -> [[[String: Any]]] {
+    let lines = bar.process.stdout.snapshot.dropFirst(2)
+    return try lines.enumerated().map { index, line in
+      var text = Substring(line.text)
+      if index > 0 {
+        guard text.hasPrefix(",") else { throw HarnessError("line \(index + 2) lacks its comma: \(text)") }
+        text = text.dropFirst()
+      }
+      guard let blocks = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] else {
+        throw HarnessError("line \(index + 2) is not an array of blocks: \(text)")
+      }
+      return blocks
+    }
+  }
+
+  func names(_ blocks: [[String: Any]]) -> [String] { blocks.map { $0["name"] as? String ?? "-" } }
+
+  func startWrapped(_ sandbox: Sandbox, _ command: String, _ extra: [String] = []) async throws -> Bar {
+    let bar = Bar(try sandbox.launch(["--wrap", command] + extra), format: .i3bar)
+    try await bar.waitForFrame(timeout: 5, "the first frame")
+    return bar
+  }
+
+  /// Ends pomobar as the bar would and checks that the command went with it.
+  func stop(_ bar: Bar, childPIDFile: String) async throws {
+    let pid =
+      pid_t(
+        (try? String(contentsOfFile: childPIDFile, encoding: .utf8))?
+          .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+    bar.process.signal(SIGTERM)
+    try await bar.process.waitForExit(timeout: 5)
+    if pid > 0 {
+      try await eventually("the wrapped command \(pid) to end with pomobar", timeout: 3) {
+        Glibc.kill(pid, 0) != 0 ? true : nil
+      }
+    }
+  }
+
+  @Test(
+    "the command's lines and pomobar's ticks interleave; each line has both, the command's blocks verbatim")
+  func interleaved() async throws {
+    try await withSandbox { sandbox in
+      let child = try script(
+        sandbox, "child.sh",
+        """
+        echo $$ > "\(sandbox.root)/child.pid"
+        echo '{"version":1}'
+        echo '['
+        n=0
+        while :; do
+          [ $n -gt 0 ] && printf ','
+          printf '[{"name":"one","full_text":"n=%d","x_extra":{"keep":[1,2.50]}},{"name":"two","instance":"b","full_text":"\\\\u00e9"}]\\n' $n
+          n=$((n + 1))
+          sleep 0.3
+        done
+        """)
+      try sandbox.writeConfig("[wrap]\nposition = 1\n" + Sandbox.shortTimer)
+      let bar = try await startWrapped(sandbox, child)
+      let header = try #require(bar.header)
+      #expect(header["click_events"] as? Bool == true)
+      #expect(header["stop_signal"] as? Int == 23)
+      try await eventually("three of the command's lines", timeout: 5) {
+        try statusLines(bar).filter { names($0).contains("one") }.count >= 3 ? true : nil
+      }
+      try bar.click(button: 1)  // start focus: pomobar ticks every second now
+      try await bar.waitForFrame(after: 1, "focus") { $0.shows("Focus") }
+      await pause(2.2)
+      let lines = try statusLines(bar)
+      let full = lines.filter { names($0).contains("one") }
+      #expect(full.allSatisfy { names($0) == ["one", "pomobar", "two"] }, "\(full.map(names))")
+      // Lines came from both: the command's counter and pomobar's seconds both advance.
+      let counters = Set(full.compactMap { $0.first?["full_text"] as? String })
+      let times = Set(full.compactMap { $0[1]["full_text"] as? String })
+      #expect(counters.count >= 5)
+      #expect(times.count >= 3)
+      // Byte for byte: unknown keys and the number as the command wrote it.
+      let raw = try #require(bar.process.stdout.snapshot.last?.text)
+      #expect(raw.contains(#""x_extra":{"keep":[1,2.50]}"#))
+      #expect(raw.contains(#""full_text":"\u00e9""#))
+      try await stop(bar, childPIDFile: sandbox.root + "/child.pid")
+    }
+  }
+
+  @Test("clicks: pomobar's go to the timer, the command's reach its stdin in the bar's framing")
+  func clicksRouted() async throws {
+    try await withSandbox { sandbox in
+      let log = sandbox.root + "/clicks.log"
+      let child = try script(
+        sandbox, "child.sh",
+        """
+        echo $$ > "\(sandbox.root)/child.pid"
+        cat <&0 > "\(log)" &
+        echo '{"version":1,"click_events":true}'
+        echo '['
+        echo '[{"name":"clock","instance":"local","full_text":"12:00"}]'
+        while :; do sleep 0.5; echo ',[{"name":"clock","instance":"local","full_text":"12:00"}]'; done
+        """)
+      let bar = try await startWrapped(sandbox, child)
+      try await eventually("the command's block", timeout: 5) {
+        try statusLines(bar).last.map(names)?.contains("clock") == true ? true : nil
+      }
+      try bar.click(button: 3, name: "clock", instance: "local")
+      try bar.click(button: 1)
+      try await bar.waitForFrame(after: 1, "focus after a click on pomobar's block") { $0.shows("Focus") }
+      try bar.click(button: 1, name: nil, instance: nil)  // a block without a name
+      let expected =
+        "[\n" + #"{"name":"clock","instance":"local","button":3,"#
+      try await eventually("two clicks in the command's log", timeout: 5) {
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").count >= 3 ? text : nil
+      }
+      let text = try String(contentsOfFile: log, encoding: .utf8)
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      #expect(text.hasPrefix(expected), "\(text)")
+      #expect(lines.count == 4 && lines[2].hasPrefix(#",{"button":1,"#) && lines[3].isEmpty, "\(lines)")
+      #expect(!text.contains("pomobar"), "pomobar's own click went to the command: \(text)")
+      try await stop(bar, childPIDFile: sandbox.root + "/child.pid")
+    }
+  }
+
+  @Test("a command that dies: a marker with its exit status, ⚠ on pomobar's block, then a restart")
+  func dies() async throws {
+    try await withSandbox { sandbox in
+      let starts = sandbox.root + "/starts"
+      let child = try script(
+        sandbox, "child.sh",
+        """
+        echo $$ > "\(sandbox.root)/child.pid"
+        echo x >> "\(starts)"
+        n=$(wc -l < "\(starts)")
+        echo '{"version":1}'
+        echo '['
+        echo "[{\\"name\\":\\"c\\",\\"full_text\\":\\"run $n\\"}]"
+        if [ "$n" -lt 2 ]; then sleep 0.3; exit 3; fi
+        while :; do sleep 0.5; echo ",[{\\"name\\":\\"c\\",\\"full_text\\":\\"run $n\\"}]"; done
+        """)
+      let bar = try await startWrapped(sandbox, child)
+      let marked = try await eventually("the marker", timeout: 5) {
+        try statusLines(bar).first { names($0).contains("pomobar-wrap") }
+      }
+      let marker = try #require(marked.first { $0["name"] as? String == "pomobar-wrap" })
+      #expect((marker["full_text"] as? String)?.contains("exited with status 3") == true, "\(marker)")
+      #expect(!names(marked).contains("c"), "the dead command's blocks are gone")
+      let ours = try #require(marked.first { $0["name"] as? String == "pomobar" })
+      #expect((ours["full_text"] as? String)?.hasSuffix("⚠") == true, "\(ours)")
+      // Restarted after about a second: its blocks are back, the marker and ⚠ gone.
+      let back = try await eventually("the restarted command's block", timeout: 5) {
+        try statusLines(bar).last.flatMap { line in
+          line.contains { $0["full_text"] as? String == "run 2" } ? line : nil
+        }
+      }
+      #expect(!names(back).contains("pomobar-wrap"))
+      let after = try #require(back.first { $0["name"] as? String == "pomobar" })
+      #expect((after["full_text"] as? String)?.contains("⚠") == false)
+      #expect(
+        bar.process.stderr.text.contains("'child.sh' exited with status 3"), "\(bar.process.stderr.text)")
+      try await stop(bar, childPIDFile: sandbox.root + "/child.pid")
+    }
+  }
+
+  @Test("a command without a header that writes garbage and floods: the stream stays whole")
+  func garbageAndFlood() async throws {
+    try await withSandbox { sandbox in
+      let child = try script(
+        sandbox, "child.sh",
+        """
+        echo $$ > "\(sandbox.root)/child.pid"
+        echo '[{"name":"c","full_text":"first"}]'
+        echo 'Traceback (most recent call last):'
+        printf '\\033[31m{"broken":\\n'
+        for i in $(seq 1 20000); do echo ",[{\\"name\\":\\"c\\",\\"full_text\\":\\"flood $i\\"}]"; done
+        head -c 300000 /dev/zero | tr '\\0' 'x'; echo
+        while :; do sleep 0.5; echo ',[{"name":"c","full_text":"calm"}]'; done
+        """)
+      let bar = try await startWrapped(sandbox, child)
+      try await eventually("the calm line after the flood", timeout: 10) {
+        try statusLines(bar).last.map { $0.contains { $0["full_text"] as? String == "calm" } } == true
+          ? true : nil
+      }
+      let lines = try statusLines(bar)  // throws on any half or mixed line
+      let texts = lines.compactMap { $0.first { $0["name"] as? String == "c" }?["full_text"] as? String }
+      // Far fewer lines than the command wrote: the newest of each read.
+      #expect(lines.count < 5000, "\(lines.count) lines for a flood of 20000")
+      #expect(texts.contains { $0.hasPrefix("flood") })
+      let stderr = bar.process.stderr.text
+      #expect(stderr.contains("not JSON"), "\(stderr)")
+      #expect(stderr.contains("longer than 256 KiB"), "\(stderr)")
+      try await stop(bar, childPIDFile: sandbox.root + "/child.pid")
+    }
+  }
+
+  @Test("the bar's hide and show reach the command as the signals its header asked for")
+  func stopAndContinue() async throws {
+    try await withSandbox { sandbox in
+      let log = sandbox.root + "/signals.log"
+      let child = try script(
+        sandbox, "child.sh",
+        """
+        echo $$ > "\(sandbox.root)/child.pid"
+        trap 'echo stop >> "\(log)"' USR1
+        trap 'echo cont >> "\(log)"' USR2
+        echo '{"version":1,"stop_signal":10,"cont_signal":12}'
+        echo '['
+        while :; do echo '[{"name":"c","full_text":"x"}],'; sleep 0.2; done
+        """)
+      let bar = try await startWrapped(sandbox, child)
+      try await eventually("the command's block", timeout: 5) {
+        try statusLines(bar).last.map(names)?.contains("c") == true ? true : nil
+      }
+      bar.process.signal(SIGURG)  // i3bar: the bar was hidden
+      try await eventually("the command's stop signal", timeout: 3) {
+        (try? String(contentsOfFile: log, encoding: .utf8)) == "stop\n" ? true : nil
+      }
+      await pause(0.6)
+      let hiddenCount = bar.process.stdout.count
+      await pause(0.6)
+      #expect(bar.process.stdout.count == hiddenCount, "nothing is printed while the bar is hidden")
+      bar.process.signal(SIGCONT)
+      try await eventually("the command's continue signal", timeout: 3) {
+        (try? String(contentsOfFile: log, encoding: .utf8)) == "stop\ncont\n" ? true : nil
+      }
+      try await eventually("a line once shown again", timeout: 3) {
+        bar.process.stdout.count > hiddenCount ? true : nil
+      }
+      try await stop(bar, childPIDFile: sandbox.root + "/child.pid")
+    }
+  }
+
+  @Test("usage: --wrap needs a command and the i3bar format")
+  func usage() async throws {
+    try await withSandbox { sandbox in
+      let empty = try await sandbox.run(["--wrap", ""])
+      #expect(empty.status == 64)
+      #expect(empty.stderr.contains("--wrap needs a command"))
+      let waybar = try await sandbox.run(["--wrap", "i3status", "--format", "waybar"])
+      #expect(waybar.status == 64)
+      #expect(waybar.stderr.contains("cannot be used with --format waybar"))
+      let status = try await sandbox.run(["status", "--wrap", "i3status"])
+      #expect(status.status == 64)
+    }
+  }
+}
