@@ -15,6 +15,7 @@ pkgs=(
   tmux                                 # tmux status line
   fonts-dejavu-core                    # DejaVu: Latin + Braille (the ring)
   jq                                   # JSON from `pomobar status --format json` and state.json
+  i3status                             # the status command `pomobar --wrap` runs (wrap.sh)
   gcc libc6-dev pkg-config libwayland-dev libwayland-bin  # vpointer.c: wayland-scanner + libwayland-client
   passwd util-linux procps             # useradd, setpriv, mount, ps
 )

@@ -261,3 +261,29 @@ struct WrapTests {
     }
   }
 }
+
+extension WrapTests {
+  @Test("[wrap] in the config: command and position, and a new position applies on reload")
+  func fromConfig() async throws {
+    try await withSandbox { sandbox in
+      let child = try script(
+        sandbox, "child.sh",
+        """
+        echo $$ > "\(sandbox.root)/child.pid"
+        echo '{"version":1}'
+        echo '['
+        while :; do echo '[{"name":"a","full_text":"A"},{"name":"b","full_text":"B"}],'; sleep 5; done
+        """)
+      try sandbox.writeConfig("[wrap]\ncommand = \"\(child)\"\nposition = \"last\"\n" + Sandbox.shortTimer)
+      let bar = Bar(try sandbox.launch(["--format", "i3bar"]), format: .i3bar)
+      try await eventually("the command's blocks, then pomobar's", timeout: 5) {
+        try statusLines(bar).last.map(names) == ["a", "b", "pomobar"] ? true : nil
+      }
+      try sandbox.writeConfig("[wrap]\ncommand = \"\(child)\"\nposition = 1\n" + Sandbox.shortTimer)
+      try await eventually("pomobar's block between the command's after the reload", timeout: 5) {
+        try statusLines(bar).last.map(names) == ["a", "pomobar", "b"] ? true : nil
+      }
+      try await stop(bar, childPIDFile: sandbox.root + "/child.pid")
+    }
+  }
+}

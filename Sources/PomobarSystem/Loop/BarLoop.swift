@@ -344,7 +344,10 @@ public final class BarLoop {
     guard !loaded.missing else { return }
     config = loaded.config
     configProblem = loaded.problem
-    wrap?.merger.position = config.wrap.position
+    if let wrap, wrap.merger.position != config.wrap.position {
+      wrap.merger.position = config.wrap.position
+      lastView = nil  // the blocks move now, not at the next tick
+    }
     for error in loaded.errors { warnings.warn("config reload: \(error)") }
   }
 
