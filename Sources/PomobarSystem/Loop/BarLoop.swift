@@ -118,7 +118,11 @@ public final class BarLoop {
 
     while true {
       var force = false
+      // A wake-up for the wrapped command's output alone changes nothing of pomobar's:
+      // its line is written with pomobar's last blocks, and the state is not looked at.
+      var onlyWrapped = true
       for ready in try poller.wait() {
+        if ready.fd != wrap?.output { onlyWrapped = false }
         switch ready.fd {
         case output.fd:
           if ready.hangup || !output.flush() { return 0 }
@@ -166,7 +170,7 @@ public final class BarLoop {
           break  // stdin after it closed
         }
       }
-      if !refresh(timers, force: force) { return 0 }
+      if !onlyWrapped && !refresh(timers, force: force) { return 0 }
       if !watchingState && stateProblem == nil {
         // The folder was refused or missing at start and is usable now: follow it.
         watchState(&watcher)
