@@ -287,3 +287,22 @@ extension WrapTests {
     }
   }
 }
+
+extension WrapTests {
+  @Test("a command that does not exist: the marker says so, and the timer works all the same")
+  func notFound() async throws {
+    try await withSandbox { sandbox in
+      let bar = try await startWrapped(sandbox, "no-such-status-command --flag")
+      let marked = try await eventually("the marker", timeout: 5) {
+        try statusLines(bar).last.flatMap { line in line.first { $0["name"] as? String == "pomobar-wrap" } }
+      }
+      #expect(
+        marked["full_text"] as? String
+          == "⚠ 'no-such-status-command' exited with status 127 (command not found)")
+      try bar.click(button: 1)
+      try await bar.waitForFrame(after: 1, "focus despite the missing command") { $0.shows("Focus") }
+      bar.process.signal(SIGTERM)
+      try await bar.process.waitForExit(timeout: 5)
+    }
+  }
+}

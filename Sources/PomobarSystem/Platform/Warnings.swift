@@ -60,7 +60,13 @@ public final class Warnings {
   }
 
   /// A second open of stderr with `O_NONBLOCK`, so that the flag does not leak to the
-  /// terminal or pipe shared with other processes; nil for a socket.
-  private static let errorOutput = try? FileDescriptor.open(
-    "/proc/self/fd/2", O_WRONLY | O_NONBLOCK | O_NOCTTY)
+  /// terminal or pipe shared with other processes; nil for a socket. A regular file is
+  /// written through stderr itself (a file never blocks): a second open would have an
+  /// offset of its own, and the lines of others writing to the same file (a command run
+  /// by `--wrap` shares it) would overwrite pomobar's.
+  private static let errorOutput: FileDescriptor? = {
+    var info = stat()
+    if fstat(2, &info) == 0 && info.st_mode & S_IFMT == S_IFREG { return .standardError }
+    return try? FileDescriptor.open("/proc/self/fd/2", O_WRONLY | O_NONBLOCK | O_NOCTTY)
+  }()
 }

@@ -186,9 +186,18 @@ final class WrappedCommand {
       if result < 0 && errno == EINTR { continue }
       if result <= 0 { return ended }
       guard result == pid else { continue }
-      ended =
-        status & 0x7f == 0
-        ? "exited with status \((status >> 8) & 0xff)" : "killed by signal \(status & 0x7f)"
+      ended = Self.describe(status)
+    }
+  }
+
+  /// `exited with status 1`, `killed by signal 9`; the shell's 126 and 127 explained.
+  static func describe(_ status: Int32) -> String {
+    guard status & 0x7f == 0 else { return "killed by signal \(status & 0x7f)" }
+    let code = (status >> 8) & 0xff
+    switch code {
+    case 126: return "exited with status 126 (not executable)"
+    case 127: return "exited with status 127 (command not found)"
+    default: return "exited with status \(code)"
     }
   }
 
