@@ -31,6 +31,8 @@ extension BarLoop {
     guard let wrap else { return true }
     // nil: it closed its stdout; its exit (SIGCHLD) says what happened.
     guard let update = wrap.read(poller) else { return true }
+    // Restarted while the bar is hidden: once it has spoken, it gets its stop signal too.
+    if hidden { wrap.barHidden(true) }
     for problem in update.problems {
       warnings.warn(
         "'\(wrap.shortName)' wrote something unusable: \(problem.message)",
