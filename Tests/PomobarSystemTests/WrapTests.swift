@@ -306,3 +306,32 @@ extension WrapTests {
     }
   }
 }
+
+extension WrapTests {
+  @Test("a command that asks for clicks but never reads them: clicks are dropped, the bar never stalls")
+  func clicksNotRead() async throws {
+    try await withSandbox { sandbox in
+      let child = try script(
+        sandbox, "child.sh",
+        """
+        echo $$ > "\(sandbox.root)/child.pid"
+        echo '{"version":1,"click_events":true}'
+        echo '['
+        while :; do echo '[{"name":"deaf","full_text":"D"}],'; sleep 0.5; done
+        """)
+      let bar = try await startWrapped(sandbox, child)
+      try await eventually("the command's block", timeout: 5) {
+        try statusLines(bar).last.map(names)?.contains("deaf") == true ? true : nil
+      }
+      // About 300 KB of clicks: far more than a pipe holds.
+      var burst = ""
+      for _ in 0..<2000 { burst += bar.clickLine(button: 1, name: "deaf", instance: "x") }
+      try bar.process.write(burst)
+      try bar.click(button: 1)
+      try await bar.waitForFrame(after: 1, "focus after the burst") { $0.shows("Focus") }
+      #expect(
+        bar.process.stderr.text.contains("a click for 'child.sh' was dropped: it is not reading its stdin"))
+      try await stop(bar, childPIDFile: sandbox.root + "/child.pid")
+    }
+  }
+}
