@@ -190,7 +190,13 @@ enum Arguments {
       }
       switch name {
       case "--wrap" where command == "run":
-        guard let given = value ?? words.popFirst() else {
+        // The rest of the line is the command: sway strips the quotes of a status_command
+        // (`--wrap "i3status -c FILE"` reaches us as three words), and the words are kept
+        // as they came. One word is a shell line of its own (`--wrap "i3status | filter"`).
+        let rest = Array(words)
+        words = []
+        guard let given = value ?? (rest.count == 1 ? rest.first : rest.isEmpty ? nil : ShellWords.join(rest))
+        else {
           throw UsageError(message: "pomobar: --wrap needs a command, like --wrap i3status")
         }
         options.wrap = given

@@ -9,7 +9,7 @@ enum Help {
 
     Usage:
       pomobar [run] [--format FORMAT] [--config FILE]   run as a bar's status command
-      pomobar --wrap COMMAND                             run i3status (or another status
+      pomobar --wrap COMMAND...                          run i3status (or another status
                                                          command) with pomobar's block in it
       pomobar ctl ACTION [ARGUMENTS]                     change the timer or the work clock
       pomobar status [--format FORMAT]                   print the timer once (tmux, scripts)
@@ -41,7 +41,7 @@ enum Help {
 
   static let topics: [String: String] = [
     "run": """
-    Usage: pomobar [run] [--format FORMAT] [--config FILE] [--wrap COMMAND]
+    Usage: pomobar [run] [--format FORMAT] [--config FILE] [--wrap COMMAND...]
 
     Streams the timer to a status bar, one frame per displayed second while a phase
     runs and none while nothing changes.
@@ -55,11 +55,13 @@ enum Help {
       tty      a live line for a terminal, driven by keys (the default on a terminal)
       tmux, json   also accepted; mostly useful with `pomobar status`
     Editing the config file, or SIGHUP, reloads it without losing the running timer.
-      --wrap COMMAND   (i3bar and swaybar) run COMMAND with `sh -c`, as the bar would,
-                       and merge pomobar's block into its i3bar stream: keep i3status in
-                       the bar's one status_command. Its clicks go back to it; it is
-                       restarted if it dies. Also [wrap] command; where the block goes:
-                       [wrap] position = "first", "last" or N. Implies --format i3bar.
+      --wrap COMMAND...   (i3bar and swaybar) run COMMAND with `sh -c`, as the bar
+                       would, and merge pomobar's block into its i3bar stream: keep
+                       i3status in the bar's one status_command. The rest of the line
+                       is the command (--wrap i3status -c FILE), so --wrap comes last.
+                       Its clicks go back to it; it is restarted if it dies. Also
+                       [wrap] command; where the block goes: [wrap] position =
+                       "first", "last" or N. Implies --format i3bar.
     """,
     "ctl": """
     Usage: pomobar ctl ACTION [DURATION]

@@ -253,7 +253,7 @@ struct WrapTests {
       let empty = try await sandbox.run(["--wrap", ""])
       #expect(empty.status == 64)
       #expect(empty.stderr.contains("--wrap needs a command"))
-      let waybar = try await sandbox.run(["--wrap", "i3status", "--format", "waybar"])
+      let waybar = try await sandbox.run(["--format", "waybar", "--wrap", "i3status"])
       #expect(waybar.status == 64)
       #expect(waybar.stderr.contains("cannot be used with --format waybar"))
       let status = try await sandbox.run(["status", "--wrap", "i3status"])
@@ -331,6 +331,28 @@ extension WrapTests {
       try await bar.waitForFrame(after: 1, "focus after the burst") { $0.shows("Focus") }
       #expect(
         bar.process.stderr.text.contains("a click for 'child.sh' was dropped: it is not reading its stdin"))
+      try await stop(bar, childPIDFile: sandbox.root + "/child.pid")
+    }
+  }
+}
+
+extension WrapTests {
+  @Test("--wrap takes the rest of the line as the command, each word kept (sway strips the quotes)")
+  func restOfLine() async throws {
+    try await withSandbox { sandbox in
+      let child = try script(
+        sandbox, "child.sh",
+        """
+        echo $$ > "\(sandbox.root)/child.pid"
+        echo '{"version":1}'
+        echo '['
+        while :; do echo "[{\\"name\\":\\"args\\",\\"full_text\\":\\"$# [$1] [$2]\\"}],"; sleep 0.5; done
+        """)
+      let bar = try await startWrapped(sandbox, child, ["-c", "two words"])
+      try await eventually("the command's arguments", timeout: 5) {
+        try statusLines(bar).last?.first { $0["name"] as? String == "args" }?["full_text"] as? String
+          == "2 [-c] [two words]" ? true : nil
+      }
       try await stop(bar, childPIDFile: sandbox.root + "/child.pid")
     }
   }

@@ -78,7 +78,7 @@ pstream="$E2E_TMP/probe.stream"
 # --- the bottom bar: i3status's clock and pomobar's block in one status line
 names() { last_frame "$1" | jq -r '[.[] | .name] | join(",")' 2>/dev/null; }
 merged() { [ "$(names "$stream")" = "pomobar,tztime" ]; }
-expect "the status line holds pomobar's block, then i3status's clock (got: $(names "$stream"))" \
+expect "the status line holds pomobar's block, then i3status's clock" \
   wait_for 10 "merged line" merged
 header=$(head -n 1 "$stream")
 expect "the merged header keeps pomobar's click_events and stop/cont signals (got: $header)" \
