@@ -5,7 +5,9 @@ import Testing
 /// by scripts/gendocs from the built binary's help, checked here against that binary, so
 /// that a new command, option, action, format or config key cannot go missing from them;
 /// `projects --names` for the completions; the AUR recipes' version.
-@Suite("Packaging: man pages, completions, versions")
+/// Serialized: its tests start many short processes (shells, python, groff), which
+/// together would crowd the timing-sensitive suites running beside them.
+@Suite("Packaging: man pages, completions, versions", .serialized)
 struct PackagingTests {
   /// scripts/gendocs run once on the binary under test: the folder it wrote.
   static let generated: Swift.Result<String, HarnessError> = {
@@ -31,11 +33,14 @@ struct PackagingTests {
 
   /// `pomobar ARGUMENTS`, any status, in a sandbox-free environment.
   static func pomobar(_ arguments: [String]) throws -> Tool.Result {
-    try Tool.run(PomobarBinary.path, arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"])
+    try Tool.run(
+      PomobarBinary.path, arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"])
   }
 
   /// The commands the main help lists: `pomobar WORD` or `pomobar [WORD]` in its usage.
-  static func commands() throws -> [String] {
+  static func commands() throws -> [String] { try listedCommands.get() }
+
+  private static let listedCommands = Swift.Result { () throws -> [String] in
     let help = try pomobar(["--help"]).stdout
     var found: [String] = []
     for line in help.split(separator: "\n") {
@@ -102,7 +107,8 @@ struct PackagingTests {
   @Test("pomobar.toml.5 has every key the binary knows, with the binary's default")
   func configManPageHasEveryDefault() throws {
     let page = try Self.file("man/pomobar.toml.5")
-    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("pomobar-empty-\(getpid()).toml")
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pomobar-empty-\(getpid()).toml")
     try "".write(to: empty, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: empty) }
     // check-config prints the effective configuration: every table and key, with values.
@@ -119,7 +125,8 @@ struct PackagingTests {
       guard let match = line.wholeMatch(of: #/([a-z0-9-]+) = (.+)/#) else { continue }
       keys += 1
       // The table's section, its roff escapes undone.
-      let section = page.components(separatedBy: ".SS \"[\(table)]\"\n").dropFirst().first?
+      let section =
+        page.components(separatedBy: ".SS \"[\(table)]\"\n").dropFirst().first?
         .components(separatedBy: "\n.SS ").first ?? ""
       let lines = section.split(separator: "\n").map {
         $0.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\")
@@ -147,7 +154,9 @@ struct PackagingTests {
   /// with `environment` (for the projects of a sandbox).
   static func bashComplete(_ words: [String], environment: [String: String] = [:]) throws -> [String] {
     let script = try file("completions/pomobar.bash")
-    let quoted = ([PomobarBinary.path] + words).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    let quoted = ([PomobarBinary.path] + words).map {
+      "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
     let harness = """
       \(script)
       COMP_WORDS=(\(quoted.joined(separator: " ")))
@@ -221,7 +230,8 @@ struct PackagingTests {
     }
     #expect(Set(try complete("pomobar c")) == ["ctl", "check-config"])
     #expect(Set(try complete("pomobar ctl ")) == Set(try Self.choices(["ctl", ","])))
-    #expect(Set(try complete("pomobar status --format ")) == Set(try Self.choices(["status", "--format", ","])))
+    #expect(
+      Set(try complete("pomobar status --format ")) == Set(try Self.choices(["status", "--format", ","])))
   }
 
   @Test(
@@ -247,7 +257,8 @@ struct PackagingTests {
     #expect(parts.first?.hasPrefix("loaded: _pomobar\n") == true, "\(result)")
     let actions = parts.first?.split(separator: "\n").dropFirst().map(String.init) ?? []
     #expect(actions == (try Self.choices(["ctl", ","])), "\(result)")
-    #expect(parts.last?.split(separator: "\n").map(String.init) == (try Self.choices(["export"])), "\(result)")
+    #expect(
+      parts.last?.split(separator: "\n").map(String.init) == (try Self.choices(["export"])), "\(result)")
   }
 
   @Test("the AUR recipes build the version the binary says")
@@ -257,7 +268,8 @@ struct PackagingTests {
     for recipe in ["contrib/arch/PKGBUILD", "contrib/arch/pomobar-bin/PKGBUILD"] {
       let text = try String(contentsOfFile: Tool.repository + "/" + recipe, encoding: .utf8)
       let pkgver = text.firstMatch(of: #/(?m)^pkgver=(\S+)$/#)?.1
-      #expect(pkgver.map(String.init) == String(version), "\(recipe): pkgver \(pkgver ?? "none") vs \(version)")
+      #expect(
+        pkgver.map(String.init) == String(version), "\(recipe): pkgver \(pkgver ?? "none") vs \(version)")
     }
   }
 }
