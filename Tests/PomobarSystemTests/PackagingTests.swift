@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What the packages ship besides the binary: man pages and shell completions generated
 /// by scripts/gendocs from the built binary's help, checked here against that binary, so
 /// that a new command, option, action, format or config key cannot go missing from them;
@@ -10,10 +14,17 @@ import Testing
 @Suite("Packaging: man pages, completions, versions", .serialized)
 struct PackagingTests {
   /// scripts/gendocs run once on the binary under test: the folder it wrote.
+  /// In a folder named after this test process; no hook runs when the process ends, so
+  /// each run first removes the folders of runs whose process is gone.
   static let generated: Swift.Result<String, HarnessError> = {
-    let out = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "pomobar-gendocs-\(getpid())"
-    ).path
+    let temporary = FileManager.default.temporaryDirectory.path
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+    where name.hasPrefix("pomobar-gendocs-") {
+      if let pid = Int32(name.dropFirst("pomobar-gendocs-".count)), kill(pid, 0) != 0, errno == ESRCH {
+        try? FileManager.default.removeItem(atPath: temporary + "/" + name)
+      }
+    }
+    let out = temporary + "/pomobar-gendocs-\(getpid())"
     do {
       let result = try Tool.run(
         "python3", [Tool.repository + "/scripts/gendocs", "--binary", PomobarBinary.path, "--out", out])
