@@ -93,3 +93,11 @@ int pomobar_spawn_add_closefrom(posix_spawn_file_actions_t *actions, int low) {
   return ENOSYS;
 #endif
 }
+
+// Set by scripts/build-release as a C string literal: a C define is the one build-time
+// value that reaches the binary without Foundation, a plugin or a generated source file.
+#ifndef POMOBAR_COMMIT
+#define POMOBAR_COMMIT "unknown"
+#endif
+
+const char *pomobar_build_commit(void) { return POMOBAR_COMMIT; }

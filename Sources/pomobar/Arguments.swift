@@ -8,7 +8,8 @@ enum Command: Equatable {
   case status(Options)
   case checkConfig(String?)
   case report(ReportRequest)
-  case projects(Options)
+  /// `projects`, or with `--names` only the names, one per line (for shell completion).
+  case projects(Options, namesOnly: Bool)
   case help(String?)
   case version
   /// The hidden `__effects JOB`: pomobar's own effect runner, started by a transition.
@@ -93,9 +94,10 @@ enum Arguments {
       let action = try ctlAction(name, Array(rest.dropFirst()))
       return .ctl(action, options)
     case "projects":
-      let (options, rest) = try options(words, command)
+      let namesOnly = words.contains("--names")
+      let (options, rest) = try options(words.filter { $0 != "--names" }[...], command)
       try noneLeft(rest, command)
-      return .projects(options)
+      return .projects(options, namesOnly: namesOnly)
     case "report":
       return .report(try ReportRequest.parse(words))
     case "check-config":

@@ -1,4 +1,5 @@
 import PomobarCore
+import PomobarSystem
 
 /// Usage texts and the version.
 enum Help {
@@ -14,7 +15,7 @@ enum Help {
       pomobar ctl ACTION [ARGUMENTS]                     change the timer or the work clock
       pomobar status [--format FORMAT]                   print the timer once (tmux, scripts)
       pomobar report [RANGE] [--json] [--chart]          work and focus time from the history
-      pomobar projects                                   projects: colour, today, this week, goals
+      pomobar projects [--names]                         projects: colour, today, this week, goals
       pomobar check-config [FILE]                        validate a config, print the effective one
       pomobar log [RANGE]                                the history, one record per line
       pomobar track [DAY] FROM TO [PROJECT]              add forgotten work time
@@ -32,7 +33,7 @@ enum Help {
                             (run: tty on a terminal, else i3bar; status: plain)
       -c, --config FILE     default: $XDG_CONFIG_HOME/pomobar/config.toml
       -h, --help            this help; `pomobar COMMAND --help` for a command's
-      -V, --version         print the version
+      -V, --version         print the version and the commit it was built from
 
     State: $XDG_STATE_HOME/pomobar/state.json (default ~/.local/state/pomobar).
     History: $XDG_DATA_HOME/pomobar/history/ (default ~/.local/share/pomobar).
@@ -106,11 +107,12 @@ enum Help {
     [clicks] is applied first, as a click in the bar.
     """,
     "projects": """
-    Usage: pomobar projects
+    Usage: pomobar projects [--names]
 
     Lists every project (those in the config, those used before, those with time this
     week) with its colour, today's and this week's work (the running clock included),
     and the progress of its `goal` (a day) and `weekly-goal`; marks the running one.
+      --names   only the names, one per line (for scripts and shell completion)
     """,
     "report": """
     Usage: pomobar report [RANGE | --from DATE --to DATE] [--project NAME]
@@ -158,8 +160,9 @@ enum Help {
     return ExitCode.success
   }
 
+  /// `pomobar 0.1.0 (commit abc1234)`: the version, and the commit from the build.
   static func printVersion() -> Int32 {
-    Console.out("pomobar \(version)\n")
+    Console.out("pomobar \(version) (commit \(BuildInfo.commit))\n")
     return ExitCode.success
   }
 }

@@ -2,9 +2,9 @@ import PomobarCore
 import PomobarSystem
 
 /// `pomobar projects`: every project with its colour, today's and this week's work, and
-/// its goals' progress.
+/// its goals' progress; with `--names`, only the names, one per line, for shell completion.
 enum ProjectsCommand {
-  static func run(_ options: Options) -> Int32 {
+  static func run(_ options: Options, namesOnly: Bool = false) -> Int32 {
     let context = Context.make(options)
     _ = context.acceptConfig(fatalIn: [])
     let calendar = LedgerCalendar(context.config.ledger)
@@ -16,6 +16,10 @@ enum ProjectsCommand {
     var names = week.projects.compactMap(\.name)
     for name in (state?.projects ?? []) + context.config.projects.keys.sorted() where !names.contains(name) {
       names.append(name)
+    }
+    if namesOnly {
+      Console.out(names.map { $0 + "\n" }.joined())
+      return ExitCode.success
     }
     guard !names.isEmpty else {
       Console.out("No projects yet: start one with 'pomobar ctl project NAME'.\n")

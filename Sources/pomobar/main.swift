@@ -16,7 +16,7 @@ do {
   case .ctl(let action, let options): status = CtlCommand.run(action, options)
   case .status(let options): status = StatusCommand.run(options)
   case .report(let request): status = ReportCommand.run(request)
-  case .projects(let options): status = ProjectsCommand.run(options)
+  case .projects(let options, let namesOnly): status = ProjectsCommand.run(options, namesOnly: namesOnly)
   case .checkConfig(let path): status = CheckConfigCommand.run(path)
   case .help(let topic): status = Help.print(topic)
   case .version: status = Help.printVersion()

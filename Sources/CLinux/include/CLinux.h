@@ -50,4 +50,9 @@ int pomobar_pipe_cloexec(int fds[2]);
 /// ENOSYS where glibc lacks it.
 int pomobar_spawn_add_closefrom(posix_spawn_file_actions_t *actions, int low);
 
+/// The commit this binary was built from, as scripts/build-release passes it
+/// (`-Xcc -DPOMOBAR_COMMIT="abc1234"`, `-dirty` for uncommitted changes); "unknown" for a
+/// plain `swift build`.
+const char *pomobar_build_commit(void);
+
 #endif
