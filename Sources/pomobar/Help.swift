@@ -10,8 +10,7 @@ enum Help {
 
     Usage:
       pomobar [run] [--format FORMAT] [--config FILE]   run as a bar's status command
-      pomobar --wrap COMMAND...                          run i3status (or another status
-                                                         command) with pomobar's block in it
+      pomobar --wrap COMMAND...                          i3status (or any status command) plus pomobar
       pomobar ctl ACTION [ARGUMENTS]                     change the timer or the work clock
       pomobar status [--format FORMAT]                   print the timer once (tmux, scripts)
       pomobar report [RANGE] [--json] [--chart]          work and focus time from the history
