@@ -258,7 +258,7 @@ public final class BarLoop {
         events, settings: config.timer, ledger: config.ledger, stamp: stamp,
         lockTimeout: .milliseconds(500),
         show: { state, now in _ = self.render(state, now: now) },
-        start: { effects, commit in try runner.start(effects, commit: commit) })
+        start: { effects, commit in try runner.start(effects, commit: commit, now: self.store.now()) })
       document = StateDocument(timer: outcome.state, written: outcome.now)
       stateProblem = nil
       retry = Backoff()
