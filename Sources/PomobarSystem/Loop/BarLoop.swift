@@ -25,6 +25,8 @@ public final class BarLoop {
   /// Why the state could not be saved or used, while that lasts: shown with ⚠, and the
   /// timer is computed in memory meanwhile.
   var stateProblem: String?
+  /// The last hook failure recorded in `hooks.failed`, while it stands: shown with ⚠.
+  var hookProblem: String?
   var retry = Backoff()
   /// When the retry timer is armed for (monotonic ns; nil: disarmed).
   var retryArmedFor: Int64?
@@ -95,6 +97,7 @@ public final class BarLoop {
     encoder.resize(width: FileDescriptor.standardOutput.terminalWidth)
     guard output.submit(encoder.header(), replaceable: false) else { return 0 }
     document = store.peek()
+    readHookFailures()
     refresh(timers, force: true)
     // Start-up code (argument parsing, the config reader) never runs again: give its pages
     // back, so that what stays resident is what the loop itself runs.
@@ -171,6 +174,11 @@ public final class BarLoop {
       document = store.peek()
     }
     if changes.paths.contains(store.statePath) { document = store.peek() }
+    if changes.paths.contains(store.directory + "/" + HookFailures.fileName)
+      || !changes.lostFolders.isEmpty
+    {
+      readHookFailures()
+    }
     let configTouched = changes.paths.contains { path in
       configFiles.contains { $0 == path || $0.utf8.starts(with: (path + "/").utf8) }
     }
@@ -178,12 +186,14 @@ public final class BarLoop {
       watchConfig(&watcher)  // a folder on the way to the config may have been replaced
       reloadConfig()
     }
-    // Our own traces (the lock, the temporary file, the hook log) say nothing new.
+    // Our own traces (the lock, the temporary file, the hook log and failures) say nothing
+    // new about saving the state.
     let own = [store.statePath + ".tmp", store.directory + "/state.lock"]
     return changes.paths.contains { path in
-      path == store.directory
+      let name = FileSystem.baseName(of: path).utf8
+      return path == store.directory
         || FileSystem.directory(of: path) == store.directory && !own.contains(path)
-          && !FileSystem.baseName(of: path).utf8.starts(with: "hooks.log".utf8)
+          && !name.starts(with: "hooks.log".utf8) && !name.starts(with: HookFailures.fileName.utf8)
     }
   }
 
@@ -352,8 +362,8 @@ public final class BarLoop {
   ///
   /// Never blocks: it runs under the state lock when a click's result is shown early.
   func render(_ state: TimerState, now: ClockReading) -> Bool {
-    let problem =
-      stateProblem.map { state in configProblem.map { "\($0); \(state)" } ?? state } ?? configProblem
+    let problems = [configProblem, stateProblem, hookProblem].compactMap { $0 }
+    let problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
     let view = ViewModel(state: state, config: config, reading: now, problem: problem)
     guard view != lastView, !hidden else { return true }
     let frame = encoder.frame(view)

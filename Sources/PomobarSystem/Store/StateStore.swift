@@ -102,6 +102,11 @@ public final class StateStore {
     var notes: [String] = []
     defer { for note in notes { warn(note) } }
     try FileSystem.checkPrivateFolder(directory)
+    if events.contains(where: Self.isUserAction) {
+      // The user acted: a hook failure shown until now has been seen. Removed before the
+      // transition, so a failure of the hooks it starts shows again.
+      HookFailures.clear(folder: directory)
+    }
     return try FileLock.withExclusive(lockPath, timeout: lockTimeout) {
       let document = loadForUpdate(&notes)
       var now = clock.read()
@@ -147,6 +152,15 @@ public final class StateStore {
         try file.commit()
       }
       return Outcome(state: machine.state, effects: effects, now: now)
+    }
+  }
+
+  /// Whether `event` is something the user did at the bar or with `ctl` (a click mapped to
+  /// nothing is not, nor away and back, which idle daemons send).
+  static func isUserAction(_ event: Event) -> Bool {
+    switch event {
+    case .action(let action): return action != .none && action != .away && action != .back
+    case .deadlineReached, .resumedFromSuspend: return false
     }
   }
 
