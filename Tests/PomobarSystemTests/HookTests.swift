@@ -176,3 +176,29 @@ private func processStats() -> [(pid: pid_t, parent: pid_t, state: String)] {
     return (pid, parent, String(fields[0]))
   }
 }
+
+@Suite("check-config and hook programs")
+struct HookProgramCheckTests {
+  @Test("check-config warns, with the place, about a hook whose program is not on PATH, and still exits 0")
+  func checkConfigWarnsAboutMissingPrograms() async throws {
+    let config = """
+      [timer]
+      focus = "25m"
+      [hooks]
+      focus-start = "sh -c true"
+      focus-end = ["echo done", "no-such-program-\(getpid()) --quiet"]
+      pause = "/nonexistent/bin/tool x"
+      """
+    try await withSandbox(config: config, hooks: false) { sandbox in
+      let result = try await sandbox.run(["check-config"])
+      #expect(result.status == 0, "\(result)")
+      let warnings = result.stderr.split(separator: "\n").map(String.init)
+      #expect(
+        warnings == [
+          "\(sandbox.configPath):5:27: warning: [hooks] focus-end runs 'no-such-program-\(getpid())', which is not on PATH",
+          "\(sandbox.configPath):6:9: warning: [hooks] pause runs '/nonexistent/bin/tool', which is not an executable file",
+        ], "\(result)")
+      #expect(result.stdout.contains(": OK"))
+    }
+  }
+}
