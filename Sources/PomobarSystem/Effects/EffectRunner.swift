@@ -60,10 +60,13 @@ public struct EffectRunner {
   public func start(
     _ effects: [Effect], commit: StateStore.Commit, now: ClockReading
   ) throws(SystemError) {
-    guard let job = job(for: effects, now: now, commit: commit) else { return }
-    try Spawner.spawn(
-      ["pomobar", EffectSupervisor.command, job.json()], executable: "/proc/self/exe",
-      detach: .newSession)
+    // The sounds in a runner of their own, started first: a slow hook never delays them.
+    let jobs = [soundJob(for: effects, commit: commit), job(for: effects, now: now, commit: commit)]
+    for job in jobs.compactMap({ $0 }) {
+      try Spawner.spawn(
+        ["pomobar", EffectSupervisor.command, job.json()], executable: "/proc/self/exe",
+        detach: .newSession)
+    }
   }
 
   /// The notification's summary and body for a phase that ran out.

@@ -32,6 +32,11 @@ public enum EffectSupervisor {
       return 0
     }
     let folder = FileSystem.directory(of: job.log)
+    for sound in job.sounds {
+      var log = HookLog(job.log)
+      SoundPlayer(environment: .current()).play(sound, timeout: job.timeout, folder: folder, log: &log)
+      log.close()
+    }
     var failed: Set<String> = []
     for command in job.commands {
       var log = HookLog(job.log)

@@ -1,0 +1,22 @@
+import PomobarCore
+
+extension EffectRunner {
+  /// The sounds `effects` call for (`[sound]`), as a job of their own; nil when none.
+  ///
+  /// A job of its own, so its runner plays them while the hooks' runner runs hooks: a
+  /// sound is never delayed behind a slow hook. Which file and which player is decided by
+  /// that runner (`SoundPlayer`): no `PATH` lookup here, under the state lock.
+  public func soundJob(for effects: [Effect], commit: StateStore.Commit? = nil) -> EffectJob? {
+    let settings = config.sound
+    guard settings.enabled, settings.volume > 0 else { return nil }
+    var sounds: [EffectJob.Sound] = []
+    for case .runHook(let event, _) in effects {
+      guard let sound = settings.sounds[event], !sound.isEmpty else { continue }
+      sounds.append(
+        EffectJob.Sound(
+          label: "sound:" + event.rawValue, sound: sound, volume: settings.volume, command: settings.command))
+    }
+    guard !sounds.isEmpty else { return nil }
+    return EffectJob(commands: [], sounds: sounds, timeout: settings.timeout, log: logPath, commit: commit)
+  }
+}
