@@ -13,7 +13,8 @@ import PomobarCore
 /// cannot block: no `PATH` lookup, no user command, no pipe. That is what lets a
 /// transaction start it under the state lock, just before the rename that commits the
 /// transition; the runner then waits for the lock and runs nothing unless that rename
-/// happened (see `StateStore.transact`).
+/// happened (see `StateStore.transact`). Sounds get a runner of their own, started first
+/// (`EffectRunner+Sound.swift`), so that a slow hook never delays them.
 ///
 /// Hook commands run with `sh -c` and the `POMOBAR_*` variables of their event (see
 /// `EffectRunner+Hooks.swift`); an event's own commands run first, then the `any` ones.
