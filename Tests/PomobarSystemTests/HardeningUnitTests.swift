@@ -169,3 +169,17 @@ struct HardeningUnitTests {
     }
   }
 }
+
+@Suite("Commit checks")
+struct CommitCheckTests {
+  @Test func aWriteIsCommittedWhenNamedOrPushedOutOfAFullListByLaterWrites() {
+    let kept = (1...StateDocument.commitsKept).map { "7.\(1000 + $0)" }
+    #expect(StateStore.committed("7.1005", in: kept))
+    #expect(StateStore.committed("9.999", in: kept), "older than every kept name: pushed out, so run")
+    #expect(!StateStore.committed("9.1003", in: kept), "within the kept span but absent: never renamed")
+    #expect(!StateStore.committed("9.2000", in: kept), "newer than every kept name: never renamed")
+    #expect(
+      !StateStore.committed("9.999", in: Array(kept.suffix(5))), "a list not full keeps every name since")
+    #expect(!StateStore.committed("9.1", in: []))
+  }
+}

@@ -19,22 +19,10 @@ public enum HookPrograms {
 
   /// The hook commands of the file `bytes` whose first program can be told, in file order.
   public static func uses(in bytes: [UInt8]) -> [Use] {
-    guard let root = SyntaxRecovery.parse(bytes).root, case .table(let hooks)? = root["hooks"]?.value
-    else { return [] }
-    var uses: [Use] = []
-    for entry in hooks.entries where entry.key != "timeout" {
-      let nodes: [TOMLNode]
-      switch entry.node.value {
-      case .string: nodes = [entry.node]
-      case .array(let items): nodes = items
-      case .integer, .float, .boolean, .table: nodes = []
-      }
-      for node in nodes {
-        guard case .string(let command) = node.value, let program = program(of: command) else { continue }
-        uses.append(Use(event: entry.key, command: command, program: program, position: node.position))
-      }
+    ConfigStrings.find(in: bytes, table: "hooks").compactMap { found in
+      guard found.key != "timeout", let program = program(of: found.value) else { return nil }
+      return Use(event: found.key, command: found.value, program: program, position: found.position)
     }
-    return uses
   }
 
   /// The program `command` starts first; nil when only a shell could tell (an expansion)

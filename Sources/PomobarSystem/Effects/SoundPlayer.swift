@@ -1,3 +1,5 @@
+import PomobarCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -22,7 +24,7 @@
 /// and a bar's stdout is its protocol stream, where a BEL byte would be noise at best. A
 /// sound that cannot be played is silence, with one line in `hooks.log` (remembered in
 /// `sound.reported` in the state folder until a sound plays again).
-struct SoundPlayer {
+public struct SoundPlayer {
   /// Where a program is: `PATH` lookup (tests substitute their own).
   var find: (String) -> String?
   /// Whether a file is there to be played.
@@ -167,5 +169,28 @@ struct SoundPlayer {
     let text = (lines.suffix(31) + [problem]).joined(separator: "\n") + "\n"
     try? FileSystem.writeAtomically(path, Array(text.utf8))
     return true
+  }
+}
+
+extension SoundPlayer {
+  /// What would keep `settings`' sounds from playing here, by event: a missing file, no
+  /// player, a `command` whose program is not on `PATH` (for `check-config`); nothing
+  /// when sound is off.
+  public static func problems(_ settings: SoundSettings, environment: Environment) -> [(HookEvent, String)] {
+    guard settings.enabled, settings.volume > 0 else { return [] }
+    let player = SoundPlayer(environment: environment)
+    var problems: [(HookEvent, String)] = []
+    for event in SoundSettings.events {
+      guard let sound = settings.sounds[event], !sound.isEmpty else { continue }
+      switch player.plan(sound, volume: settings.volume, command: settings.command) {
+      case .problem(let problem):
+        problems.append((event, problem))
+      case .play(let arguments):
+        if settings.command != nil, player.find(arguments[0]) == nil {
+          problems.append((event, "the sound command's program '\(arguments[0])' is not on PATH"))
+        }
+      }
+    }
+    return problems
   }
 }

@@ -183,14 +183,28 @@ public final class StateStore {
 
   /// Whether the write named `commit.name` is in the state file, checked under the lock
   /// (so after the writer renamed its file or died trying); true when that cannot be told
-  /// (no lock within 10 s, an unreadable file): an effect is better run than lost.
+  /// (no lock within 10 s, an unreadable file, or a runner so late that the file's
+  /// `commitsKept` names are all of later writes): an effect is better run than lost.
   public static func wasCommitted(_ commit: Commit) -> Bool {
     let check = { () -> Bool in
       guard let bytes = try? read(commit.statePath), let document = try? StateDocument(json: bytes)
       else { return true }
-      return document.commits.contains(commit.name)
+      return committed(commit.name, in: document.commits)
     }
     return (try? FileLock.withExclusive(commit.lockPath, timeout: .seconds(10), check)) ?? check()
+  }
+
+  /// Whether `name` is among `commits` (the file's last names, oldest first), or cannot be
+  /// told apart from them: a full list whose oldest name is of a later write (names are
+  /// `PID.MONOTONIC_NS`, of one boot) may have pushed `name` out. A burst of clicks on a
+  /// loaded machine makes a runner that late; a writer killed before its rename does not
+  /// (its runner takes the lock as soon as the kernel releases it).
+  static func committed(_ name: String, in commits: [String]) -> Bool {
+    if commits.contains(name) { return true }
+    guard commits.count >= StateDocument.commitsKept, let oldest = commits.first else { return false }
+    func time(_ name: String) -> Int64? { name.split(separator: ".").last.flatMap { Int64($0) } }
+    guard let mine = time(name), let first = time(oldest) else { return true }
+    return mine < first
   }
 
   /// Reads the file under the lock; anything that cannot be used (not a regular file, too

@@ -15,7 +15,10 @@
 #    hooks.log.1 stays at most 2 MiB;
 #  - a hook whose program does not exist: one line `focus-start: exit 127 after N s` in
 #    hooks.log, ⚠ on the bar, one warning line on the bar's stderr, cleared by the next
-#    click; no zombie among the case's processes.
+#    click;
+#  - 500 clicks that pause and resume, each running a hook: 500 runs, none lost, the
+#    bar's descriptors the same before and after, no runner left, no zombie among the
+#    case's processes.
 # When the binary does not know `[hooks] timeout` (check-config exits 78), that is a
 # failure, and the rest runs without the key so that its figures are still measured.
 source "$TORTURE_D/lib.sh"
@@ -160,6 +163,37 @@ bar_send missing ",$(click_line 1)"  # the next action (pause) clears it
 cleared() { ! last_text missing | grep -q '⚠'; }
 wait_for 5 "⚠ cleared by the next action" cleared
 expect "the next action clears the ⚠ (text: $(last_text missing))" cleared
+kill -TERM "${BAR_PID[missing]}" 2>/dev/null
+
+# --- 500 hook runs: the bar's descriptors before and after, every run done, none lost
+runs="$E2E_TMP/runs"
+c6="$XDG_CONFIG_HOME/pomobar/runs.toml"
+printf '[timer]\nfocus = "30m"\n\n[hooks]\npause = "echo p >> %s"\nresume = "echo r >> %s"\n\n[notifications]\nenabled = false\n' \
+  "$runs" "$runs" >"$c6"
+timeout 5 "$E2E_BIN" ctl stop --config "$c6" >/dev/null 2>&1
+BAR_ARGS=(--config "$c6")
+start_bar runs
+need "the runs bar printed its first frame" wait_for 5 "first frame" has_frame runs
+bar_send runs "[" "$(click_line 1)"  # start a focus
+# Descriptors once the bar is between transactions (no lock or temporary file open).
+fds() { ls -l "/proc/${BAR_PID[runs]}/fd" 2>/dev/null | awk 'NR > 1 { print $9, $11 }' | grep -v -e 'state.lock$' -e '\.tmp$' | sort; }
+settled() { ! ls -l "/proc/${BAR_PID[runs]}/fd" 2>/dev/null | grep -q -e 'state.lock$' -e '\.tmp$'; }
+wait_for 5 "the first write done" settled
+fds_before=$(fds)
+for i in $(seq 500); do bar_send runs ",$(click_line 1)"; sleep 0.005; done
+all_ran() { [ "$(wc -l <"$runs" 2>/dev/null || echo 0)" -ge 500 ]; }
+wait_for 60 "500 hook runs" all_ran
+ran=$(wc -l <"$runs" 2>/dev/null || echo 0)
+none_left() { [ "$(hook_count "__effects")" -eq 0 ] && settled; }
+wait_for 30 "every runner done" none_left
+fds_after=$(fds)
+n_before=$(grep -c . <<<"$fds_before")
+n_after=$(grep -c . <<<"$fds_after")
+lost=$(grep -c "not run: state write" "$dir/hooks.log" 2>/dev/null || true)
+log "500 hook runs: $ran ran, $lost not run; bar descriptors $n_before before, $n_after after"
+expect "500 clicks ran 500 hooks, none lost ($ran ran, ${lost:-0} reported not run)" test "$ran" -eq 500
+expect "the bar's descriptors are the same after 500 hook runs ($n_before before, $n_after after)" test "$fds_before" = "$fds_after"
+
 # No zombie child of any of this case's processes (a zombie's environment cannot be read,
 # so it is found by its parent), and no effect runner still running.
 marked=" $(marked_pids | tr '\n' ' ') "
@@ -172,7 +206,7 @@ done
 runners=$(hook_count "__effects")
 log "zombies: $zombies, effect runners alive: $runners"
 expect "no zombie process left by the hooks ($zombies)" test "$zombies" -eq 0
-kill -TERM "${BAR_PID[missing]}" 2>/dev/null
+kill -TERM "${BAR_PID[runs]}" 2>/dev/null
 
-note "missing hook: logged, ⚠ shown and cleared, said $said_lines time(s); $zombies zombies; hung hook gone after 3.5 s: $((left1 == 0 ? 1 : 0))/1 by a bar, $((left2 == 0 ? 1 : 0))/1 by ctl; 18 hooks: $left3 alive after the bar exited; flood: $fps frames/s, $ylines hook lines on the bar's stderr, hooks.log $((hl + hl1)) bytes"
+note "missing hook: logged, ⚠ shown and cleared, said $said_lines time(s); 500 clicks: $ran hook runs, bar fds $n_before -> $n_after; $zombies zombies; hung hook gone after 3.5 s: $((left1 == 0 ? 1 : 0))/1 by a bar, $((left2 == 0 ? 1 : 0))/1 by ctl; 18 hooks: $left3 alive after the bar exited; flood: $fps frames/s, $ylines hook lines on the bar's stderr, hooks.log $((hl + hl1)) bytes"
 finish
