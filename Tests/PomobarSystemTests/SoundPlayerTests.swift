@@ -121,6 +121,14 @@ struct SoundPlayerTests {
     #expect(job?.commands == [])
     #expect(job?.timeout == .seconds(10))
     if let job { #expect(EffectJob(json: job.json()) == job) }
+    // A catch-up over many phases plays the last two sounds, not one for each.
+    let catchUp = (0..<6).flatMap { _ in
+      [Effect.runHook(.focusDone, context), .runHook(.focusStart, context)]
+    }
+    #expect(
+      runner.soundJob(for: catchUp + [.runHook(.breakEnd, context)])?.sounds.map(\.label) == [
+        "sound:focus-done", "sound:focus-start",
+      ])
     config.sound.enabled = false
     #expect(
       EffectRunner(config: config, logFolder: "/s").soundJob(for: [.runHook(.focusDone, context)]) == nil)
