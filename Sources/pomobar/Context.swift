@@ -64,7 +64,7 @@ struct Context {
     let runner = EffectRunner(config: config, logFolder: store.directory)
     let outcome = try store.transact(
       event.map { [$0] } ?? [], settings: config.timer, ledger: config.ledger
-    ) { try runner.start($0, commit: $1) }
+    ) { try runner.start($0, commit: $1, now: store.now()) }
     return (outcome.state, outcome.now)
   }
 }

@@ -35,7 +35,8 @@ enum StatusCommand {
     encoder.resize(width: FileDescriptor.standardOutput.terminalWidth)
     let view = ViewModel(
       state: state, config: context.config, reading: now,
-      problem: [context.loaded.problem, problem].compactMap { $0 }.first)
+      problem: [context.loaded.problem, problem, HookFailures.problem(folder: context.store.directory)]
+        .compactMap { $0 }.first)
     let frame = encoder.frame(view)
     Console.out(encoder.header() + (frame.hasSuffix("\n") ? frame : frame + "\n"))
     return ExitCode.success

@@ -14,28 +14,42 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
 
   @Test func theWorkClockCountsFromStartToStopAndRecordsTheInterval() {
     var m = machine()
-    #expect(m.handle(.action(.workStart), at: at(100)) == [.persist])
+    #expect(m.handle(.action(.workStart), at: at(100)) == [.persist, hook(.workStart, nil, next: .focus)])
     #expect(m.state.ledger.work == WorkClock(since: at(100), project: nil))
     #expect(m.handle(.action(.workStart), at: at(150)).isEmpty, "already running")
-    #expect(m.handle(.action(.workStop), at: at(400)) == [.persist, recorded(1, .work, 100, 400, 300, nil)])
+    #expect(
+      m.handle(.action(.workStop), at: at(400))
+        == [.persist, hook(.workStop, nil, next: .focus), recorded(1, .work, 100, 400, 300, nil)])
     #expect(m.state.ledger.work == nil)
     #expect(m.state.phase == .idle, "the work clock never touches the timer")
   }
 
   @Test func aProjectSwitchClosesThePreviousIntervalAndStartsAStoppedClock() {
     var m = machine()
-    #expect(m.handle(.action(.project("api")), at: at(0)) == [.persist])
+    // A stopped clock starts for the project: the switch, then the clock's start.
+    #expect(
+      m.handle(.action(.project("api")), at: at(0)) == [
+        .persist, hook(.project, nil, next: .focus, project: "api"),
+        hook(.workStart, nil, next: .focus, project: "api"),
+      ])
     #expect(m.state.ledger.work == WorkClock(since: at(0), project: "api"))
     #expect(
       m.handle(.action(.project("  web ")), at: at(600))
-        == [.persist, recorded(1, .work, 0, 600, 600, nil, project: "api")])
+        == [
+          // A running clock runs on: one interval closes, no work-stop or work-start.
+          .persist, recorded(1, .work, 0, 600, 600, nil, project: "api"),
+          hook(.project, nil, next: .focus, project: "web", previousProject: "api"),
+        ])
     #expect(m.state.ledger.work == WorkClock(since: at(600), project: "web"))
     #expect(m.state.ledger.projects == ["api", "web"])
     #expect(m.handle(.action(.project("web")), at: at(700)).isEmpty, "the same project changes nothing")
     // No project: the clock goes on counting, for no project.
     #expect(
       m.handle(.action(.project(nil)), at: at(900))
-        == [.persist, recorded(2, .work, 600, 900, 300, nil, project: "web")])
+        == [
+          .persist, recorded(2, .work, 600, 900, 300, nil, project: "web"),
+          hook(.project, nil, next: .focus, previousProject: "web"),
+        ])
     #expect(m.state.ledger.work == WorkClock(since: at(900), project: nil))
   }
 
@@ -74,12 +88,24 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     var m = machine()
     _ = m.handle(.action(.project("api")), at: at(0))
     _ = m.handle(.action(.start), at: at(0))
-    #expect(m.handle(.action(.interrupt(external: true, note: "phone")), at: at(60)) == [.persist])
+    #expect(
+      m.handle(.action(.interrupt(external: true, note: "phone")), at: at(60)) == [
+        .persist,
+        hook(
+          .interrupt, .focus, next: .shortBreak, total: 1500, remaining: 1440, endsAt: 1500, project: "api",
+          interruption: "external", note: "phone"),
+      ])
     _ = m.handle(.action(.interrupt(external: false, note: nil)), at: at(120))
     let effects = m.handle(.deadlineReached, at: at(1500))
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        .persist,
+        hook(
+          .focusEnd, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1500, remaining: 0,
+          project: "api"),
+        hook(
+          .focusDone, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1500, remaining: 0,
+          project: "api"),
         recorded(
           1, .focus, 0, 1500, 1500, .completed, project: "api", note: "external: phone", internalCount: 1,
           externalCount: 1),
@@ -94,8 +120,11 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     let effects = m.handle(.action(.void("meeting")), at: at(300))
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .voided, slot: 1, completed: 0),
+        .persist,
+        hook(.void, .focus, next: .focus, total: 1500, remaining: 1200, endsAt: 1500, note: "meeting"),
+        hook(.focusEnd, .focus, reason: .voided, next: .focus, total: 1500, remaining: 1200),
         recorded(1, .focus, 0, 300, 300, .voided, note: "meeting"),
+        hook(.workStop, nil, next: .focus),
         recorded(2, .work, 0, 300, 300, nil),
       ])
     #expect(m.state.phase == .idle)
@@ -105,11 +134,21 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
   @Test func awayStopsTheWorkClockAndBackAppliesTheFocusPolicy() {
     var m = machine()
     _ = m.handle(.action(.start), at: at(0))  // focus 0-1500, work from 0
-    #expect(m.handle(.action(.away), at: at(600)) == [.persist, recorded(1, .work, 0, 600, 600, nil)])
+    #expect(
+      m.handle(.action(.away), at: at(600)) == [
+        .persist, hook(.away, .focus, next: .shortBreak, total: 1500, remaining: 900, endsAt: 1500),
+        hook(.workStop, .focus, next: .shortBreak, total: 1500, remaining: 900, endsAt: 1500),
+        recorded(1, .work, 0, 600, 600, nil),
+      ])
     #expect(m.state.ledger.work == nil)
     let effects = m.handle(.action(.back), at: at(1200))
     #expect(
-      effects == [.persist, .runHook(.pause, phase: .focus, reason: .suspended, slot: 1, completed: 0)])
+      effects == [
+        // Back at 1200, while the focus still ran to 1500; away since 600 is paused there.
+        .persist, hook(.back, .focus, next: .shortBreak, total: 1500, remaining: 300, endsAt: 1500),
+        hook(.pause, .focus, reason: .suspended, next: .shortBreak, total: 1500, remaining: 900),
+        hook(.workStart, .focus, next: .shortBreak, total: 1500, remaining: 900),
+      ])
     #expect(m.state.phase == .paused(.focus, remaining: .seconds(900), total: .seconds(1500)))
     #expect(m.state.ledger.work == WorkClock(since: at(1200), project: nil), "work counts again")
     #expect(m.state.ledger.phaseGap == .seconds(600))

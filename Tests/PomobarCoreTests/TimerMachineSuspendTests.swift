@@ -23,7 +23,9 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(m.state.phase == .paused(.focus, remaining: .seconds(900), total: .seconds(1500)))
     #expect(m.state.note == .pausedBySuspend(.seconds(2400)))
     #expect(
-      effects == [.persist, .runHook(.pause, phase: .focus, reason: .suspended, slot: 1, completed: 0)])
+      effects == [
+        .persist, hook(.pause, .focus, reason: .suspended, next: .shortBreak, total: 1500, remaining: 900),
+      ])
   }
 
   @Test func countPolicyLetsTheSuspendedTimeCount() {
@@ -33,7 +35,11 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(m.state.note == .countedSuspend(.seconds(1200)))
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        .persist,
+        hook(
+          .focusEnd, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1500, remaining: 0),
+        hook(
+          .focusDone, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1500, remaining: 0),
         recorded(1, .focus, 0, 1500, 1500, .completed),
         .notify(ended: .focus, next: .focusDone),
       ])
@@ -47,7 +53,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(m.state.note == .voidedBySuspend(.seconds(60)))
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .suspended, slot: 1, completed: 0),
+        .persist, hook(.focusEnd, .focus, reason: .suspended, next: .focus, total: 1500, remaining: 860),
         recorded(1, .focus, 0, 640, 640, .voided, gap: 60),
       ])
   }
@@ -83,7 +89,10 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
         == TimerState(note: .resetBySuspend(.seconds(7200)), completed: 2, ledger: LedgerState(serial: 1)))
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .suspended, slot: 3, completed: 2),
+        .persist,
+        hook(
+          .focusEnd, .focus, reason: .suspended, slot: 3, completed: 2, next: .focus, total: 1500,
+          remaining: 1400),
         recorded(1, .focus, 0, 100, 100, .voided),
       ])
   }

@@ -25,7 +25,11 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     var m = machine()
     let effects = m.handle(.action(.start), at: at(100))
     #expect(m.state.phase == focus(until: 1600))
-    #expect(effects == [.persist, .runHook(.focusStart, phase: .focus, reason: nil, slot: 1, completed: 0)])
+    #expect(
+      effects == [
+        .persist, hook(.focusStart, .focus, next: .shortBreak, total: 1500, remaining: 1500, endsAt: 1600),
+        hook(.workStart, .focus, next: .shortBreak, total: 1500, remaining: 1500, endsAt: 1600),
+      ])
   }
 
   @Test func toggleWalksTheNaturalNextStep() {
@@ -34,11 +38,13 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.phase == focus(until: 1500))
     #expect(
       m.handle(.action(.toggle), at: at(600))
-        == [.persist, .runHook(.pause, phase: .focus, reason: nil, slot: 1, completed: 0)])
+        == [.persist, hook(.pause, .focus, next: .shortBreak, total: 1500, remaining: 900)])
     #expect(m.state.phase == .paused(.focus, remaining: .seconds(900), total: .seconds(1500)))
     #expect(
       m.handle(.action(.toggle), at: at(5000))
-        == [.persist, .runHook(.resume, phase: .focus, reason: nil, slot: 1, completed: 0)])
+        == [
+          .persist, hook(.resume, .focus, next: .shortBreak, total: 1500, remaining: 900, endsAt: 5900),
+        ])
     #expect(m.state.phase == focus(until: 5900))
   }
 
@@ -62,7 +68,11 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.completed == 1)
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        .persist,
+        hook(
+          .focusEnd, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1500, remaining: 0),
+        hook(
+          .focusDone, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1500, remaining: 0),
         recorded(1, .focus, 0, 1500, 1500, .completed),
         .notify(ended: .focus, next: .focusDone),
       ])
@@ -81,7 +91,9 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.phase == .running(.shortBreak, deadline: at(2300), total: .seconds(300)))
     #expect(!m.state.urgent)
     #expect(
-      effects == [.persist, .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 0)])
+      effects == [
+        .persist, hook(.breakStart, .shortBreak, next: .focus, total: 300, remaining: 300, endsAt: 2300),
+      ])
   }
 
   @Test func startInFocusDoneSkipsTheBreakAndAdvancesTheCycle() {
@@ -99,7 +111,7 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.urgent)
     #expect(
       effects == [
-        .persist, .runHook(.breakEnd, phase: .shortBreak, reason: .completed, slot: 1, completed: 0),
+        .persist, hook(.breakEnd, .shortBreak, reason: .completed, next: .focus, total: 300, remaining: 0),
         recorded(1, .shortBreak, 0, 300, 300, .completed),
         .notify(ended: .shortBreak, next: .idle),
       ])
@@ -140,9 +152,11 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.completed == 0)
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .skipped, slot: 1, completed: 0),
+        .persist,
+        hook(.skip, .focus, next: .shortBreak, total: 1500, remaining: 1400, endsAt: 1500),
+        hook(.focusEnd, .focus, reason: .skipped, next: .shortBreak, total: 1500, remaining: 1400),
         recorded(1, .focus, 0, 100, 100, .skipped),
-        .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 0),
+        hook(.breakStart, .shortBreak, next: .focus, total: 300, remaining: 300, endsAt: 400),
       ])
   }
 
@@ -153,9 +167,13 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.phase == focus(until: 1510))
     #expect(
       effects == [
-        .persist, .runHook(.breakEnd, phase: .longBreak, reason: .skipped, slot: 4, completed: 0),
+        .persist,
+        hook(.skip, .longBreak, slot: 4, next: .focus, total: 900, remaining: 890, endsAt: 900),
+        hook(.breakEnd, .longBreak, reason: .skipped, slot: 4, next: .focus, total: 900, remaining: 890),
+        hook(.longBreakEnd, .longBreak, reason: .skipped, slot: 4, next: .focus, total: 900, remaining: 890),
         recorded(1, .longBreak, 0, 10, 10, .skipped),
-        .runHook(.focusStart, phase: .focus, reason: nil, slot: 1, completed: 0),
+        hook(.focusStart, .focus, next: .shortBreak, total: 1500, remaining: 1500, endsAt: 1510),
+        hook(.workStart, .focus, next: .shortBreak, total: 1500, remaining: 1500, endsAt: 1510),
       ])
   }
 
@@ -181,7 +199,11 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state == TimerState(phase: .idle, slot: 3, completed: 2, ledger: LedgerState(serial: 1)))
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .stopped, slot: 3, completed: 2),
+        .persist,
+        hook(.stop, .focus, slot: 3, completed: 2, next: .focus, total: 1500, remaining: 1490, endsAt: 1500),
+        hook(
+          .focusEnd, .focus, reason: .stopped, slot: 3, completed: 2, next: .focus, total: 1500,
+          remaining: 1490),
         recorded(1, .focus, 0, 10, 10, .stopped),
       ])
   }
@@ -204,14 +226,19 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state == TimerState(ledger: LedgerState(serial: 1)))
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .reset, slot: 3, completed: 7),
+        .persist,
+        hook(.reset, .focus, slot: 3, completed: 7, next: .focus, total: 1500, remaining: 60),
+        hook(
+          .focusEnd, .focus, reason: .reset, slot: 3, completed: 7, next: .focus, total: 1500, remaining: 60),
         recorded(1, .focus, -1430, 10, 1440, .stopped),
       ])
   }
 
   @Test func extendAndShortenMoveTheDeadlineAndTheTotal() {
     var m = machine(focus(until: 1500))
-    #expect(m.handle(.action(.extend(nil)), at: at(100)) == [.persist])
+    #expect(
+      m.handle(.action(.extend(nil)), at: at(100))
+        == [.persist, hook(.extend, .focus, next: .shortBreak, total: 1560, remaining: 1460, endsAt: 1560)])
     #expect(m.state.phase == .running(.focus, deadline: at(1560), total: .seconds(1560)))
     _ = m.handle(.action(.shorten(.seconds(300))), at: at(100))
     #expect(m.state.phase == .running(.focus, deadline: at(1260), total: .seconds(1260)))
@@ -224,7 +251,11 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.completed == 1)
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        .persist, hook(.shorten, .focus, next: .shortBreak, total: 1400, remaining: 0, endsAt: 1400),
+        hook(
+          .focusEnd, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1400, remaining: 0),
+        hook(
+          .focusDone, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1400, remaining: 0),
         recorded(1, .focus, 0, 1400, 1400, .completed),
         .notify(ended: .focus, next: .focusDone),
       ])
@@ -256,9 +287,13 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.phase == next)
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        .persist,
+        hook(
+          .focusEnd, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1500, remaining: 0),
+        hook(
+          .focusDone, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1500, remaining: 0),
         recorded(1, .focus, 0, 1500, 1500, .completed),
-        .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 1),
+        hook(.breakStart, .shortBreak, completed: 1, next: .focus, total: 300, remaining: 300, endsAt: 1800),
         .notify(ended: .focus, next: next),
       ])
     _ = m.handle(.deadlineReached, at: at(1800))
@@ -287,12 +322,21 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(
       effects == [
         .persist,
-        .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        hook(
+          .focusEnd, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1500, remaining: 0),
+        hook(
+          .focusDone, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1500, remaining: 0),
         recorded(1, .focus, 0, 1500, 1500, .completed),
-        .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 1),
-        .runHook(.breakEnd, phase: .shortBreak, reason: .completed, slot: 1, completed: 1),
+        hook(.breakStart, .shortBreak, completed: 1, next: .focus, total: 300, remaining: 300, endsAt: 1800),
+        hook(
+          .breakEnd, .shortBreak, reason: .completed, completed: 1, next: .focus, total: 300, remaining: 0),
         recorded(2, .shortBreak, 1500, 1800, 300, .completed),
-        .runHook(.focusStart, phase: .focus, reason: nil, slot: 2, completed: 1),
+        hook(
+          .focusStart, .focus, slot: 2, completed: 1, next: .shortBreak, total: 1500, remaining: 1500,
+          endsAt: 3300),
+        hook(
+          .workStart, .focus, slot: 2, completed: 1, next: .shortBreak, total: 1500, remaining: 1500,
+          endsAt: 3300),
         .notify(ended: .shortBreak, next: next),
       ])
   }
@@ -324,10 +368,14 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     #expect(m.state.phase == .running(.shortBreak, deadline: at(2300), total: .seconds(300)))
     #expect(
       effects == [
-        .persist, .runHook(.focusEnd, phase: .focus, reason: .completed, slot: 1, completed: 1),
+        .persist,
+        hook(
+          .focusEnd, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1500, remaining: 0),
+        hook(
+          .focusDone, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1500, remaining: 0),
         recorded(1, .focus, 0, 1500, 1500, .completed),
         .notify(ended: .focus, next: .focusDone),
-        .runHook(.breakStart, phase: .shortBreak, reason: nil, slot: 1, completed: 1),
+        hook(.breakStart, .shortBreak, completed: 1, next: .focus, total: 300, remaining: 300, endsAt: 2300),
       ])
   }
 

@@ -79,25 +79,68 @@ struct HardeningUnitTests {
     #expect(EffectJob(json: "not json") == nil)
   }
 
-  @Test func hookCommandsCarryTheSlotAndCountOfTheirOwnEvent() {
+  @Test func hookCommandsCarryTheVariablesOfTheirOwnEventAndAnyRunsAfterEach() {
     var config = Config()
     config.hooks[.breakEnd] = ["echo end"]
     config.hooks[.focusStart] = ["echo start", "echo again"]
+    config.hooks[.any] = ["echo any"]
     let runner = EffectRunner(config: config, logFolder: "/state")
-    let job = runner.job(for: [
-      .persist,
-      .runHook(.breakEnd, phase: .shortBreak, reason: .completed, slot: 1, completed: 1),
-      .runHook(.focusStart, phase: .focus, reason: nil, slot: 2, completed: 1),
-      .notify(ended: .shortBreak, next: .idle),
-    ])
-    #expect(job?.commands.map(\.label) == ["break-end", "focus-start", "focus-start", "notification"])
-    #expect(job?.commands[0].environment.contains("POMOBAR_SLOT=1") == true)
-    #expect(job?.commands[1].environment.contains("POMOBAR_SLOT=2") == true)
-    #expect(job?.commands[0].environment.contains("POMOBAR_REASON=completed") == true)
-    #expect(job?.commands[3].arguments.first == "notify-send")
+    // Boottime 1000 s is wall 1,700,000,000 s (UTC): the focus ends 1500 s later.
+    let now = ClockReading(
+      wall: 1_700_000_000_000_000_000, boottime: 1_000_000_000_000, monotonic: 0, bootID: "b")
+    let end = HookContext(
+      phase: .shortBreak, reason: .completed, slot: 1, completed: 1, next: .focus, total: .seconds(300),
+      remaining: .zero)
+    let start = HookContext(
+      phase: .focus, slot: 2, completed: 1, next: .shortBreak, total: .seconds(1500),
+      remaining: .milliseconds(1_499_500), deadline: .seconds(2500), project: "api")
+    let job = runner.job(
+      for: [
+        .persist, .runHook(.breakEnd, end), .runHook(.focusStart, start),
+        .notify(ended: .shortBreak, next: .idle),
+      ],
+      now: now)
+    #expect(
+      job?.commands.map(\.label) == [
+        "break-end", "any:break-end", "focus-start", "focus-start", "any:focus-start", "notification",
+      ])
+    #expect(
+      job?.commands.map { $0.arguments.last }.prefix(5) == [
+        "echo end", "echo any", "echo start", "echo again", "echo any",
+      ])
+    #expect(
+      job?.commands[0].environment == [
+        "POMOBAR_EVENT=break-end", "POMOBAR_PHASE=short-break", "POMOBAR_REASON=completed",
+        "POMOBAR_NEXT_PHASE=focus", "POMOBAR_SLOT=1", "POMOBAR_COMPLETED=1", "POMOBAR_DURATION=300",
+        "POMOBAR_REMAINING=0", "POMOBAR_ENDS_AT=", "POMOBAR_PROJECT=", "POMOBAR_PREVIOUS_PROJECT=",
+        "POMOBAR_INTERRUPTION=", "POMOBAR_NOTE=",
+      ])
+    #expect(job?.commands[1].environment == job?.commands[0].environment, "any gets the event's variables")
+    let offset = LocalZone.offset(atUTC: 1_700_001_500)
+    let endsAt = WallTime(utc: 1_700_001_500, offset: offset).iso8601
+    #expect(
+      job?.commands[2].environment == [
+        "POMOBAR_EVENT=focus-start", "POMOBAR_PHASE=focus", "POMOBAR_REASON=",
+        "POMOBAR_NEXT_PHASE=short-break",
+        "POMOBAR_SLOT=2", "POMOBAR_COMPLETED=1", "POMOBAR_DURATION=1500", "POMOBAR_REMAINING=1500",
+        "POMOBAR_ENDS_AT=\(endsAt)", "POMOBAR_PROJECT=api", "POMOBAR_PREVIOUS_PROJECT=",
+        "POMOBAR_INTERRUPTION=", "POMOBAR_NOTE=",
+      ])
+    #expect(job?.commands[5].arguments.first == "notify-send")
     #expect(job?.log == "/state/hooks.log")
     #expect(job?.timeout == .seconds(10))
-    #expect(EffectRunner(config: Config(), logFolder: "/state").job(for: [.persist]) == nil)
+    #expect(EffectRunner(config: Config(), logFolder: "/state").job(for: [.persist], now: now) == nil)
+  }
+
+  @Test func anyRunsForEveryEventEvenWithoutCommandsOfItsOwn() {
+    var config = Config()
+    config.hooks[.any] = ["echo any"]
+    let context = HookContext(phase: nil, slot: 1, completed: 0, next: .focus)
+    let now = ClockReading(wall: 0, boottime: 0, monotonic: 0, bootID: "b")
+    let job = EffectRunner(config: config, logFolder: "/s").job(
+      for: [.runHook(.workStop, context), .runHook(.project, context)], now: now)
+    #expect(job?.commands.map(\.label) == ["any:work-stop", "any:project"])
+    #expect(job?.commands[1].environment.first == "POMOBAR_EVENT=project")
   }
 
   @Test func testClockAdjustmentsThatCannotBeTimesAreIgnored() {
@@ -124,5 +167,19 @@ struct HardeningUnitTests {
       chown(folder, 65534, 65534)
       #expect(throws: SystemError.self) { try FileSystem.checkPrivateFolder(folder) }
     }
+  }
+}
+
+@Suite("Commit checks")
+struct CommitCheckTests {
+  @Test func aWriteIsCommittedWhenNamedOrPushedOutOfAFullListByLaterWrites() {
+    let kept = (1...StateDocument.commitsKept).map { "7.\(1000 + $0)" }
+    #expect(StateStore.committed("7.1005", in: kept))
+    #expect(StateStore.committed("9.999", in: kept), "older than every kept name: pushed out, so run")
+    #expect(!StateStore.committed("9.1003", in: kept), "within the kept span but absent: never renamed")
+    #expect(!StateStore.committed("9.2000", in: kept), "newer than every kept name: never renamed")
+    #expect(
+      !StateStore.committed("9.999", in: Array(kept.suffix(5))), "a list not full keeps every name since")
+    #expect(!StateStore.committed("9.1", in: []))
   }
 }

@@ -195,7 +195,9 @@ struct SharedTimerTests {
       }
       #expect(
         lines == [
-          "POMOBAR_COMPLETED=1", "POMOBAR_EVENT=focus-end", "POMOBAR_PHASE=focus", "POMOBAR_REASON=completed",
+          "POMOBAR_COMPLETED=1", "POMOBAR_DURATION=1", "POMOBAR_ENDS_AT=", "POMOBAR_EVENT=focus-end",
+          "POMOBAR_INTERRUPTION=", "POMOBAR_NEXT_PHASE=short-break", "POMOBAR_NOTE=", "POMOBAR_PHASE=focus",
+          "POMOBAR_PREVIOUS_PROJECT=", "POMOBAR_PROJECT=", "POMOBAR_REASON=completed", "POMOBAR_REMAINING=0",
           "POMOBAR_SLOT=1",
         ])
     }

@@ -12,6 +12,7 @@ public struct Config: Equatable, Sendable {
   /// whole process group.
   public var hookTimeout: Duration = .seconds(10)
   public var notifications = NotificationSettings()
+  public var sound = SoundSettings()
   public var ledger = LedgerSettings()
   /// `[projects.NAME]` tables, by project name.
   public var projects: [String: ProjectSettings] = [:]

@@ -17,6 +17,7 @@ public enum ConfigLoader {
     ("clicks", ["left", "middle", "right", "scroll-up", "scroll-down"]),
     ("hooks", HookEvent.allCases.map(\.rawValue) + ["timeout"]),
     ("notifications", ["enabled", "command"]),
+    ("sound", ["enabled", "volume", "command", "timeout"] + SoundSettings.events.map(\.rawValue)),
     (
       "ledger",
       ["daily-goal", "day-starts-at", "week-starts", "focus-starts-work", "away-stops-work", "show"]

@@ -63,6 +63,16 @@ public enum ConfigPrinter {
         ("enabled", "\(config.notifications.enabled)"),
         ("command", quote(ShellWords.join(config.notifications.command))),
       ])
+    let s = config.sound
+    table(
+      "sound",
+      [
+        ("enabled", "\(s.enabled)"), ("volume", "\(s.volume)"),
+        ("command", quote(s.command.map(ShellWords.join) ?? "")), ("timeout", duration(s.timeout)),
+      ]
+        + SoundSettings.events.compactMap { event in
+          s.sounds[event].map { (event.rawValue, quote($0)) }
+        })
     let l = config.ledger
     table(
       "ledger",

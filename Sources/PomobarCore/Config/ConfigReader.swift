@@ -59,6 +59,9 @@ struct Reader {
       if key.table == "hooks", let event = HookEvent(rawValue: key.key) {
         config.hooks[event] = nil  // printed only when set
       }
+      if key.table == "sound", let event = HookEvent(rawValue: key.key) {
+        config.sound.sounds[event] = nil  // likewise
+      }
       guard let node = printed[key.table]?.value.tableValue?[key.key] else { continue }
       try? apply(table: key.table, key: key.key, node)
     }
@@ -183,6 +186,15 @@ struct Reader {
     case ("notifications", "command"): config.notifications.command = try commandLine(node, key)
     case ("wrap", "command"): config.wrap.command = try wrapCommand(node, key)
     case ("wrap", "position"): config.wrap.position = try wrapPosition(node, key)
+    case ("sound", "enabled"): config.sound.enabled = try boolean(node, key)
+    case ("sound", "volume"): config.sound.volume = Int(try integer(node, key, in: 0...100))
+    case ("sound", "command"):
+      // "" (the default): pomobar picks a player.
+      config.sound.command = try string(node, key).isEmpty ? nil : try commandLine(node, key)
+    case ("sound", "timeout"): config.sound.timeout = try phaseLength(node, key)
+    case ("sound", _):
+      guard let event = HookEvent(rawValue: key) else { return }
+      config.sound.sounds[event] = try string(node, key)
     default:
       return  // unreachable: `read` checked the key against the schema
     }

@@ -8,14 +8,37 @@ public enum Event: Equatable, Sendable {
   case resumedFromSuspend(gap: Duration)
 }
 
-/// Named moments that hook commands attach to (`[hooks]` in the config).
+/// Named moments that hook commands (`[hooks]`) and sounds (`[sound]`) attach to.
+///
+/// A transition may owe several, in order: an action's own event first (`skip`, `stop`,
+/// `reset`, `void`, ...), then the end of the phase it ends, then the start of the next.
+/// `break-start` and `break-end` fire for every break; a long break fires
+/// `long-break-start` / `long-break-end` too, right after them. `focus-end` fires however
+/// a focus ends; `focus-done` only when it ran out, right after `focus-end`.
 public enum HookEvent: String, Sendable, CaseIterable, Hashable {
   case focusStart = "focus-start"
   case focusEnd = "focus-end"
+  case focusDone = "focus-done"
   case breakStart = "break-start"
   case breakEnd = "break-end"
+  case longBreakStart = "long-break-start"
+  case longBreakEnd = "long-break-end"
   case pause
   case resume
+  case skip
+  case stop
+  case reset
+  case extend
+  case shorten
+  case workStart = "work-start"
+  case workStop = "work-stop"
+  case project
+  case interrupt
+  case void
+  case away
+  case back
+  /// Not an event of its own: its commands run after those of every event.
+  case any
 }
 
 /// Why a phase ended; passed to hooks as `POMOBAR_REASON`.
@@ -38,12 +61,11 @@ public enum EndReason: String, Sendable, Hashable {
 public enum Effect: Equatable, Sendable {
   /// The state changed: write it (atomically, under the lock).
   case persist
-  /// Run the hook commands configured for `event` about `phase`.
+  /// Run the hook commands (and play the sound) configured for `event`.
   ///
-  /// `slot` and `completed` are the cycle position and the count of completed focus
-  /// sessions at that moment (`POMOBAR_SLOT`, `POMOBAR_COMPLETED`): a transition may end
-  /// one phase and start the next, and a catch-up may replay several, each with its own.
-  case runHook(HookEvent, phase: PhaseKind, reason: EndReason?, slot: Int, completed: Int)
+  /// The context is stamped at that moment: a transition may end one phase and start the
+  /// next, and a catch-up may replay several, each with its own slot and count.
+  case runHook(HookEvent, HookContext)
   /// A phase ran out on its own: alert the user (desktop notification; the urgent flag is in the state).
   case notify(ended: PhaseKind, next: TimerPhase)
   /// An interval ended: append it to the history, in the same commit as the state.

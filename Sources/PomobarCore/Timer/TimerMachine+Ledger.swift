@@ -33,13 +33,24 @@ extension TimerMachine {
       }
       let label = external ? "external" : "internal"
       addNote(note.map { "\(label): \($0)" })
+      effects.append(
+        hook(.interrupt, at: now) {
+          $0.interruption = label
+          $0.note = note.flatMap(Self.clean)
+        })
     case .void(let reason):
       guard state.phase.kind == .focus else { return }
+      effects.append(
+        hook(.void, at: now) {
+          $0.note = reason.flatMap(Self.clean)
+          $0.next = .focus
+        })
       end(.focus, .voided, at: now, note: reason.flatMap(Self.clean), &effects)
       goIdle(at: now, &effects)
     case .away:
       guard state.ledger.awaySince == nil else { return }
       state.ledger.awaySince = now
+      effects.append(hook(.away, at: now))
       if ledger.awayStopsWork && state.ledger.work != nil {
         stopWork(at: now, &effects)
         state.ledger.resumeWorkOnBack = true
@@ -47,6 +58,7 @@ extension TimerMachine {
     case .back:
       guard let since = state.ledger.awaySince else { return }
       state.ledger.awaySince = nil
+      effects.append(hook(.back, at: now))
       resume(after: max(.zero, now - since), at: now, &effects)
       if state.ledger.resumeWorkOnBack {
         state.ledger.resumeWorkOnBack = false
@@ -63,14 +75,24 @@ extension TimerMachine {
   private mutating func choose(project: String?, at now: Instant, _ effects: inout [Effect]) {
     if let project { state.ledger.remember(project) }
     guard project != state.ledger.project || state.ledger.work == nil else { return }
+    let previous = state.ledger.project
     let wasRunning = state.ledger.work != nil
-    stopWork(at: now, &effects)
+    // A switch closes one interval and opens the next: the clock itself runs on.
+    stopWork(at: now, announce: false, &effects)
     state.ledger.project = project
-    if wasRunning || project != nil { startWork(at: now, &effects) }
+    if project != previous {
+      effects.append(hook(.project, at: now) { $0.previousProject = previous })
+    }
+    if wasRunning || project != nil { startWork(at: now, announce: !wasRunning, &effects) }
   }
 
-  mutating func startWork(at time: Instant, byFocus: Bool = false, _ effects: inout [Effect]) {
+  /// Starts the work clock at `time`; `announce` runs the `work-start` hooks (not for the
+  /// interval that follows a project switch or a sleep: the clock did not stop).
+  mutating func startWork(
+    at time: Instant, byFocus: Bool = false, announce: Bool = true, _ effects: inout [Effect]
+  ) {
     state.ledger.work = WorkClock(since: time, project: state.ledger.project, byFocus: byFocus)
+    if announce { effects.append(hook(.workStart, at: time)) }
   }
 
   /// The timer went back to idle at `time`: a work clock that a focus started stops with it
@@ -81,9 +103,11 @@ extension TimerMachine {
   }
 
   /// Closes the running work interval at `time` with its record; nothing if stopped.
-  mutating func stopWork(at time: Instant, _ effects: inout [Effect]) {
+  /// `announce` runs the `work-stop` hooks (as for `startWork`).
+  mutating func stopWork(at time: Instant, announce: Bool = true, _ effects: inout [Effect]) {
     guard let work = state.ledger.work else { return }
     state.ledger.work = nil
+    if announce { effects.append(hook(.workStop, at: time)) }
     let end = max(time, work.since)
     guard end > work.since else { return }  // nothing worked: no record
     effects.append(
@@ -97,8 +121,8 @@ extension TimerMachine {
   /// one starts now.
   mutating func pauseWork(from asleepAt: Instant, to now: Instant, _ effects: inout [Effect]) {
     guard let work = state.ledger.work, asleepAt < now else { return }
-    stopWork(at: max(asleepAt, work.since), &effects)
-    startWork(at: now, byFocus: work.byFocus, &effects)
+    stopWork(at: max(asleepAt, work.since), announce: false, &effects)
+    startWork(at: now, byFocus: work.byFocus, announce: false, &effects)
   }
 
   /// The record of the running or paused `kind` phase ending at `time` for `reason`.

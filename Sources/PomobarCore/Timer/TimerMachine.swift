@@ -63,11 +63,11 @@ public struct TimerMachine: Sendable {
     case .pause:
       guard case .running(let kind, let deadline, let total) = state.phase else { return }
       state.phase = .paused(kind, remaining: deadline - now, total: total)
-      effects.append(hook(.pause, kind, nil))
+      effects.append(hook(.pause, at: now))
     case .resume:
       guard case .paused(let kind, let remaining, let total) = state.phase else { return }
       state.phase = .running(kind, deadline: now + remaining, total: total)
-      effects.append(hook(.resume, kind, nil))
+      effects.append(hook(.resume, at: now))
     case .toggle:
       switch state.phase {
       case .idle: apply(.start, at: now, &effects)
@@ -76,6 +76,14 @@ public struct TimerMachine: Sendable {
       case .focusDone: apply(.startBreak, at: now, &effects)
       }
     case .skip:
+      // What skip leads to: a focus's break, a break's focus; from idle the break (the
+      // focus is skipped), from focus done the next focus (the break is).
+      let skipsTo: PhaseKind =
+        switch state.phase {
+        case .running(.focus, _, _), .paused(.focus, _, _), .idle: settings.breakKind(after: state.slot)
+        case .running, .paused, .focusDone: .focus
+        }
+      effects.append(hook(.skip, at: now) { $0.next = skipsTo })
       switch state.phase {
       case .idle: begin(settings.breakKind(after: state.slot), at: now, &effects)
       case .focusDone:
@@ -90,6 +98,7 @@ public struct TimerMachine: Sendable {
         }
       }
     case .stop:
+      if state.phase != .idle { effects.append(hook(.stop, at: now) { $0.next = .focus }) }
       switch state.phase {
       case .idle: break
       case .focusDone:
@@ -101,13 +110,15 @@ public struct TimerMachine: Sendable {
         goIdle(at: now, &effects)
       }
     case .reset:
+      guard state != TimerState(ledger: state.ledger) else { return }  // nothing to reset: no event
+      effects.append(hook(.reset, at: now) { $0.next = .focus })
       if let kind = state.phase.kind { end(kind, .reset, at: now, &effects) }
       state = TimerState(ledger: state.ledger)
       goIdle(at: now, &effects)
     case .extend(let amount):
-      change(by: amount ?? settings.step, at: now, &effects)
+      change(by: amount ?? settings.step, .extend, at: now, &effects)
     case .shorten(let amount):
-      change(by: .zero - (amount ?? settings.step), at: now, &effects)
+      change(by: .zero - (amount ?? settings.step), .shorten, at: now, &effects)
     case .startBreak:
       switch state.phase {
       case .idle, .focusDone: begin(settings.breakKind(after: state.slot), at: now, &effects)
@@ -131,28 +142,31 @@ public struct TimerMachine: Sendable {
     begin(.focus, at: now, &effects)
   }
 
-  /// Moves the end of the running or paused phase by `delta`, never below zero left.
+  /// Moves the end of the running or paused phase by `delta`, never below zero left;
+  /// `event` (`extend` or `shorten`) is told the new length and what is left.
   ///
   /// A phase shortened to nothing ends at once, as if it had run out.
-  private mutating func change(by delta: Duration, at now: Instant, _ effects: inout [Effect]) {
+  private mutating func change(
+    by delta: Duration, _ event: HookEvent, at now: Instant, _ effects: inout [Effect]
+  ) {
+    let before = state.phase
     switch state.phase {
     case .running(let kind, let deadline, let total):
       let remaining = clamp(deadline - now + delta, total: total + delta)
       let newTotal = total + (remaining - (deadline - now))
       state.phase = .running(kind, deadline: now + remaining, total: newTotal)
-      if remaining <= .zero { advance(to: now, &effects) }
     case .paused(let kind, let remaining, let total):
       let left = clamp(remaining + delta, total: total + delta)
       let newTotal = total + (left - remaining)
-      if left <= .zero {
-        state.phase = .running(kind, deadline: now, total: newTotal)
-        advance(to: now, &effects)
-      } else {
-        state.phase = .paused(kind, remaining: left, total: newTotal)
-      }
+      state.phase =
+        left <= .zero
+        ? .running(kind, deadline: now, total: newTotal) : .paused(kind, remaining: left, total: newTotal)
     case .idle, .focusDone:
-      break
+      return
     }
+    guard state.phase != before else { return }  // already at a limit: nothing changed
+    effects.append(hook(event, at: now))
+    advance(to: now, &effects)  // shortened to nothing: it ends now, as if it ran out
   }
 
   private func clamp(_ remaining: Duration, total: Duration) -> Duration {
@@ -218,7 +232,7 @@ public struct TimerMachine: Sendable {
       state.phase = .paused(kind, remaining: deadline - asleepAt, total: total)
       state.note = .pausedBySuspend(gap)
       state.ledger.phaseGap += gap
-      effects.append(hook(.pause, kind, .suspended))
+      effects.append(hook(.pause, at: asleepAt) { $0.reason = .suspended })
     case .count:
       advance(to: now, &effects)
       state.note = .countedSuspend(gap)
@@ -237,26 +251,69 @@ public struct TimerMachine: Sendable {
     state.phase = .running(kind, deadline: start + length, total: length)
     state.ledger.clearPhase()
     state.ledger.phaseStart = start
-    effects.append(hook(kind.isBreak ? .breakStart : .focusStart, kind, nil))
+    effects.append(hook(kind.isBreak ? .breakStart : .focusStart, at: start))
+    if kind == .longBreak { effects.append(hook(.longBreakStart, at: start)) }
     if kind == .focus && ledger.focusStartsWork && state.ledger.work == nil {
       startWork(at: start, byFocus: true, &effects)
     }
   }
 
-  /// Ends the running or paused phase at `time`: its hook, and its record in the history.
+  /// Ends the running or paused phase at `time`: its hooks, and its record in the history.
   ///
   /// Called before the phase is changed: the time that counted is read from it.
   mutating func end(
     _ kind: PhaseKind, _ reason: EndReason, at time: Instant, note: String? = nil,
     _ effects: inout [Effect]
   ) {
-    effects.append(hook(kind.isBreak ? .breakEnd : .focusEnd, kind, reason))
+    // What follows: the break a focus earned (run out or skipped), else a focus.
+    let earned = kind == .focus && (reason == .completed || reason == .skipped)
+    let next = earned ? settings.breakKind(after: state.slot) : .focus
+    func ending(_ event: HookEvent) -> Effect {
+      hook(event, at: time) {
+        $0.reason = reason
+        $0.next = next
+        $0.deadline = nil
+      }
+    }
+    effects.append(ending(kind.isBreak ? .breakEnd : .focusEnd))
+    if kind == .longBreak { effects.append(ending(.longBreakEnd)) }
+    if kind == .focus && reason == .completed { effects.append(ending(.focusDone)) }
     effects.append(.record(phaseRecord(kind, reason, at: time, note: note)))
     state.ledger.clearPhase()
   }
 
-  /// A hook effect stamped with the cycle position and count as they are now.
-  func hook(_ event: HookEvent, _ kind: PhaseKind, _ reason: EndReason?) -> Effect {
-    .runHook(event, phase: kind, reason: reason, slot: state.slot, completed: state.completed)
+  /// A hook effect about the timer as it stands at `time`: the running or paused phase
+  /// (its length, what is left, its deadline), the cycle position and count, the project;
+  /// `adjust` sets what is particular to the event.
+  func hook(
+    _ event: HookEvent, at time: Instant, _ adjust: (inout HookContext) -> Void = { _ in }
+  ) -> Effect {
+    var context = HookContext(
+      phase: state.phase.kind, slot: state.slot, completed: state.completed, next: nextPhase,
+      project: state.ledger.project)
+    switch state.phase {
+    case .running(_, let deadline, let total):
+      context.total = total
+      context.remaining = max(.zero, deadline - time)
+      context.deadline = deadline
+    case .paused(_, let remaining, let total):
+      context.total = total
+      context.remaining = remaining
+    case .idle, .focusDone:
+      break
+    }
+    adjust(&context)
+    return .runHook(event, context)
+  }
+
+  /// The phase after the current one in the cycle: a focus's break, a break's focus; from
+  /// idle a focus, from focus done its break.
+  var nextPhase: PhaseKind {
+    switch state.phase {
+    case .running(let kind, _, _), .paused(let kind, _, _):
+      return kind.isBreak ? .focus : settings.breakKind(after: state.slot)
+    case .idle: return .focus
+    case .focusDone: return settings.breakKind(after: state.slot)
+    }
   }
 }

@@ -20,7 +20,28 @@ public struct EffectJob: Equatable, Sendable {
     }
   }
 
+  /// A sound to play at an event; the runner finds its file and player (`SoundPlayer`).
+  public struct Sound: Equatable, Sendable {
+    /// What the log calls it: `sound:focus-done`.
+    public var label: String
+    /// A file path or a sound-theme name, as `[sound]` has it.
+    public var sound: String
+    /// 0-100.
+    public var volume: Int
+    /// `[sound] command`; nil: pick a player.
+    public var command: [String]?
+
+    public init(label: String, sound: String, volume: Int, command: [String]?) {
+      self.label = label
+      self.sound = sound
+      self.volume = volume
+      self.command = command
+    }
+  }
+
   public var commands: [Command]
+  /// Played first, one after another (a sound job has no commands: see `EffectRunner.start`).
+  public var sounds: [Sound]
   /// How long each command may run before its process group is killed.
   public var timeout: Duration
   /// The log that takes every command's output and exit status.
@@ -28,8 +49,12 @@ public struct EffectJob: Equatable, Sendable {
   /// The state write that owes these commands: they run only if it was committed.
   public var commit: StateStore.Commit?
 
-  public init(commands: [Command], timeout: Duration, log: String, commit: StateStore.Commit? = nil) {
+  public init(
+    commands: [Command], sounds: [Sound] = [], timeout: Duration, log: String,
+    commit: StateStore.Commit? = nil
+  ) {
     self.commands = commands
+    self.sounds = sounds
     self.timeout = timeout
     self.log = log
     self.commit = commit
@@ -46,6 +71,17 @@ public struct EffectJob: Equatable, Sendable {
     var job: [(String, JSONValue)] = [
       ("timeout", .integer(timeout.nanoseconds)), ("log", .string(log)), ("commands", .array(commands)),
     ]
+    if !sounds.isEmpty {
+      let sounds: [JSONValue] = sounds.map { sound in
+        var fields: [(String, JSONValue)] = [
+          ("label", .string(sound.label)), ("sound", .string(sound.sound)),
+          ("volume", .integer(Int64(sound.volume))),
+        ]
+        if let command = sound.command { fields.append(("command", .array(command.map { .string($0) }))) }
+        return .object(fields)
+      }
+      job.append(("sounds", .array(sounds)))
+    }
     if let commit {
       job.append(
         (
@@ -71,6 +107,20 @@ public struct EffectJob: Equatable, Sendable {
       else { return nil }
       commands.append(Command(label: label, arguments: argv, environment: env))
     }
+    var sounds: [Sound] = []
+    if case .array(let items)? = root["sounds"] {
+      for item in items {
+        guard let label = item["label"]?.stringValue, let sound = item["sound"]?.stringValue,
+          let volume = item["volume"]?.int64Value, (0...100).contains(volume)
+        else { return nil }
+        var command: [String]? = nil
+        if let given = item["command"] {
+          guard let words = Self.strings(given), !words.isEmpty else { return nil }
+          command = words
+        }
+        sounds.append(Sound(label: label, sound: sound, volume: Int(volume), command: command))
+      }
+    }
     var commit: StateStore.Commit? = nil
     if let given = root["commit"] {
       guard let name = given["name"]?.stringValue, let state = given["state"]?.stringValue,
@@ -78,7 +128,7 @@ public struct EffectJob: Equatable, Sendable {
       else { return nil }
       commit = StateStore.Commit(name: name, statePath: state, lockPath: lock)
     }
-    self.init(commands: commands, timeout: .nanoseconds(timeout), log: log, commit: commit)
+    self.init(commands: commands, sounds: sounds, timeout: .nanoseconds(timeout), log: log, commit: commit)
   }
 
   private static func strings(_ value: JSONValue?) -> [String]? {

@@ -13,12 +13,11 @@ import PomobarCore
 /// cannot block: no `PATH` lookup, no user command, no pipe. That is what lets a
 /// transaction start it under the state lock, just before the rename that commits the
 /// transition; the runner then waits for the lock and runs nothing unless that rename
-/// happened (see `StateStore.transact`).
+/// happened (see `StateStore.transact`). Sounds get a runner of their own, started first
+/// (`EffectRunner+Sound.swift`), so that a slow hook never delays them.
 ///
-/// Hook commands run with `sh -c` and these variables: `POMOBAR_EVENT` (e.g.
-/// `focus-end`), `POMOBAR_PHASE` (`focus`, `short-break`, `long-break`), `POMOBAR_REASON`
-/// (for ends: `completed`, `skipped`, `stopped`, `reset`, `suspended`), `POMOBAR_SLOT`
-/// and `POMOBAR_COMPLETED` (as they were at that event).
+/// Hook commands run with `sh -c` and the `POMOBAR_*` variables of their event (see
+/// `EffectRunner+Hooks.swift`); an event's own commands run first, then the `any` ones.
 public struct EffectRunner {
   public var config: Config
   /// Where `hooks.log` lives: the state folder.
@@ -32,23 +31,18 @@ public struct EffectRunner {
   public var logPath: String { logFolder + "/hooks.log" }
 
   /// The commands `effects` call for, in order; nil when there are none.
-  public func job(for effects: [Effect], commit: StateStore.Commit? = nil) -> EffectJob? {
+  ///
+  /// `now` maps the timer's timeline to the wall clock, for `POMOBAR_ENDS_AT`.
+  public func job(
+    for effects: [Effect], now: ClockReading, commit: StateStore.Commit? = nil
+  ) -> EffectJob? {
     var commands: [EffectJob.Command] = []
     for effect in effects {
       switch effect {
       case .persist, .record:
         continue  // the state and the history are written by the transaction itself
-      case .runHook(let event, let phase, let reason, let slot, let completed):
-        let environment = [
-          "POMOBAR_EVENT=\(event.rawValue)", "POMOBAR_PHASE=\(phase.rawValue)",
-          "POMOBAR_REASON=\(reason?.rawValue ?? "")", "POMOBAR_SLOT=\(slot)",
-          "POMOBAR_COMPLETED=\(completed)",
-        ]
-        for command in config.hooks[event] ?? [] {
-          commands.append(
-            EffectJob.Command(
-              label: event.rawValue, arguments: ["/bin/sh", "-c", command], environment: environment))
-        }
+      case .runHook(let event, let context):
+        commands += hookCommands(event, context, now: now)
       case .notify(let ended, let next):
         guard config.notifications.enabled else { continue }
         let (summary, body) = Self.message(ended: ended, next: next, config.timer)
@@ -63,12 +57,17 @@ public struct EffectRunner {
   }
 
   /// Starts the runner for the effects of the state write `commit`, if they call for any
-  /// command.
-  public func start(_ effects: [Effect], commit: StateStore.Commit) throws(SystemError) {
-    guard let job = job(for: effects, commit: commit) else { return }
-    try Spawner.spawn(
-      ["pomobar", EffectSupervisor.command, job.json()], executable: "/proc/self/exe",
-      detach: .newSession)
+  /// command; `now` is a clock reading (any recent one: it only maps times).
+  public func start(
+    _ effects: [Effect], commit: StateStore.Commit, now: ClockReading
+  ) throws(SystemError) {
+    // The sounds in a runner of their own, started first: a slow hook never delays them.
+    let jobs = [soundJob(for: effects, commit: commit), job(for: effects, now: now, commit: commit)]
+    for job in jobs.compactMap({ $0 }) {
+      try Spawner.spawn(
+        ["pomobar", EffectSupervisor.command, job.json()], executable: "/proc/self/exe",
+        detach: .newSession)
+    }
   }
 
   /// The notification's summary and body for a phase that ran out.

@@ -14,7 +14,8 @@ import PomobarCore
 /// blocks anyone. A command still running after the job's timeout is killed with its
 /// whole group (SIGTERM, then SIGKILL a second later); when a command exits, whatever it
 /// left running in its group is killed too (a hook that means to leave something running
-/// starts it with `setsid`). Every start, exit status and duration is one line in the log.
+/// starts it with `setsid`). Every start, exit status and duration is one line in the log,
+/// and a hook that fails is noted in `hooks.failed` for the bars to show (`HookFailures`).
 public enum EffectSupervisor {
   /// The hidden command word that starts the runner.
   public static let command = "__effects"
@@ -30,22 +31,48 @@ public enum EffectSupervisor {
       HookLog(job.log).line("not run: state write \(commit.name) was never committed")
       return 0
     }
+    let folder = FileSystem.directory(of: job.log)
+    for sound in job.sounds {
+      var log = HookLog(job.log)
+      SoundPlayer(environment: .current()).play(sound, timeout: job.timeout, folder: folder, log: &log)
+      log.close()
+    }
+    var failed: Set<String> = []
     for command in job.commands {
       var log = HookLog(job.log)
-      run(command, timeout: job.timeout, log: &log)
+      let failure = run(command, timeout: job.timeout, log: &log)
       log.close()
+      guard Self.isHook(command.label) else { continue }
+      // A failure shows at once; success clears the event's ⚠ only if all its commands
+      // in this job succeeded.
+      if failure != nil { failed.insert(command.label) }
+      if failure != nil || !failed.contains(command.label) {
+        // sh says 127 for a program it cannot find: say so in words.
+        let shown = failure == "exit 127" ? "exit 127 (command not found)" : failure
+        HookFailures.record(label: command.label, failure: shown, folder: folder)
+      }
     }
     return 0
   }
 
-  static func run(_ command: EffectJob.Command, timeout: Duration, log: inout HookLog) {
+  /// Whether a command's label names a hook (an event, or `any:EVENT`), not the
+  /// notification or a sound.
+  static func isHook(_ label: String) -> Bool {
+    HookEvent(rawValue: label) != nil || label.utf8.starts(with: "any:".utf8)
+  }
+
+  /// Runs one command to its end or its timeout; returns how it failed (as the log says
+  /// it), or nil when it exited 0.
+  @discardableResult
+  static func run(_ command: EffectJob.Command, timeout: Duration, log: inout HookLog) -> String? {
     let started = SystemClock.now(CLOCK_MONOTONIC)
     let label = command.label
     log.line("\(label): \(command.arguments.last ?? "")")
     var ends: [Int32] = [-1, -1]
     guard pomobar_pipe_cloexec(&ends) == 0 else {
-      log.line("\(label): not started: pipe: \(String(cString: strerror(errno)))")
-      return
+      let failure = "not started: pipe: \(String(cString: strerror(errno)))"
+      log.line("\(label): \(failure)")
+      return failure
     }
     let reader = FileDescriptor(rawValue: ends[0])
     defer { reader.close() }
@@ -57,13 +84,14 @@ public enum EffectSupervisor {
     } catch {
       close(ends[1])
       log.line("\(label): not started: \(error)")
-      return
+      return "not started: \(error)"
     }
     close(ends[1])
     var child = Child(pid: pid, label: label)
     let outcome = child.wait(draining: reader, until: started + timeout.nanoseconds, into: &log)
     let seconds = DurationText.seconds(.nanoseconds(SystemClock.now(CLOCK_MONOTONIC) - started))
     log.line("\(label): \(outcome) after \(seconds)")
+    return outcome == "exit 0" ? nil : outcome
   }
 
   private static func pair(_ entry: String) -> (String, String) {

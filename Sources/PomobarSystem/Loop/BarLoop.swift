@@ -26,6 +26,8 @@ public final class BarLoop {
   /// Why the state could not be saved or used, while that lasts: shown with ⚠, and the
   /// timer is computed in memory meanwhile.
   var stateProblem: String?
+  /// The last hook failure recorded in `hooks.failed`, while it stands: shown with ⚠.
+  var hookProblem: String?
   var retry = Backoff()
   /// When the retry timer is armed for (monotonic ns; nil: disarmed).
   var retryArmedFor: Int64?
@@ -111,6 +113,7 @@ public final class BarLoop {
     guard output.submit(encoder.header(), replaceable: false) else { return 0 }
     startWrapped(poller)
     document = store.peek()
+    readHookFailures()
     refresh(timers, force: true)
     // Start-up code (argument parsing, the config reader) never runs again: give its pages
     // back, so that what stays resident is what the loop itself runs.
@@ -200,6 +203,11 @@ public final class BarLoop {
       document = store.peek()
     }
     if changes.paths.contains(store.statePath) { document = store.peek() }
+    if changes.paths.contains(store.directory + "/" + HookFailures.fileName)
+      || !changes.lostFolders.isEmpty
+    {
+      readHookFailures()
+    }
     let configTouched = changes.paths.contains { path in
       configFiles.contains { $0 == path || $0.utf8.starts(with: (path + "/").utf8) }
     }
@@ -207,12 +215,14 @@ public final class BarLoop {
       watchConfig(&watcher)  // a folder on the way to the config may have been replaced
       reloadConfig()
     }
-    // Our own traces (the lock, the temporary file, the hook log) say nothing new.
+    // Our own traces (the lock, the temporary file, the hook log and failures) say nothing
+    // new about saving the state.
     let own = [store.statePath + ".tmp", store.directory + "/state.lock"]
     return changes.paths.contains { path in
-      path == store.directory
+      let name = FileSystem.baseName(of: path).utf8
+      return path == store.directory
         || FileSystem.directory(of: path) == store.directory && !own.contains(path)
-          && !FileSystem.baseName(of: path).utf8.starts(with: "hooks.log".utf8)
+          && !name.starts(with: "hooks.log".utf8) && !name.starts(with: HookFailures.fileName.utf8)
     }
   }
 
@@ -287,7 +297,7 @@ public final class BarLoop {
         events, settings: config.timer, ledger: config.ledger, stamp: stamp,
         lockTimeout: .milliseconds(500),
         show: { state, now in _ = self.render(state, now: now) },
-        start: { effects, commit in try runner.start(effects, commit: commit) })
+        start: { effects, commit in try runner.start(effects, commit: commit, now: self.store.now()) })
       document = StateDocument(timer: outcome.state, written: outcome.now)
       stateProblem = nil
       retry = Backoff()
@@ -389,9 +399,9 @@ public final class BarLoop {
   ///
   /// Never blocks: it runs under the state lock when a click's result is shown early.
   func render(_ state: TimerState, now: ClockReading) -> Bool {
-    let problem = [configProblem, stateProblem, wrap?.problem].compactMap { $0 }.joined(separator: "; ")
-    let view = ViewModel(
-      state: state, config: config, reading: now, problem: problem.isEmpty ? nil : problem)
+    let problems = [configProblem, stateProblem, hookProblem, wrap?.problem].compactMap { $0 }
+    let problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
+    let view = ViewModel(state: state, config: config, reading: now, problem: problem)
     guard view != lastView, !hidden else { return true }
     let frame = encoder.frame(view)
     lastView = consume view  // moved, not copied: this runs on every tick

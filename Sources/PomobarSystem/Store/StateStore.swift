@@ -102,6 +102,11 @@ public final class StateStore {
     var notes: [String] = []
     defer { for note in notes { warn(note) } }
     try FileSystem.checkPrivateFolder(directory)
+    if events.contains(where: Self.isUserAction) {
+      // The user acted: a hook failure shown until now has been seen. Removed before the
+      // transition, so a failure of the hooks it starts shows again.
+      HookFailures.clear(folder: directory)
+    }
     return try FileLock.withExclusive(lockPath, timeout: lockTimeout) {
       let document = loadForUpdate(&notes)
       var now = clock.read()
@@ -150,6 +155,15 @@ public final class StateStore {
     }
   }
 
+  /// Whether `event` is something the user did at the bar or with `ctl` (a click mapped to
+  /// nothing is not, nor away and back, which idle daemons send).
+  static func isUserAction(_ event: Event) -> Bool {
+    switch event {
+    case .action(let action): return action != .none && action != .away && action != .back
+    case .deadlineReached, .resumedFromSuspend: return false
+    }
+  }
+
   /// Reads the state file: a regular file, not through a symlink, of bounded size.
   private func read() throws(FileReadError) -> [UInt8]? {
     try Self.read(statePath)
@@ -169,14 +183,28 @@ public final class StateStore {
 
   /// Whether the write named `commit.name` is in the state file, checked under the lock
   /// (so after the writer renamed its file or died trying); true when that cannot be told
-  /// (no lock within 10 s, an unreadable file): an effect is better run than lost.
+  /// (no lock within 10 s, an unreadable file, or a runner so late that the file's
+  /// `commitsKept` names are all of later writes): an effect is better run than lost.
   public static func wasCommitted(_ commit: Commit) -> Bool {
     let check = { () -> Bool in
       guard let bytes = try? read(commit.statePath), let document = try? StateDocument(json: bytes)
       else { return true }
-      return document.commits.contains(commit.name)
+      return committed(commit.name, in: document.commits)
     }
     return (try? FileLock.withExclusive(commit.lockPath, timeout: .seconds(10), check)) ?? check()
+  }
+
+  /// Whether `name` is among `commits` (the file's last names, oldest first), or cannot be
+  /// told apart from them: a full list whose oldest name is of a later write (names are
+  /// `PID.MONOTONIC_NS`, of one boot) may have pushed `name` out. A burst of clicks on a
+  /// loaded machine makes a runner that late; a writer killed before its rename does not
+  /// (its runner takes the lock as soon as the kernel releases it).
+  static func committed(_ name: String, in commits: [String]) -> Bool {
+    if commits.contains(name) { return true }
+    guard commits.count >= StateDocument.commitsKept, let oldest = commits.first else { return false }
+    func time(_ name: String) -> Int64? { name.split(separator: ".").last.flatMap { Int64($0) } }
+    guard let mine = time(name), let first = time(oldest) else { return true }
+    return mine < first
   }
 
   /// Reads the file under the lock; anything that cannot be used (not a regular file, too

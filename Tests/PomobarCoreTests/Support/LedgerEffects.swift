@@ -12,3 +12,19 @@ func recorded(
       project: project, outcome: outcome, internalInterruptions: internalCount,
       externalInterruptions: externalCount, gap: gap, note: note))
 }
+
+/// A `.runHook` effect with whole-second times, as the machine tests expect them.
+func hook(
+  _ event: HookEvent, _ phase: PhaseKind?, reason: EndReason? = nil, slot: Int = 1, completed: Int = 0,
+  next: PhaseKind, total: Int64? = nil, remaining: Int64? = nil, endsAt: Int64? = nil,
+  project: String? = nil, previousProject: String? = nil, interruption: String? = nil,
+  note: String? = nil
+) -> Effect {
+  .runHook(
+    event,
+    HookContext(
+      phase: phase, reason: reason, slot: slot, completed: completed, next: next,
+      total: total.map { .seconds($0) }, remaining: remaining.map { .seconds($0) },
+      deadline: endsAt.map { .seconds($0) }, project: project, previousProject: previousProject,
+      interruption: interruption, note: note))
+}

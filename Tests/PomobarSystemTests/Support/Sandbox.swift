@@ -113,6 +113,11 @@ final class Sandbox {
     return text
   }
 
+  /// Sets a variable for every pomobar started from now on (e.g. a `PATH` with fake programs).
+  func setEnvironment(_ name: String, _ value: String) {
+    environment[name] = value
+  }
+
   /// Replaces the test clock's adjustments (`suspend S`, `wall S`, `boot ID` lines).
   func setClock(_ lines: String) throws {
     try write(lines + "\n", to: clockPath)

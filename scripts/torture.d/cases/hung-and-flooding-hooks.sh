@@ -12,7 +12,13 @@
 #    bad click line) still gets out, no hook output reaches the bar's stderr, and the
 #    hook's output is in $XDG_STATE_HOME/pomobar/hooks.log (each line stamped with the
 #    time, the event and the hook's pid), which with one rotated
-#    hooks.log.1 stays at most 2 MiB.
+#    hooks.log.1 stays at most 2 MiB;
+#  - a hook whose program does not exist: one line `focus-start: exit 127 after N s` in
+#    hooks.log, ⚠ on the bar, one warning line on the bar's stderr, cleared by the next
+#    click;
+#  - 500 clicks that pause and resume, each running a hook: 500 runs, none lost, the
+#    bar's descriptors the same before and after, no runner left, no zombie among the
+#    case's processes.
 # When the binary does not know `[hooks] timeout` (check-config exits 78), that is a
 # failure, and the rest runs without the key so that its figures are still measured.
 source "$TORTURE_D/lib.sh"
@@ -133,5 +139,74 @@ hl1=$(stat -c %s "$dir/hooks.log.1" 2>/dev/null || echo 0)
 log "hooks.log $hl bytes, hooks.log.1 $hl1 bytes"
 expect "the hook's output is in \$XDG_STATE_HOME/pomobar/hooks.log ($hl bytes)" grep -qsE '^[0-9-]+ [0-9:]+ focus-start\[[0-9]+\]: y$' "$dir/hooks.log"
 expect "hooks.log + hooks.log.1 at most 2 MiB (got $((hl + hl1)) bytes)" test "$((hl + hl1))" -le 2097152
-note "hung hook gone after 3.5 s: $((left1 == 0 ? 1 : 0))/1 by a bar, $((left2 == 0 ? 1 : 0))/1 by ctl; 18 hooks: $left3 alive after the bar exited; flood: $fps frames/s, $ylines hook lines on the bar's stderr, hooks.log $((hl + hl1)) bytes"
+kill -TERM "${BAR_PID[flood]}" 2>/dev/null
+
+# --- a hook that does not exist, and the processes left behind by everything above
+c5=$(conf missing "no-such-program-$$ --now")
+timeout 5 "$E2E_BIN" ctl stop --config "$c5" >/dev/null 2>&1
+BAR_ARGS=(--config "$c5")
+start_bar missing
+need "the missing-hook bar printed its first frame" wait_for 5 "first frame" has_frame missing
+bar_send missing "[" "$(click_line 1)"
+missing_logged() { grep -qsE '^[0-9-]+ [0-9:]+ focus-start: exit 127 after [0-9.]+ s$' "$dir/hooks.log"; }
+warned() { last_text missing | grep -q '⚠'; }
+said() { grep -qs 'hook focus-start failed: exit 127 (command not found)' "$E2E_TMP/missing.err.txt"; }
+wait_for 5 "the missing hook's exit in hooks.log" missing_logged
+wait_for 5 "⚠ on the bar" warned
+wait_for 5 "the warning on the bar's stderr" said
+expect "a hook that does not exist is one line in hooks.log with its status and duration" missing_logged
+expect "the bar shows ⚠ after a hook that does not exist (text: $(last_text missing))" warned
+expect "the bar says the failure on its stderr" said
+said_lines=$(grep -c 'hook focus-start failed' "$E2E_TMP/missing.err.txt" 2>/dev/null || echo 0)
+expect "the failure is said once ($said_lines lines)" test "$said_lines" -eq 1
+bar_send missing ",$(click_line 1)"  # the next action (pause) clears it
+cleared() { ! last_text missing | grep -q '⚠'; }
+wait_for 5 "⚠ cleared by the next action" cleared
+expect "the next action clears the ⚠ (text: $(last_text missing))" cleared
+kill -TERM "${BAR_PID[missing]}" 2>/dev/null
+
+# --- 500 hook runs: the bar's descriptors before and after, every run done, none lost
+runs="$E2E_TMP/runs"
+c6="$XDG_CONFIG_HOME/pomobar/runs.toml"
+printf '[timer]\nfocus = "30m"\n\n[hooks]\npause = "echo p >> %s"\nresume = "echo r >> %s"\n\n[notifications]\nenabled = false\n' \
+  "$runs" "$runs" >"$c6"
+timeout 5 "$E2E_BIN" ctl stop --config "$c6" >/dev/null 2>&1
+BAR_ARGS=(--config "$c6")
+start_bar runs
+need "the runs bar printed its first frame" wait_for 5 "first frame" has_frame runs
+bar_send runs "[" "$(click_line 1)"  # start a focus
+# Descriptors once the bar is between transactions (no lock or temporary file open).
+fds() { ls -l "/proc/${BAR_PID[runs]}/fd" 2>/dev/null | awk 'NR > 1 { print $9, $11 }' | grep -v -e 'state.lock$' -e '\.tmp$' | sort; }
+settled() { ! ls -l "/proc/${BAR_PID[runs]}/fd" 2>/dev/null | grep -q -e 'state.lock$' -e '\.tmp$'; }
+wait_for 5 "the first write done" settled
+fds_before=$(fds)
+for i in $(seq 500); do bar_send runs ",$(click_line 1)"; sleep 0.005; done
+all_ran() { [ "$(wc -l <"$runs" 2>/dev/null || echo 0)" -ge 500 ]; }
+wait_for 60 "500 hook runs" all_ran
+ran=$(wc -l <"$runs" 2>/dev/null || echo 0)
+none_left() { [ "$(hook_count "__effects")" -eq 0 ] && settled; }
+wait_for 30 "every runner done" none_left
+fds_after=$(fds)
+n_before=$(grep -c . <<<"$fds_before")
+n_after=$(grep -c . <<<"$fds_after")
+lost=$(grep -c "not run: state write" "$dir/hooks.log" 2>/dev/null || true)
+log "500 hook runs: $ran ran, $lost not run; bar descriptors $n_before before, $n_after after"
+expect "500 clicks ran 500 hooks, none lost ($ran ran, ${lost:-0} reported not run)" test "$ran" -eq 500
+expect "the bar's descriptors are the same after 500 hook runs ($n_before before, $n_after after)" test "$fds_before" = "$fds_after"
+
+# No zombie child of any of this case's processes (a zombie's environment cannot be read,
+# so it is found by its parent), and no effect runner still running.
+marked=" $(marked_pids | tr '\n' ' ') "
+zombies=0
+for f in /proc/[0-9]*/stat; do
+  st=$(<"$f") 2>/dev/null || continue
+  read -r -a fields <<<"${st##*) }"
+  [ "${fields[0]}" = Z ] && [[ "$marked" == *" ${fields[1]} "* ]] && zombies=$((zombies + 1))
+done
+runners=$(hook_count "__effects")
+log "zombies: $zombies, effect runners alive: $runners"
+expect "no zombie process left by the hooks ($zombies)" test "$zombies" -eq 0
+kill -TERM "${BAR_PID[runs]}" 2>/dev/null
+
+note "missing hook: logged, ⚠ shown and cleared, said $said_lines time(s); 500 clicks: $ran hook runs, bar fds $n_before -> $n_after; $zombies zombies; hung hook gone after 3.5 s: $((left1 == 0 ? 1 : 0))/1 by a bar, $((left2 == 0 ? 1 : 0))/1 by ctl; 18 hooks: $left3 alive after the bar exited; flood: $fps frames/s, $ylines hook lines on the bar's stderr, hooks.log $((hl + hl1)) bytes"
 finish
