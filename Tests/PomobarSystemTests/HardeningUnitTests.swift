@@ -79,7 +79,7 @@ struct HardeningUnitTests {
     #expect(EffectJob(json: "not json") == nil)
   }
 
-  @Test func hookCommandsCarryTheSlotAndCountOfTheirOwnEvent() {
+  @Test func hookCommandsCarryTheSlotAndCountOfTheirOwnEvent() throws {
     var config = Config()
     config.hooks[.breakEnd] = ["echo end"]
     config.hooks[.focusStart] = ["echo start", "echo again"]
@@ -94,7 +94,16 @@ struct HardeningUnitTests {
     #expect(job?.commands[0].environment.contains("POMOBAR_SLOT=1") == true)
     #expect(job?.commands[1].environment.contains("POMOBAR_SLOT=2") == true)
     #expect(job?.commands[0].environment.contains("POMOBAR_REASON=completed") == true)
-    #expect(job?.commands[3].arguments.first == "notify-send")
+    // The notification is pomobar's own notifier, not waited for, with notify-send's words.
+    #expect(job?.commands[3].arguments.prefix(2) == ["/proc/self/exe", "__notify"])
+    #expect(job?.commands[3].detached == true)
+    let notification = try #require(job?.commands[3].arguments.last.flatMap(NotificationJob.init(json:)))
+    #expect(notification.arguments.first == "notify-send")
+    #expect(
+      notification.arguments.suffix(3) == [
+        "--action=start=Start focus", "Break over", "Next: focus, 25 min.",
+      ])
+    #expect(notification.buttons == [NotificationJob.Button(name: "start", ctl: ["start"])])
     #expect(job?.log == "/state/hooks.log")
     #expect(job?.timeout == .seconds(10))
     #expect(EffectRunner(config: Config(), logFolder: "/state").job(for: [.persist]) == nil)

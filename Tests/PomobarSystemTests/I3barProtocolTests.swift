@@ -62,7 +62,7 @@ struct I3barProtocolTests {
         #expect(late > -0.002 && late < Self.tickTolerance, "\(frame) arrived \(late) s after its boundary")
       }
       #expect(try await sandbox.settledHookLines("focus-end") == ["focus-end focus completed"])
-      #expect(sandbox.notifications() == ["Focus done|Time for a break. Click to start it."])
+      #expect(sandbox.notifications() == ["Pomodoro complete|Completed: 1. Next: short break, 2 s."])
 
       // Left click on "focus done": the short break; the alert clears.
       try bar.click(button: 1)

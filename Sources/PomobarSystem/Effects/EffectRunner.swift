@@ -23,10 +23,14 @@ public struct EffectRunner {
   public var config: Config
   /// Where `hooks.log` lives: the state folder.
   public var logFolder: String
+  /// The config file given with `--config`, for what a notification's button does; nil:
+  /// the default one.
+  public var configPath: String?
 
-  public init(config: Config, logFolder: String) {
+  public init(config: Config, logFolder: String, configPath: String? = nil) {
     self.config = config
     self.logFolder = logFolder
+    self.configPath = configPath
   }
 
   public var logPath: String { logFolder + "/hooks.log" }
@@ -44,6 +48,15 @@ public struct EffectRunner {
           "POMOBAR_REASON=\(reason?.rawValue ?? "")", "POMOBAR_SLOT=\(slot)",
           "POMOBAR_COMPLETED=\(completed)",
         ]
+        if config.focusMode.dnd != .off, phase == .focus, event == .focusStart || event == .focusEnd {
+          // Before the user's hooks of the event, and so before the notification that
+          // follows a focus end: the daemon shows it again by then.
+          commands.append(
+            EffectJob.Command(
+              label: "dnd",
+              arguments: DoNotDisturb.arguments(
+                on: event == .focusStart, choice: config.focusMode.dnd, folder: logFolder)))
+        }
         for command in config.hooks[event] ?? [] {
           commands.append(
             EffectJob.Command(
@@ -51,11 +64,8 @@ public struct EffectRunner {
         }
       case .notify(let ended, let next):
         guard config.notifications.enabled else { continue }
-        let (summary, body) = Self.message(ended: ended, next: next, config.timer)
-        commands.append(
-          EffectJob.Command(
-            label: "notification",
-            arguments: config.notifications.command + ["-a", "pomobar", "-u", "normal", summary, body]))
+        let state = commit?.timer.flatMap { $0.phase == next ? $0 : nil } ?? TimerState(phase: next)
+        commands.append(notification(NotificationPlan(ended: ended, state: state, config: config)))
       }
     }
     guard !commands.isEmpty else { return nil }
@@ -63,30 +73,52 @@ public struct EffectRunner {
   }
 
   /// Starts the runner for the effects of the state write `commit`, if they call for any
-  /// command.
+  /// command or a notification may be open that the write made stale.
   public func start(_ effects: [Effect], commit: StateStore.Commit) throws(SystemError) {
-    guard let job = job(for: effects, commit: commit) else { return }
+    let mayClose = Notifier.mayBeOpen(folder: logFolder)
+    guard
+      var job = job(for: effects, commit: commit)
+        ?? (mayClose
+          ? EffectJob(commands: [], timeout: config.hookTimeout, log: logPath, commit: commit) : nil)
+    else { return }
+    job.closeStale = mayClose
     try Spawner.spawn(
       ["pomobar", EffectSupervisor.command, job.json()], executable: "/proc/self/exe",
       detach: .newSession)
   }
 
-  /// The notification's summary and body for a phase that ran out.
-  public static func message(
-    ended: PhaseKind, next: TimerPhase, _ settings: TimerSettings
-  ) -> (String, String) {
-    let summary = ended.isBreak ? "Break over" : "Focus done"
-    let body: String
-    switch next {
-    case .running(let kind, _, let total) where kind.isBreak:
-      body = "\(kind == .longBreak ? "Long" : "Short") break started: \(DurationFormat.human(total))."
-    case .running(_, _, let total):
-      body = "Next focus started: \(DurationFormat.human(total))."
-    case .focusDone:
-      body = "Time for a break. Click to start it."
-    case .idle, .paused:
-      body = "Click to start the next focus."
-    }
-    return (summary, body)
+  /// The command that shows `plan`: `pomobar __notify JOB`, started without waiting for it.
+  ///
+  /// notify-send gets `--app-name=pomobar`, `--urgency`, `--icon` (added by the notifier
+  /// when not configured), `--expire-time` when `[notifications] timeout` is set, the
+  /// `x-canonical-private-synchronous` hint (one pomobar notification at a time), one
+  /// `--action=NAME=Label` per button, and the title and body.
+  func notification(_ plan: NotificationPlan) -> EffectJob.Command {
+    let settings = config.notifications
+    var arguments =
+      settings.command + [
+        "--app-name=pomobar", "--urgency=\(settings.urgency.rawValue)",
+        "--hint=string:x-canonical-private-synchronous:pomobar",
+      ]
+    if let timeout = settings.timeout { arguments.append("--expire-time=\(timeout.nanoseconds / 1_000_000)") }
+    arguments += plan.buttons.map { "--action=\($0.name)=\($0.label)" }
+    arguments += [plan.title, plan.body]
+    if let icon = settings.icon { arguments.insert("--icon=" + icon, at: settings.command.count) }
+    let job = NotificationJob(
+      arguments: arguments, icon: settings.icon,
+      buttons: plan.buttons.map { .init(name: $0.name, ctl: $0.action.ctlWords) },
+      subject: plan.subject, folder: logFolder, log: logPath,
+      lifetime: Self.lifetime(timeout: settings.timeout, buttons: !plan.buttons.isEmpty),
+      configPath: configPath)
+    return EffectJob.Command(
+      label: "notification", arguments: ["/proc/self/exe", Notifier.command, job.json()], detached: true)
+  }
+
+  /// How long a notifier may wait: a little past the notification's own timeout, or an
+  /// hour when the daemon keeps it (a critical one, or a daemon without timeouts); 30 s
+  /// for one without buttons, whose notify-send does not wait.
+  static func lifetime(timeout: Duration?, buttons: Bool) -> Duration {
+    guard buttons else { return .seconds(30) }
+    return timeout.map { $0 + .seconds(5) } ?? .seconds(3600)
   }
 }
