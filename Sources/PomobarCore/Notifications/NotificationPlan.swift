@@ -58,7 +58,8 @@ public struct NotificationPlan: Equatable, Sendable {
     ]
     let texts = config.notifications
     let (title, body) =
-      ended.isBreak ? (texts.breakDoneTitle, texts.breakDoneBody) : (texts.focusDoneTitle, texts.focusDoneBody)
+      ended.isBreak
+      ? (texts.breakDoneTitle, texts.breakDoneBody) : (texts.focusDoneTitle, texts.focusDoneBody)
     self.title = title.render(values)
     self.body = body.render(values)
     self.buttons = config.notifications.actions ? buttons : []

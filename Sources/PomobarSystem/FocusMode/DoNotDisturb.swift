@@ -138,7 +138,8 @@ public enum DoNotDisturb {
       return nil
     }
     let words = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
-    guard words.count == 2, let daemon = Daemon(rawValue: String(words[0])), words[1] == "on" || words[1] == "off"
+    guard words.count == 2, let daemon = Daemon(rawValue: String(words[0])),
+      words[1] == "on" || words[1] == "off"
     else { return nil }
     return (daemon, words[1] == "on")
   }

@@ -50,7 +50,10 @@ public struct NotificationJob: Equatable, Sendable {
   public func json() -> String {
     var fields: [(String, JSONValue)] = [
       ("argv", .array(arguments.map { .string($0) })),
-      ("buttons", .array(buttons.map { ["name": .string($0.name), "ctl": .array($0.ctl.map { .string($0) })] })),
+      (
+        "buttons",
+        .array(buttons.map { ["name": .string($0.name), "ctl": .array($0.ctl.map { .string($0) })] })
+      ),
       ("subject", .string(subject)), ("folder", .string(folder)), ("log", .string(log)),
       ("lifetime", .integer(lifetime.nanoseconds)),
     ]
@@ -74,7 +77,8 @@ public struct NotificationJob: Equatable, Sendable {
       buttons.append(Button(name: name, ctl: ctl))
     }
     self.init(
-      arguments: arguments, icon: root["icon"]?.stringValue, buttons: buttons, subject: subject, folder: folder,
+      arguments: arguments, icon: root["icon"]?.stringValue, buttons: buttons, subject: subject,
+      folder: folder,
       log: log, lifetime: .nanoseconds(lifetime), configPath: root["config"]?.stringValue)
   }
 

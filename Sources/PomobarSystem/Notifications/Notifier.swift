@@ -67,9 +67,11 @@ public enum Notifier {
   /// installed (`icons/hicolor/scalable/apps/pomobar.svg` under `$XDG_DATA_HOME` or one
   /// of `$XDG_DATA_DIRS`), else the theme icon `appointment-soon`.
   public static func defaultIcon(_ environment: Environment) -> String {
-    let home = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+    let home =
+      environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? environment["HOME"].map { $0 + "/.local/share" }
-    let dirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+    let dirs =
+      (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
       .split(separator: ":").map(String.init)
     for dir in (home.map { [$0] } ?? []) + dirs where dir.hasPrefix("/") {
       let path = dir + "/icons/hicolor/scalable/apps/pomobar.svg"
@@ -168,6 +170,7 @@ public enum Notifier {
     guard access(mark, F_OK) != 0 else { return }  // said once already
     try? FileSystem.writeAtomically(mark, Array((failure + "\n").utf8))
     log.line(
-      "notification: not shown: \(failure) (is a notification service running? said once, until one is shown)")
+      "notification: not shown: \(failure) (is a notification service running? said once, until one is shown)"
+    )
   }
 }

@@ -93,6 +93,12 @@ final class Sandbox {
     try? FileManager.default.removeItem(atPath: root)
   }
 
+  /// Puts `folder` first on the `PATH` of every pomobar started from now on (fake
+  /// control programs such as `dunstctl`).
+  func prependPath(_ folder: String) {
+    environment["PATH"] = folder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+  }
+
   // MARK: - Files
 
   func write(_ text: String, to path: String) throws {
