@@ -100,8 +100,8 @@ struct HardeningUnitTests {
     let notification = try #require(job?.commands[3].arguments.last.flatMap(NotificationJob.init(json:)))
     #expect(notification.arguments.first == "notify-send")
     #expect(
-      notification.arguments.suffix(3) == [
-        "--action=start=Start focus", "Break over", "Next: focus, 25 min.",
+      notification.arguments.suffix(4) == [
+        "--action=start=Start focus", "--", "Break over", "Next: focus, 25 min.",
       ])
     #expect(notification.buttons == [NotificationJob.Button(name: "start", ctl: ["start"])])
     #expect(job?.log == "/state/hooks.log")

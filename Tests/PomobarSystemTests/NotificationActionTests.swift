@@ -48,7 +48,8 @@ struct NotificationActionTests {
       try await waitForPhase(sandbox, "short-break", timeout: 4)
       let words = try #require(sandbox.read(sandbox.notificationLog + ".args"))
       #expect(
-        words.contains("--action=break=Start break --action=start=New focus Pomodoro complete"), "\(words)")
+        words.contains("--action=break=Start break --action=start=New focus -- Pomodoro complete"), "\(words)"
+      )
       #expect(sandbox.notifications() == ["Pomodoro complete|Completed: 1. Next: short break, 30 s."])
       try await eventually("the log line", timeout: 2) {
         logLines(sandbox, containing: "notification: break: did 'pomobar ctl break'").count == 1 ? true : nil

@@ -92,7 +92,7 @@ public struct EffectRunner {
   /// notify-send gets `--app-name=pomobar`, `--urgency`, `--icon` (added by the notifier
   /// when not configured), `--expire-time` when `[notifications] timeout` is set, the
   /// `x-canonical-private-synchronous` hint (one pomobar notification at a time), one
-  /// `--action=NAME=Label` per button, and the title and body.
+  /// `--action=NAME=Label` per button, and `--` before the title and body.
   func notification(_ plan: NotificationPlan) -> EffectJob.Command {
     let settings = config.notifications
     var arguments =
@@ -102,7 +102,7 @@ public struct EffectRunner {
       ]
     if let timeout = settings.timeout { arguments.append("--expire-time=\(timeout.nanoseconds / 1_000_000)") }
     arguments += plan.buttons.map { "--action=\($0.name)=\($0.label)" }
-    arguments += [plan.title, plan.body]
+    arguments += ["--", plan.title, plan.body]  // a title may begin with a dash
     if let icon = settings.icon { arguments.insert("--icon=" + icon, at: settings.command.count) }
     let job = NotificationJob(
       arguments: arguments, icon: settings.icon,
