@@ -58,6 +58,23 @@ import Testing
     #expect(missing.error?.contains("No such file") == true, "\(String(describing: missing.error))")
   }
 
+  @Test func theNotificationDescribesTheWriteItCameWithEvenWhenAClickMovedOnInIt() throws {
+    // The focus ran out (focus-done, 3 completed) and a click in the same write started
+    // the next focus: the texts still count 3, and the subject is focus-done's (stale).
+    let written = TimerState(
+      phase: .running(.focus, deadline: .seconds(3000), total: .seconds(1500)), slot: 4, completed: 3)
+    let commit = StateStore.Commit(
+      name: "c", statePath: "/s/state.json", lockPath: "/s/state.lock", timer: written)
+    let job = EffectRunner(config: Config(), logFolder: "/s").job(
+      for: [.notify(ended: .focus, next: .focusDone)], commit: commit)
+    let notification = try #require(job?.commands.first?.arguments.last.flatMap(NotificationJob.init(json:)))
+    #expect(
+      notification.arguments.suffix(2) == ["Pomodoro complete", "Completed: 3. Next: long break, 15 min."])
+    #expect(notification.subject == "focus-done.4.3")
+    #expect(notification.subject != NotificationSubject.of(written))
+    #expect(notification.buttons.map(\.ctl) == [["break"], ["start"]])
+  }
+
   @Test func theDaemonsAnswersAreRead() {
     typealias Daemon = DoNotDisturb.Daemon
     #expect(Daemon.dunst.isOn(["true"]) == true)

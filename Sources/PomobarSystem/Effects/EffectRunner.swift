@@ -64,7 +64,11 @@ public struct EffectRunner {
         }
       case .notify(let ended, let next):
         guard config.notifications.enabled else { continue }
-        let state = commit?.timer.flatMap { $0.phase == next ? $0 : nil } ?? TimerState(phase: next)
+        // The timer as the write leaves it; an event applied after the catch-up in the
+        // same write (a click at the deadline) moved it on: then the phase that ran out
+        // into, with the rest as written (its buttons are stale, and do nothing).
+        var state = commit?.timer ?? TimerState(phase: next)
+        state.phase = next
         commands.append(notification(NotificationPlan(ended: ended, state: state, config: config)))
       }
     }
