@@ -14,6 +14,10 @@ enum Command: Equatable {
   case version
   /// The hidden `__effects JOB`: pomobar's own effect runner, started by a transition.
   case effects(String)
+  /// The hidden `__notify JOB`: one notification and its buttons, started by the runner.
+  case notify(String)
+  /// The hidden `__dnd FOLDER CHOICE on|off`: do-not-disturb, run by the runner.
+  case doNotDisturb([String])
   /// export, import, log, track, history, project.
   case ledger(LedgerCommand)
 }
@@ -50,6 +54,8 @@ enum Arguments {
   static func parse(_ arguments: [String]) throws(UsageError) -> Command {
     var words = arguments[...]
     if words.first == EffectSupervisor.command, words.count == 2 { return .effects(words[1]) }
+    if words.first == Notifier.command, words.count == 2 { return .notify(words[1]) }
+    if words.first == DoNotDisturb.command { return .doNotDisturb(Array(words.dropFirst())) }
     if words.contains("--version") || words.first == "-V" { return .version }
     let first = words.first
     let command: String

@@ -46,13 +46,7 @@ struct Context {
   /// (polybar) run this binary ("pomobar" from `PATH` when the file is gone), with the
   /// config this copy uses: a click acts with the bar's own settings.
   func encoder(_ format: OutputFormat, interactive: Bool = false) -> any BarEncoder {
-    var options: [String] = []
-    if configSource.explicit {
-      let path = configSource.path
-      options = [
-        "--config", path.utf8.first == UInt8(ascii: "/") ? path : FileSystem.currentDirectory + "/" + path,
-      ]
-    }
+    let options = configSource.explicitPath.map { ["--config", $0] } ?? []
     return makeEncoder(
       format, command: FileSystem.executablePath ?? "pomobar", ctlOptions: options,
       interactive: interactive)
@@ -60,11 +54,18 @@ struct Context {
 
   /// Applies `event` to the shared state, starts its effects, and returns the new state.
   func transact(_ event: Event?) throws -> (TimerState, ClockReading) {
-    try store.prepare()
-    let runner = EffectRunner(config: config, logFolder: store.directory)
-    let outcome = try store.transact(
-      event.map { [$0] } ?? [], settings: config.timer, ledger: config.ledger
-    ) { try runner.start($0, commit: $1, now: store.now()) }
+    let outcome = try transact(event, only: nil)
     return (outcome.state, outcome.now)
   }
+
+  /// Applies `event` if `only` (when given) accepts the timer as it is then.
+  func transact(_ event: Event?, only: ((TimerState) -> Bool)?) throws -> StateStore.Outcome {
+    try store.prepare()
+    let runner = EffectRunner(
+      config: config, logFolder: store.directory, configPath: configSource.explicitPath)
+    return try store.transact(
+      event.map { [$0] } ?? [], settings: config.timer, ledger: config.ledger, only: only
+    ) { try runner.start($0, commit: $1, now: store.now()) }
+  }
+
 }

@@ -21,6 +21,8 @@ do {
   case .help(let topic): status = Help.print(topic)
   case .version: status = Help.printVersion()
   case .effects(let job): status = EffectSupervisor.run(job)
+  case .notify(let job): status = NotifyCommand.run(job)
+  case .doNotDisturb(let arguments): status = DoNotDisturb.run(arguments)
   case .ledger(let command): status = LedgerCommands.run(command)
   }
 } catch {

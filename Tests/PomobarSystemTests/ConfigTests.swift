@@ -95,9 +95,10 @@ struct ConfigTests {
       await pause(3.2)
       _ = try await sandbox.status()  // completes the focus that ran out, with its notification
       try await eventually("the notification", timeout: 3) { sandbox.read(log) }
-      #expect(
-        sandbox.read(log)?.hasPrefix("<--expire-time=1000><a b><-a><pomobar><-u><normal><Focus done>") == true
-      )
+      let words = sandbox.read(log) ?? ""
+      #expect(words.hasPrefix("<--expire-time=1000><a b><--icon="), "\(words)")
+      #expect(words.contains("><--app-name=pomobar><--urgency=normal>"), "\(words)")
+      #expect(words.hasSuffix("><Pomodoro complete><Completed: 1. Next: short break, 2 s.>"), "\(words)")
     }
   }
 

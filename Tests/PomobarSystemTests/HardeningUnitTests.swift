@@ -79,7 +79,7 @@ struct HardeningUnitTests {
     #expect(EffectJob(json: "not json") == nil)
   }
 
-  @Test func hookCommandsCarryTheVariablesOfTheirOwnEventAndAnyRunsAfterEach() {
+  @Test func hookCommandsCarryTheVariablesOfTheirOwnEventAndAnyRunsAfterEach() throws {
     var config = Config()
     config.hooks[.breakEnd] = ["echo end"]
     config.hooks[.focusStart] = ["echo start", "echo again"]
@@ -126,7 +126,16 @@ struct HardeningUnitTests {
         "POMOBAR_ENDS_AT=\(endsAt)", "POMOBAR_PROJECT=api", "POMOBAR_PREVIOUS_PROJECT=",
         "POMOBAR_INTERRUPTION=", "POMOBAR_NOTE=",
       ])
-    #expect(job?.commands[5].arguments.first == "notify-send")
+    // The notification is pomobar's own notifier, not waited for, with notify-send's words.
+    #expect(job?.commands[5].arguments.prefix(2) == ["/proc/self/exe", "__notify"])
+    #expect(job?.commands[5].detached == true)
+    let notification = try #require(job?.commands[5].arguments.last.flatMap(NotificationJob.init(json:)))
+    #expect(notification.arguments.first == "notify-send")
+    #expect(
+      notification.arguments.suffix(4) == [
+        "--action=start=Start focus", "--", "Break over", "Next: focus, 25 min.",
+      ])
+    #expect(notification.buttons == [NotificationJob.Button(name: "start", ctl: ["start"])])
     #expect(job?.log == "/state/hooks.log")
     #expect(job?.timeout == .seconds(10))
     #expect(EffectRunner(config: Config(), logFolder: "/state").job(for: [.persist], now: now) == nil)

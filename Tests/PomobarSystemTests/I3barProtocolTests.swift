@@ -41,7 +41,8 @@ struct I3barProtocolTests {
       #expect(started.remaining == 3)
       #expect(
         bar.process.stdout.snapshot[started.line].text.hasPrefix(",["), "later frames start with a comma")
-      let document = try #require(sandbox.stateDocument())
+      // The bar shows a click's result under the lock, before the rename commits it.
+      let document = try await eventually("the click's state file", timeout: 3) { sandbox.stateDocument() }
       let timer = try #require(document["timer"] as? [String: Any])
       let deadline = try #require(timer["deadline"] as? Int64)
 
@@ -62,7 +63,7 @@ struct I3barProtocolTests {
         #expect(late > -0.002 && late < Self.tickTolerance, "\(frame) arrived \(late) s after its boundary")
       }
       #expect(try await sandbox.settledHookLines("focus-end") == ["focus-end focus completed"])
-      #expect(sandbox.notifications() == ["Focus done|Time for a break. Click to start it."])
+      #expect(sandbox.notifications() == ["Pomodoro complete|Completed: 1. Next: short break, 2 s."])
 
       // Left click on "focus done": the short break; the alert clears.
       try bar.click(button: 1)

@@ -34,7 +34,8 @@ struct SharedTimerTests {
       )
       let waybar = try #require(bars[2].lastFrame)
       #expect(waybar.fields["alt"] as? String == "focus")
-      #expect(waybar.fields["class"] as? [String] == ["focus"])
+      // A 3 s focus is in its last minute from the start.
+      #expect(waybar.fields["class"] as? [String] == ["focus", "ending"])
       #expect((waybar.fields["tooltip"] as? String)?.contains("Focus 1 of 4") == true)
 
       // A click on one copy shows on the others too.
@@ -61,7 +62,7 @@ struct SharedTimerTests {
         #expect(done.urgent)
       }
       #expect(try await sandbox.settledHookLines("focus-end", settle: 1) == ["focus-end focus completed"])
-      #expect(sandbox.notifications() == ["Focus done|Time for a break. Click to start it."])
+      #expect(sandbox.notifications() == ["Pomodoro complete|Completed: 1. Next: short break, 5 min."])
       #expect(sandbox.hookLines("focus-start") == ["focus-start focus"])
       for bar in bars { #expect(bar.process.isRunning) }
     }
@@ -159,7 +160,7 @@ struct SharedTimerTests {
       #expect(sandbox.hookLines("break-start") == ["break-start short-break"])
       #expect(sandbox.hookLines("break-end") == ["break-end short-break completed"])
       #expect(
-        sandbox.notifications() == ["Break over|Next focus started: 2 s."], "one alert, for the last change")
+        sandbox.notifications() == ["Break over|Next: focus, 2 s."], "one alert, for the last change")
     }
   }
 

@@ -27,7 +27,7 @@ order) and compares with the logs. For each event the COMPLETED values must be:
 each exactly once. A value missing is a lost effect, one too many a doubled one; two
 lines with one value written by the same pomobar within 50 ms are one transaction that
 caught up several phases and labelled them all with its final count (a labelling bug,
-not a double). Notifications are counted per kind ("Focus done", "Break over").
+not a double). Notifications are counted per kind ("Pomodoro complete", "Break over").
 Prints KEY=VALUE lines, then a human summary on stderr.
 """
 
@@ -258,7 +258,7 @@ def analyze(o, kills=None):
         notes = []
     for line in notes:
         low = line.lower()
-        if "focus done" in low:
+        if "pomodoro complete" in low:
             got_focus += 1
         elif "break over" in low:
             got_break += 1

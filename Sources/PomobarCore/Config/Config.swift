@@ -8,11 +8,12 @@ public struct Config: Equatable, Sendable {
   public var clicks = ClickMap()
   /// Shell commands per hook event, run with `sh -c` and POMOBAR_* variables.
   public var hooks: [HookEvent: [String]] = [:]
-  /// How long a hook (or the notification command) may run before it is killed with its
+  /// How long a hook (or a do-not-disturb switch) may run before it is killed with its
   /// whole process group.
   public var hookTimeout: Duration = .seconds(10)
   public var notifications = NotificationSettings()
   public var sound = SoundSettings()
+  public var focusMode = FocusModeSettings()
   public var ledger = LedgerSettings()
   /// `[projects.NAME]` tables, by project name.
   public var projects: [String: ProjectSettings] = [:]
@@ -30,6 +31,8 @@ public struct DisplaySettings: Equatable, Sendable {
   /// The block's `name` and `instance` in the i3bar protocol; clicks for others are ignored.
   public var name = "pomobar"
   public var instance = "pomodoro"
+  /// How long the urgent flag stays after a phase ran out; nil: until the next action.
+  public var urgentFor: Duration? = nil
 
   public init() {}
 }
@@ -44,16 +47,6 @@ public struct Palette: Equatable, Sendable {
   /// Muted, for idle and paused.
   public var idle = "#8B8D98"
   public var paused = "#8B8D98"
-
-  public init() {}
-}
-
-/// Desktop notifications at the natural end of a phase.
-public struct NotificationSettings: Equatable, Sendable {
-  public var enabled = true
-  /// The program that shows them and its own arguments, as words (the config's command
-  /// line split by `ShellWords`); run with `-a pomobar -u URGENCY SUMMARY BODY` added.
-  public var command = ["notify-send"]
 
   public init() {}
 }

@@ -12,12 +12,19 @@ public enum ConfigLoader {
   public static let schema: [(table: String, keys: [String])] = [
     ("timer", ["focus", "short-break", "long-break", "long-break-every", "auto-advance", "step"]),
     ("suspend", ["focus", "break", "reset-after"]),
-    ("display", ["ring", "name", "instance"]),
+    ("display", ["ring", "name", "instance", "urgent-for"]),
     ("colors", ["focus", "short-break", "long-break", "idle", "paused"]),
     ("clicks", ["left", "middle", "right", "scroll-up", "scroll-down"]),
     ("hooks", HookEvent.allCases.map(\.rawValue) + ["timeout"]),
-    ("notifications", ["enabled", "command"]),
     ("sound", ["enabled", "volume", "command", "timeout"] + SoundSettings.events.map(\.rawValue)),
+    (
+      "notifications",
+      [
+        "enabled", "command", "urgency", "icon", "timeout", "actions", "focus-done-title",
+        "focus-done-body", "break-done-title", "break-done-body",
+      ]
+    ),
+    ("focus-mode", ["dnd"]),
     (
       "ledger",
       ["daily-goal", "day-starts-at", "week-starts", "focus-starts-work", "away-stops-work", "show"]

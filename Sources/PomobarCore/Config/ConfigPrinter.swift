@@ -34,6 +34,7 @@ public enum ConfigPrinter {
       [
         ("ring", ringName.map(quote) ?? "[" + d.ring.map(quote).joined(separator: ", ") + "]"),
         ("name", quote(d.name)), ("instance", quote(d.instance)),
+        ("urgent-for", d.urgentFor.map(duration) ?? "false"),
       ])
     table(
       "colors",
@@ -57,11 +58,17 @@ public enum ConfigPrinter {
           ? quote(commands[0]) : "[" + commands.map(quote).joined(separator: ", ") + "]"
         return (event.rawValue, value)
       } + [("timeout", duration(config.hookTimeout))])
+    let n = config.notifications
     table(
       "notifications",
       [
-        ("enabled", "\(config.notifications.enabled)"),
-        ("command", quote(ShellWords.join(config.notifications.command))),
+        ("enabled", "\(n.enabled)"),
+        ("command", quote(ShellWords.join(n.command))), ("urgency", quote(n.urgency.rawValue)),
+        ("icon", quote(n.icon ?? "")), ("timeout", n.timeout.map(duration) ?? "false"),
+        ("actions", "\(n.actions)"), ("focus-done-title", quote(n.focusDoneTitle.template)),
+        ("focus-done-body", quote(n.focusDoneBody.template)),
+        ("break-done-title", quote(n.breakDoneTitle.template)),
+        ("break-done-body", quote(n.breakDoneBody.template)),
       ])
     let s = config.sound
     table(
@@ -73,6 +80,7 @@ public enum ConfigPrinter {
         + SoundSettings.events.compactMap { event in
           s.sounds[event].map { (event.rawValue, quote($0)) }
         })
+    table("focus-mode", [("dnd", quote(config.focusMode.dnd.rawValue))])
     let l = config.ledger
     table(
       "ledger",

@@ -65,6 +65,24 @@ extension Reader {
     return value
   }
 
+  /// A duration of at least a second, or `false` for none.
+  func phaseLength(_ node: TOMLNode, _ key: String, orFalse: Bool) throws(ConfigError) -> Duration? {
+    if case .boolean(false) = node.value { return nil }
+    let value = try duration(node, key, orFalse: true)
+    guard value >= .seconds(1) else { throw error(node.position, "'\(key)' must be at least 1s") }
+    return value
+  }
+
+  /// A notification text with `{placeholder}`s, checked now so a typo is a config error.
+  func text(_ node: TOMLNode, _ key: String) throws(ConfigError) -> NotificationText {
+    let template = try string(node, key)
+    do {
+      return try NotificationText(template)
+    } catch {
+      throw self.error(node.position, "'\(key)': \(error.message)")
+    }
+  }
+
   func choice<T: RawRepresentable & CaseIterable>(
     _ node: TOMLNode, _ key: String
   ) throws(ConfigError) -> T where T.RawValue == String {

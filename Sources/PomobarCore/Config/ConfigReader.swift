@@ -162,6 +162,7 @@ struct Reader {
     case ("display", "ring"): config.display.ring = try ring(node)
     case ("display", "name"): config.display.name = try string(node, key)
     case ("display", "instance"): config.display.instance = try string(node, key)
+    case ("display", "urgent-for"): config.display.urgentFor = try phaseLength(node, key, orFalse: true)
     case ("colors", "focus"): config.display.colors.focus = try color(node, key)
     case ("colors", "short-break"): config.display.colors.shortBreak = try color(node, key)
     case ("colors", "long-break"): config.display.colors.longBreak = try color(node, key)
@@ -195,6 +196,18 @@ struct Reader {
     case ("sound", _):
       guard let event = HookEvent(rawValue: key) else { return }
       config.sound.sounds[event] = try string(node, key)
+    case ("notifications", "urgency"): config.notifications.urgency = try choice(node, key)
+    case ("notifications", "icon"):
+      let icon = try string(node, key)
+      config.notifications.icon = icon.isEmpty ? nil : icon
+    case ("notifications", "timeout"):
+      config.notifications.timeout = try phaseLength(node, key, orFalse: true)
+    case ("notifications", "actions"): config.notifications.actions = try boolean(node, key)
+    case ("notifications", "focus-done-title"): config.notifications.focusDoneTitle = try text(node, key)
+    case ("notifications", "focus-done-body"): config.notifications.focusDoneBody = try text(node, key)
+    case ("notifications", "break-done-title"): config.notifications.breakDoneTitle = try text(node, key)
+    case ("notifications", "break-done-body"): config.notifications.breakDoneBody = try text(node, key)
+    case ("focus-mode", "dnd"): config.focusMode.dnd = try choice(node, key)
     default:
       return  // unreachable: `read` checked the key against the schema
     }

@@ -43,6 +43,7 @@ extension StateDocument {
       ("slot", .integer(Int64(timer.slot))), ("urgent", .bool(timer.urgent)),
       ("completed", .integer(Int64(timer.completed))), ("note", Self.encode(timer.note)),
     ]
+    if let since = timer.urgentSince { fields.append(("urgent_since", .integer(since.nanoseconds))) }
     let document: JSONValue = [
       "version": .integer(Self.version), "written": clocks, "timer": .object(fields),
       "ledger": Self.encode(timer.ledger), "epoch": .string(epoch),
@@ -98,7 +99,8 @@ extension StateDocument {
     self.timer = TimerState(
       phase: phase, slot: Int(slot), urgent: timer["urgent"]?.boolValue ?? false,
       note: try Self.decodeNote(timer["note"]), completed: Int(completed),
-      ledger: try Self.decodeLedger(root["ledger"], written: written))
+      ledger: try Self.decodeLedger(root["ledger"], written: written),
+      urgentSince: try Self.urgentSince(timer, written: written))
     epoch = root["epoch"]?.stringValue ?? ""
     // Absent in files of earlier versions; names that are not strings are dropped.
     if case .array(let names)? = root["commits"] {
@@ -106,6 +108,15 @@ extension StateDocument {
     } else {
       commits = []
     }
+  }
+
+  /// When the urgent flag was set; absent in files of earlier versions, and dropped when
+  /// far from when the file was written (another boot's clock).
+  static func urgentSince(_ timer: JSONValue, written: ClockReading) throws(DecodeError) -> Instant? {
+    guard timer["urgent_since"] != nil, timer["urgent_since"] != .null else { return nil }
+    let since = try integer(timer, "urgent_since", in: clockRange)
+    guard abs(since - written.boottime) <= longestSpan else { return nil }
+    return Instant(nanoseconds: since)
   }
 
   /// Clock readings and instants: from 0 to about the year 2116 in nanoseconds.

@@ -54,6 +54,7 @@ public struct StateDocument: Equatable, Sendable {
     if let since = timer.ledger.work?.since { timer.ledger.work?.since = move(since) }
     timer.ledger.awaySince = timer.ledger.awaySince.map(move)
     timer.ledger.phaseStart = timer.ledger.phaseStart.map(move)
+    timer.urgentSince = timer.urgentSince.map(move)
     return (timer, .nanoseconds(gap))
   }
 

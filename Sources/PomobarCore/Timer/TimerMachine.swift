@@ -35,6 +35,7 @@ public struct TimerMachine: Sendable {
     case .action(let action):
       advance(to: now, &effects)
       state.urgent = false
+      state.urgentSince = nil
       state.note = nil
       apply(action, at: now, &effects)
     case .deadlineReached:
@@ -206,6 +207,7 @@ public struct TimerMachine: Sendable {
         }
       }
       state.urgent = true
+      state.urgentSince = deadline
       state.note = nil
       if case .running(_, let next, _) = state.phase, next <= now {
         continue  // a later phase is due too: alert once, for the last one

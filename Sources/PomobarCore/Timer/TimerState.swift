@@ -52,6 +52,9 @@ public struct TimerState: Equatable, Sendable {
   public var slot: Int
   /// Set when a phase ends on its own; cleared by the next action.
   public var urgent: Bool
+  /// When `urgent` was set: the end of the phase that ran out (`[display] urgent-for`
+  /// counts from it); nil when not urgent.
+  public var urgentSince: Instant?
   /// Why the last automatic change happened, until the next action.
   public var note: TimerNote?
   /// Focus sessions completed (ran to their end) since the last reset.
@@ -61,14 +64,23 @@ public struct TimerState: Equatable, Sendable {
 
   public init(
     phase: TimerPhase = .idle, slot: Int = 1, urgent: Bool = false, note: TimerNote? = nil,
-    completed: Int = 0, ledger: LedgerState = LedgerState()
+    completed: Int = 0, ledger: LedgerState = LedgerState(), urgentSince: Instant? = nil
   ) {
     self.phase = phase
     self.slot = slot
     self.urgent = urgent
+    self.urgentSince = urgent ? urgentSince : nil
     self.note = note
     self.completed = completed
     self.ledger = ledger
+  }
+
+  /// Whether the urgent flag shows at `now`: set, and not older than `lasting` (nil: no
+  /// limit, it stays until the next action).
+  public func isUrgent(at now: Instant, lasting: Duration?) -> Bool {
+    guard urgent else { return false }
+    guard let lasting, let since = urgentSince else { return true }
+    return now < since + lasting
   }
 
   /// The next deadline at which the timer will change on its own, if any.

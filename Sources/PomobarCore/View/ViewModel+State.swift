@@ -126,7 +126,8 @@ extension ViewModel {
     if let problem { lines.append(problem) }
 
     self.init(
-      phase: phase, paused: paused, urgent: state.urgent, remainingSeconds: remaining,
+      phase: phase, paused: paused,
+      urgent: state.isUrgent(at: now, lasting: config.display.urgentFor), remainingSeconds: remaining,
       totalSeconds: total, percentage: Int((fraction * 100).rounded()), ring: ring, time: time,
       dots: dots, position: position, cycleLength: cycle, endsAt: endsAt, note: note,
       color: color, fullText: fullText, shortText: shortText,

@@ -90,13 +90,22 @@ public struct ViewModel: Equatable, Sendable {
     self.step = step
   }
 
-  /// CSS classes for waybar: the phase, then `paused`, `urgent` and `working` (the work
-  /// clock runs) when they apply.
+  /// CSS classes for waybar: the phase, then `paused`, `ending` (the last minute of a
+  /// running phase), `urgent` and `working` (the work clock runs) when they apply.
   public var classes: [String] {
     var classes = [phase.rawValue]
     if paused { classes.append("paused") }
+    if isEnding { classes.append("ending") }
     if urgent { classes.append("urgent") }
     if work != nil { classes.append("working") }
     return classes
+  }
+
+  /// The last minute of a running (not paused) focus or break.
+  public var isEnding: Bool {
+    switch phase {
+    case .focus, .shortBreak, .longBreak: return !paused && remainingSeconds > 0 && remainingSeconds <= 60
+    case .idle, .focusDone: return false
+    }
   }
 }

@@ -15,6 +15,13 @@ public struct ConfigSource {
     self.explicit = path != nil
   }
 
+  /// The file the user named, as an absolute path (for a child that runs elsewhere);
+  /// nil for the default one.
+  public var explicitPath: String? {
+    guard explicit else { return nil }
+    return path.utf8.first == UInt8(ascii: "/") ? path : FileSystem.currentDirectory + "/" + path
+  }
+
   /// Loads the config, with every valid setting of the file and `fallback`'s values for
   /// the broken ones; a missing default file means the defaults.
   ///

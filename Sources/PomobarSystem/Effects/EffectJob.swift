@@ -12,11 +12,15 @@ public struct EffectJob: Equatable, Sendable {
     public var arguments: [String]
     /// `NAME=value` pairs added to the runner's own environment.
     public var environment: [String]
+    /// Started in a session of its own and not waited for: the notification, which may
+    /// wait for a button long after the job is done.
+    public var detached: Bool
 
-    public init(label: String, arguments: [String], environment: [String] = []) {
+    public init(label: String, arguments: [String], environment: [String] = [], detached: Bool = false) {
       self.label = label
       self.arguments = arguments
       self.environment = environment
+      self.detached = detached
     }
   }
 
@@ -48,6 +52,9 @@ public struct EffectJob: Equatable, Sendable {
   public var log: String
   /// The state write that owes these commands: they run only if it was committed.
   public var commit: StateStore.Commit?
+  /// Whether a notification may be open that this write could have made stale: the runner
+  /// then closes it (`Notifier.closeIfStale`) before its commands.
+  public var closeStale = false
 
   public init(
     commands: [Command], sounds: [Sound] = [], timeout: Duration, log: String,
@@ -66,10 +73,12 @@ public struct EffectJob: Equatable, Sendable {
         "label": .string(command.label),
         "argv": .array(command.arguments.map { .string($0) }),
         "env": .array(command.environment.map { .string($0) }),
+        "detached": .bool(command.detached),
       ]
     }
     var job: [(String, JSONValue)] = [
       ("timeout", .integer(timeout.nanoseconds)), ("log", .string(log)), ("commands", .array(commands)),
+      ("close-stale", .bool(closeStale)),
     ]
     if !sounds.isEmpty {
       let sounds: [JSONValue] = sounds.map { sound in
@@ -105,7 +114,9 @@ public struct EffectJob: Equatable, Sendable {
       guard let label = item["label"]?.stringValue, let argv = Self.strings(item["argv"]),
         !argv.isEmpty, let env = Self.strings(item["env"])
       else { return nil }
-      commands.append(Command(label: label, arguments: argv, environment: env))
+      commands.append(
+        Command(
+          label: label, arguments: argv, environment: env, detached: item["detached"]?.boolValue ?? false))
     }
     var sounds: [Sound] = []
     if case .array(let items)? = root["sounds"] {
@@ -129,6 +140,7 @@ public struct EffectJob: Equatable, Sendable {
       commit = StateStore.Commit(name: name, statePath: state, lockPath: lock)
     }
     self.init(commands: commands, sounds: sounds, timeout: .nanoseconds(timeout), log: log, commit: commit)
+    closeStale = root["close-stale"]?.boolValue ?? false
   }
 
   private static func strings(_ value: JSONValue?) -> [String]? {

@@ -22,10 +22,14 @@ public struct EffectRunner {
   public var config: Config
   /// Where `hooks.log` lives: the state folder.
   public var logFolder: String
+  /// The config file given with `--config`, for what a notification's button does; nil:
+  /// the default one.
+  public var configPath: String?
 
-  public init(config: Config, logFolder: String) {
+  public init(config: Config, logFolder: String, configPath: String? = nil) {
     self.config = config
     self.logFolder = logFolder
+    self.configPath = configPath
   }
 
   public var logPath: String { logFolder + "/hooks.log" }
@@ -42,14 +46,26 @@ public struct EffectRunner {
       case .persist, .record:
         continue  // the state and the history are written by the transaction itself
       case .runHook(let event, let context):
+        if config.focusMode.dnd != .off, context.phase == .focus,
+          event == .focusStart || event == .focusEnd
+        {
+          // Before the user's hooks of the event, and so before the notification that
+          // follows a focus end: the daemon shows it again by then.
+          commands.append(
+            EffectJob.Command(
+              label: "dnd",
+              arguments: DoNotDisturb.arguments(
+                on: event == .focusStart, choice: config.focusMode.dnd, folder: logFolder)))
+        }
         commands += hookCommands(event, context, now: now)
       case .notify(let ended, let next):
         guard config.notifications.enabled else { continue }
-        let (summary, body) = Self.message(ended: ended, next: next, config.timer)
-        commands.append(
-          EffectJob.Command(
-            label: "notification",
-            arguments: config.notifications.command + ["-a", "pomobar", "-u", "normal", summary, body]))
+        // The timer as the write leaves it; an event applied after the catch-up in the
+        // same write (a click at the deadline) moved it on: then the phase that ran out
+        // into, with the rest as written (its buttons are stale, and do nothing).
+        var state = commit?.timer ?? TimerState(phase: next)
+        state.phase = next
+        commands.append(notification(NotificationPlan(ended: ended, state: state, config: config)))
       }
     }
     guard !commands.isEmpty else { return nil }
@@ -57,35 +73,57 @@ public struct EffectRunner {
   }
 
   /// Starts the runner for the effects of the state write `commit`, if they call for any
-  /// command; `now` is a clock reading (any recent one: it only maps times).
+  /// command or a notification may be open that the write made stale; `now` is a clock
+  /// reading (any recent one: it only maps times).
   public func start(
     _ effects: [Effect], commit: StateStore.Commit, now: ClockReading
   ) throws(SystemError) {
+    let mayClose = Notifier.mayBeOpen(folder: logFolder)
+    var job =
+      job(for: effects, now: now, commit: commit)
+      ?? (mayClose
+        ? EffectJob(commands: [], timeout: config.hookTimeout, log: logPath, commit: commit) : nil)
+    job?.closeStale = mayClose
     // The sounds in a runner of their own, started first: a slow hook never delays them.
-    let jobs = [soundJob(for: effects, commit: commit), job(for: effects, now: now, commit: commit)]
-    for job in jobs.compactMap({ $0 }) {
+    for job in [soundJob(for: effects, commit: commit), job].compactMap({ $0 }) {
       try Spawner.spawn(
         ["pomobar", EffectSupervisor.command, job.json()], executable: "/proc/self/exe",
         detach: .newSession)
     }
   }
 
-  /// The notification's summary and body for a phase that ran out.
-  public static func message(
-    ended: PhaseKind, next: TimerPhase, _ settings: TimerSettings
-  ) -> (String, String) {
-    let summary = ended.isBreak ? "Break over" : "Focus done"
-    let body: String
-    switch next {
-    case .running(let kind, _, let total) where kind.isBreak:
-      body = "\(kind == .longBreak ? "Long" : "Short") break started: \(DurationFormat.human(total))."
-    case .running(_, _, let total):
-      body = "Next focus started: \(DurationFormat.human(total))."
-    case .focusDone:
-      body = "Time for a break. Click to start it."
-    case .idle, .paused:
-      body = "Click to start the next focus."
-    }
-    return (summary, body)
+  /// The command that shows `plan`: `pomobar __notify JOB`, started without waiting for it.
+  ///
+  /// notify-send gets `--app-name=pomobar`, `--urgency`, `--icon` (added by the notifier
+  /// when not configured), `--expire-time` when `[notifications] timeout` is set, the
+  /// `x-canonical-private-synchronous` hint (one pomobar notification at a time), one
+  /// `--action=NAME=Label` per button, and `--` before the title and body.
+  func notification(_ plan: NotificationPlan) -> EffectJob.Command {
+    let settings = config.notifications
+    var arguments =
+      settings.command + [
+        "--app-name=pomobar", "--urgency=\(settings.urgency.rawValue)",
+        "--hint=string:x-canonical-private-synchronous:pomobar",
+      ]
+    if let timeout = settings.timeout { arguments.append("--expire-time=\(timeout.nanoseconds / 1_000_000)") }
+    arguments += plan.buttons.map { "--action=\($0.name)=\($0.label)" }
+    arguments += ["--", plan.title, plan.body]  // a title may begin with a dash
+    if let icon = settings.icon { arguments.insert("--icon=" + icon, at: settings.command.count) }
+    let job = NotificationJob(
+      arguments: arguments, icon: settings.icon,
+      buttons: plan.buttons.map { .init(name: $0.name, ctl: $0.action.ctlWords) },
+      subject: plan.subject, folder: logFolder, log: logPath,
+      lifetime: Self.lifetime(timeout: settings.timeout, buttons: !plan.buttons.isEmpty),
+      configPath: configPath)
+    return EffectJob.Command(
+      label: "notification", arguments: ["/proc/self/exe", Notifier.command, job.json()], detached: true)
+  }
+
+  /// How long a notifier may wait: a little past the notification's own timeout, or an
+  /// hour when the daemon keeps it (a critical one, or a daemon without timeouts); 30 s
+  /// for one without buttons, whose notify-send does not wait.
+  static func lifetime(timeout: Duration?, buttons: Bool) -> Duration {
+    guard buttons else { return .seconds(30) }
+    return timeout.map { $0 + .seconds(5) } ?? .seconds(3600)
   }
 }

@@ -31,6 +31,13 @@ public enum EffectSupervisor {
       HookLog(job.log).line("not run: state write \(commit.name) was never committed")
       return 0
     }
+    if job.closeStale, let commit = job.commit {
+      // Before the commands: a do-not-disturb restored by them must not show a stale one.
+      let state = (try? StateStore.read(commit.statePath)).flatMap { $0 }.flatMap {
+        try? StateDocument(json: $0)
+      }
+      Notifier.closeIfStale(folder: FileSystem.directory(of: commit.statePath), state: state?.timer)
+    }
     let folder = FileSystem.directory(of: job.log)
     for sound in job.sounds {
       var log = HookLog(job.log)
@@ -39,6 +46,17 @@ public enum EffectSupervisor {
     }
     var failed: Set<String> = []
     for command in job.commands {
+      if command.detached {
+        let log = HookLog(job.log)
+        do {
+          let pid = try Spawner.spawn(command.arguments, detach: .newSession)
+          log.line("\(command.label): started [\(pid)]")
+        } catch {
+          log.line("\(command.label): not started: \(error)")
+        }
+        log.close()
+        continue
+      }
       var log = HookLog(job.log)
       let failure = run(command, timeout: job.timeout, log: &log)
       log.close()

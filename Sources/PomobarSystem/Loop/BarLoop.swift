@@ -250,7 +250,8 @@ public final class BarLoop {
       retryArmedFor = retryAt
       timers.retry.arm(after: retryAt.map { _ in retry.wait }, repeating: false)
     }
-    let plan = Self.tickPlan(of: state, now: now, dayStart: config.ledger.dayStart)
+    let plan = Self.tickPlan(
+      of: state, now: now, dayStart: config.ledger.dayStart, urgentFor: config.display.urgentFor)
     if plan != armedFor {
       // Ticks fall on the plan's own grid, so the display changes only with it.
       armedFor = plan
@@ -279,19 +280,33 @@ public final class BarLoop {
     }
   }
 
-  static func tickPlan(of state: TimerState, now: ClockReading, dayStart: Int) -> TickPlan? {
+  /// With `[display] urgent-for` set and no phase running, the moment the urgent flag
+  /// clears is a wake-up too: the plan is whichever of it and the work clock's minute
+  /// comes first, re-chosen at each wake-up.
+  static func tickPlan(
+    of state: TimerState, now: ClockReading, dayStart: Int, urgentFor: Duration? = nil
+  ) -> TickPlan? {
     if let deadline = state.deadline { return TickPlan(anchor: deadline, seconds: 1) }
-    guard let work = state.ledger.work else { return nil }
-    let today = Ledger.day(now: now, dayStart: dayStart)
-    let closed = state.ledger.today.on(today.day).total(for: work.project)
-    return TickPlan(anchor: max(work.since, today.start) - .seconds(closed), seconds: 60)
+    var plans: [TickPlan] = []
+    if state.isUrgent(at: now.instant, lasting: urgentFor), let urgentFor, let since = state.urgentSince {
+      // One wake-up, at the moment it clears: a period that ends there.
+      let clears = since + urgentFor
+      plans.append(TickPlan(anchor: clears, seconds: max(1, (clears - now.instant).ceilSeconds)))
+    }
+    if let work = state.ledger.work {
+      let today = Ledger.day(now: now, dayStart: dayStart)
+      let closed = state.ledger.today.on(today.day).total(for: work.project)
+      plans.append(TickPlan(anchor: max(work.since, today.start) - .seconds(closed), seconds: 60))
+    }
+    return plans.min { $0.next(after: now.instant) < $1.next(after: now.instant) }
   }
 
   /// Applies events to the shared state and starts their effects; nil if it failed.
   ///
   /// The new state is shown before it is written: a click's frame does not wait for fsync.
   func transact(_ events: [Event], at stamp: ClockReading? = nil) -> TimerState? {
-    let runner = EffectRunner(config: config, logFolder: store.directory)
+    let runner = EffectRunner(
+      config: config, logFolder: store.directory, configPath: configSource.explicitPath)
     do {
       let outcome = try store.transact(
         events, settings: config.timer, ledger: config.ledger, stamp: stamp,

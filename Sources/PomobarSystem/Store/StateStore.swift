@@ -27,6 +27,8 @@ public final class StateStore {
     /// The effects the transition owed, already started (`.persist` carried out).
     public var effects: [Effect]
     public var now: ClockReading
+    /// False when `only` refused the events (the catch-up was still written).
+    public var applied = true
   }
 
   /// Where finished intervals go, in the same commit as the state; nil keeps none.
@@ -90,6 +92,8 @@ public final class StateStore {
   ///   - lockTimeout: how long to wait for another copy's lock.
   ///   - show: called with the new state before it is written, so a bar can show a click's
   ///     result without waiting for the disk.
+  ///   - only: when given, the events are applied only if it accepts the timer as caught
+  ///     up (a notification's button that must find the timer where the notification did).
   ///   - start: starts the effects of the write named in `Commit`; called just before the
   ///     rename. The runner it starts waits for the lock and checks that the write was
   ///     committed, so that a copy killed between the two leaves nothing run twice.
@@ -97,7 +101,7 @@ public final class StateStore {
     _ events: [Event], settings: TimerSettings, ledger: LedgerSettings = LedgerSettings(),
     stamp: ClockReading? = nil,
     lockTimeout: Duration = .seconds(3), show: ((TimerState, ClockReading) -> Void)? = nil,
-    start: ([Effect], Commit) throws -> Void
+    only: ((TimerState) -> Bool)? = nil, start: ([Effect], Commit) throws -> Void
   ) throws -> Outcome {
     var notes: [String] = []
     defer { for note in notes { warn(note) } }
@@ -125,7 +129,10 @@ public final class StateStore {
         (machine, effects) = (caughtUp.machine, caughtUp.effects)
         mustWrite = mustWrite || caughtUp.mustWrite
       }
-      for event in events { effects += machine.handle(event, at: now.instant) }
+      let applied = only?(machine.state) ?? true
+      if applied {
+        for event in events { effects += machine.handle(event, at: now.instant) }
+      }
       let changed = effects.contains(.persist)
       effects.removeAll { $0 == .persist }
       if mustWrite || changed {
@@ -140,7 +147,7 @@ public final class StateStore {
         show?(machine.state, now)
         let commit = Commit(
           name: "\(getpid()).\(SystemClock.now(CLOCK_MONOTONIC))", statePath: statePath,
-          lockPath: lockPath)
+          lockPath: lockPath, timer: machine.state)
         let next = base.committed(as: commit.name, timer: machine.state, written: now)
         var file = try PreparedFile(statePath, Array(next.json().utf8))
         do {
@@ -151,7 +158,7 @@ public final class StateStore {
         }
         try file.commit()
       }
-      return Outcome(state: machine.state, effects: effects, now: now)
+      return Outcome(state: machine.state, effects: effects, now: now, applied: applied)
     }
   }
 
@@ -179,6 +186,9 @@ public final class StateStore {
     public var name: String
     public var statePath: String
     public var lockPath: String
+    /// The timer as this write leaves it, for the effects that describe it (the
+    /// notification's texts and buttons); not passed on to the runner.
+    public var timer: TimerState? = nil
   }
 
   /// Whether the write named `commit.name` is in the state file, checked under the lock

@@ -69,8 +69,17 @@ final class Sandbox {
       "LANG": "C.UTF-8",
       "TZ": "UTC",
     ]
+    // A notify-send that logs its title and body (its last two words) and all its words;
+    // with a file `press` in the sandbox, it "presses" the button named there.
     try write(
-      "#!/bin/sh\nprintf '%s|%s\\n' \"$5\" \"$6\" >> '\(notificationLog)'\n", to: notifyScript)
+      """
+      #!/bin/sh
+      for word; do title=$body; body=$word; done
+      printf '%s|%s\\n' "$title" "$body" >> '\(notificationLog)'
+      printf '%s\\n' "$*" >> '\(notificationLog).args'
+      if [ -f '\(root)/press' ]; then sleep 0.2; cat '\(root)/press'; fi
+
+      """, to: notifyScript)
     chmod(notifyScript, 0o755)
     try writeConfig(config, hooks: hooks, notifications: notifications)
   }
@@ -82,6 +91,12 @@ final class Sandbox {
     for process in started { process.kill() }
     started.removeAll()
     try? FileManager.default.removeItem(atPath: root)
+  }
+
+  /// Puts `folder` first on the `PATH` of every pomobar started from now on (fake
+  /// control programs such as `dunstctl`).
+  func prependPath(_ folder: String) {
+    environment["PATH"] = folder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
   }
 
   // MARK: - Files

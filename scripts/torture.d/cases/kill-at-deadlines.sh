@@ -61,7 +61,7 @@ expect "no hook line mislabelled by a catch-up (POMOBAR_COMPLETED of the whole t
   test "${K[hooks_mislabelled]}" -eq 0
 expect "no unexpected or malformed hook line (${K[hooks_unexpected]} unexpected, ${K[hooks_malformed]} malformed)" \
   test "$((K[hooks_unexpected] + K[hooks_malformed]))" -eq 0
-expect "every notification is a 'Focus done' or 'Break over' (${K[notes_unclassified]} others)" test "${K[notes_unclassified]}" -eq 0
+expect "every notification is a 'Pomodoro complete' or 'Break over' (${K[notes_unclassified]} others)" test "${K[notes_unclassified]}" -eq 0
 expect "focus-start ${K[focus_starts]} = focus-end ${K[focus_ends]} + ${K[focus_open]} (the focus running now)" \
   test "${K[focus_starts]}" -eq "$((K[focus_ends] + K[focus_open]))"
 finish

@@ -1,0 +1,36 @@
+import PomobarCore
+import PomobarSystem
+
+/// The hidden `pomobar __notify JOB`: shows a notification (see `Notifier`) and, when one
+/// of its buttons is pressed, does what `pomobar ctl` with that button's words does,
+/// through the same transaction, but only while the timer is still where the notification
+/// found it. A stale press does nothing and is one line in `hooks.log`.
+enum NotifyCommand {
+  static func run(_ argument: String) -> Int32 {
+    guard let job = NotificationJob(json: argument) else { return 2 }
+    guard let pressed = Notifier.show(job) else { return ExitCode.success }
+    let log = { (line: String) in Notifier.log(job.log, "notification: \(pressed.name): \(line)") }
+    guard case .ctl(let action, _)? = try? Arguments.parse(["ctl"] + pressed.ctl) else {
+      log("cannot read 'pomobar ctl \(pressed.ctl.joined(separator: " "))'")
+      return ExitCode.failure
+    }
+    let context = Context.make(Options(format: nil, configPath: job.configPath))
+    guard !context.loaded.hasErrors(in: ["timer", "suspend"]) else {
+      log("not done: the config has mistakes in [timer] or [suspend] (pomobar check-config)")
+      return ExitCode.config
+    }
+    do {
+      let outcome = try context.transact(.action(action)) { state in
+        NotificationSubject.of(state) == job.subject
+      }
+      log(
+        outcome.applied
+          ? "did 'pomobar ctl \(pressed.ctl.joined(separator: " "))'"
+          : "not done: the timer has moved on since the notification (stale button)")
+      return ExitCode.success
+    } catch {
+      log("cannot update the timer: \(error)")
+      return ExitCode.failure
+    }
+  }
+}
