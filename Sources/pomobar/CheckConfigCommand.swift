@@ -6,6 +6,7 @@ enum CheckConfigCommand {
   static func run(_ path: String?) -> Int32 {
     let source = ConfigSource(path: path, environment: Environment.current())
     let loaded = source.load()
+    for warning in loaded.warnings { Console.located(warning) }
     guard loaded.errors.isEmpty else {
       for error in loaded.errors { Console.located(error) }
       return ExitCode.config

@@ -37,7 +37,7 @@ extension ViewModel {
       phase = .focusDone
       total = settings.focus.ceilSeconds
       remaining = 0
-      color = palette.focus
+      color = palette.done
     case .running(let kind, let deadline, let length):
       phase = Phase(kind)
       total = length.ceilSeconds
@@ -56,9 +56,12 @@ extension ViewModel {
     }
 
     let fraction = total > 0 ? Double(remaining) / Double(total) : 0
+    let display = config.display
     let ring =
-      phase == .focusDone ? "✓" : RingGlyphs.glyph(config.display.ring, fraction: fraction)
-    let time = DurationFormat.clock(seconds: remaining)
+      phase == .focusDone ? "✓" : RingGlyphs.glyph(display.ring, fraction: fraction)
+    let time =
+      display.update == .minute
+      ? FormatValues.minutes(remaining) : DurationFormat.clock(seconds: remaining)
     let dots = String(repeating: "●", count: filled) + String(repeating: "○", count: cycle - filled)
     let suspendNote = state.note.map(Self.describe)
     let note = problem ?? suspendNote
@@ -66,23 +69,31 @@ extension ViewModel {
     // A paused phase says which phase it is: "Short break paused", not just "Paused".
     let label = Self.name(of: phase) + (paused ? " paused" : "")
 
-    var fullText: String
-    var shortText: String
-    if phase == .focusDone {
-      fullText = "\(ring) \(label) \(dots)"
-      shortText = "\(ring) done"
-    } else {
-      fullText = "\(ring) \(label) \(time) \(dots)"
-      shortText = "\(ring) \(time)"
-    }
-    if let timerNote = state.note {
+    // The work clock beside the timer, or instead of an idle timer (`[ledger] show`); a
+    // format with `{project}` or `{today}` reads it whatever `show` says.
+    let formats = config.format
+    let shownWork = config.ledger.show == .timer ? nil : Self.work(state, config, now: now, today: today)
+    let work = shownWork ?? (formats.usesWork ? Self.work(state, config, now: now, today: today) : nil)
+    let slot = FormatSlot(phase)
+    let fullFormat = formats.template(.full, slot, paused: paused)
+    let shortFormat = formats.template(.short, slot, paused: paused)
+    let bar =
+      (fullFormat?.usesBar ?? false) || (shortFormat?.usesBar ?? false)
+      ? BarView(fraction: fraction, width: display.barWidth, track: display.colors.track) : nil
+    let values = FormatValues(
+      ring: ring, bar: bar, time: time, remaining: remaining, phase: label, position: position,
+      cycle: cycle, dots: dots, ends: endsAt, completed: state.completed,
+      percent: Int((fraction * 100).rounded()), work: work)
+
+    let hidden = display.hideWhenIdle && phase == .idle && problem == nil
+    var fullText = hidden ? "" : fullFormat?.render(values) ?? ""
+    var shortText = hidden ? "" : shortFormat?.render(values) ?? ""
+    if let timerNote = state.note, !hidden {
       // Bars without a tooltip (i3bar, polybar, tmux) still say why the timer changed on
       // its own; it lasts until the next action. The compact form has room for a mark only.
       fullText += " · " + Self.brief(timerNote)
       shortText += " " + Self.noteMark
     }
-    // The work clock beside the timer, or instead of an idle timer (`[ledger] show`).
-    let work = config.ledger.show == .timer ? nil : Self.work(state, config, now: now, today: today)
     // The timer's own texts are kept apart only while the work clock shows (i3bar draws it
     // as a block of its own); otherwise they are the texts themselves, and stay empty here.
     var (timerText, timerShortText) = ("", "")
@@ -91,8 +102,8 @@ extension ViewModel {
       fullText += " ⚠"
       shortText += " ⚠"
     }
-    if let work {
-      if config.ledger.show == .work && phase == .idle {
+    if let work = shownWork {
+      if (config.ledger.show == .work || hidden) && phase == .idle {
         (fullText, shortText) = (work.text, work.shortText)
         if problem != nil {
           fullText += " ⚠"
@@ -106,22 +117,27 @@ extension ViewModel {
     }
 
     var lines: [String] = []
-    let title = Self.title(phase, position: position, cycle: cycle)
-    switch (phase, paused) {
-    case (.idle, _):
-      lines.append("Ready: \(title), \(DurationFormat.human(settings.focus))")
-    case (.focusDone, _):
-      let next = settings.breakKind(after: position) == .longBreak ? "long break" : "short break"
-      lines.append("\(title) done: \(next) next")
-    case (_, true):
-      lines.append("\(label): \(Self.place(phase, position: position, cycle: cycle))")
-      lines.append("\(time) left of \(DurationFormat.clock(seconds: total))")
-    case (_, false):
-      lines.append(title)
-      lines.append(endsAt.map { "\(time) left, ends at \($0)" } ?? "\(time) left")
+    if let tooltip = formats.template(.tooltip, slot, paused: paused) {
+      lines.append(tooltip.render(values))
+    } else {
+      let title = Self.title(phase, position: position, cycle: cycle)
+      switch (phase, paused) {
+      case (.idle, _):
+        lines.append("Ready: \(title), \(DurationFormat.human(settings.focus))")
+      case (.focusDone, _):
+        let next = settings.breakKind(after: position) == .longBreak ? "long break" : "short break"
+        lines.append("\(title) done: \(next) next")
+      case (_, true):
+        lines.append("\(label): \(Self.place(phase, position: position, cycle: cycle))")
+        lines.append("\(time) left of \(DurationFormat.clock(seconds: total))")
+      case (_, false):
+        lines.append(title)
+        lines.append(endsAt.map { "\(time) left, ends at \($0)" } ?? "\(time) left")
+      }
+      lines.append(Self.completedLine(state.completed))
+      lines += Self.todayLines(state, now: now, today: today)
     }
-    lines.append(Self.completedLine(state.completed))
-    lines += Self.todayLines(state, now: now, today: today)
+    // Whatever the tooltip's format, why the timer changed and what is wrong are said.
     if let suspendNote { lines.append(suspendNote) }
     if let problem { lines.append(problem) }
 
@@ -132,7 +148,8 @@ extension ViewModel {
       color: color, fullText: fullText, shortText: shortText,
       tooltip: lines.joined(separator: "\n"), name: config.display.name,
       instance: config.display.instance, clicks: config.clicks, step: settings.step)
-    self.work = work
+    self.work = shownWork
+    self.bar = bar
     self.timerText = timerText
     self.timerShortText = timerShortText
   }

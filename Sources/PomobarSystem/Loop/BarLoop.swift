@@ -211,7 +211,8 @@ public final class BarLoop {
       retryArmedFor = retryAt
       timers.retry.arm(after: retryAt.map { _ in retry.wait }, repeating: false)
     }
-    let plan = Self.tickPlan(of: state, now: now, dayStart: config.ledger.dayStart)
+    let plan = Self.tickPlan(
+      of: state, now: now, dayStart: config.ledger.dayStart, update: config.display.update)
     if plan != armedFor {
       // Ticks fall on the plan's own grid, so the display changes only with it.
       armedFor = plan
@@ -223,8 +224,9 @@ public final class BarLoop {
   }
 
   /// When what the bar shows changes by itself: every second on the running phase's
-  /// grid (counted back from its deadline); with no phase running but the work clock on,
-  /// every minute, when its `h:mm` turns; nil when nothing changes.
+  /// grid (counted back from its deadline), or every minute on it with `[display] update =
+  /// "minute"` (whole minutes left, rounded up, turn exactly there); with no phase running
+  /// but the work clock on, every minute, when its `h:mm` turns; nil when nothing changes.
   struct TickPlan: Equatable {
     /// A moment on the grid.
     var anchor: Instant
@@ -240,8 +242,15 @@ public final class BarLoop {
     }
   }
 
-  static func tickPlan(of state: TimerState, now: ClockReading, dayStart: Int) -> TickPlan? {
-    if let deadline = state.deadline { return TickPlan(anchor: deadline, seconds: 1) }
+  static func tickPlan(
+    of state: TimerState, now: ClockReading, dayStart: Int, update: DisplayUpdate = .second
+  ) -> TickPlan? {
+    if let deadline = state.deadline {
+      switch update {
+      case .second: return TickPlan(anchor: deadline, seconds: 1)
+      case .minute: return TickPlan(anchor: deadline, seconds: 60)
+      }
+    }
     guard let work = state.ledger.work else { return nil }
     let today = Ledger.day(now: now, dayStart: dayStart)
     let closed = state.ledger.today.on(today.day).total(for: work.project)
