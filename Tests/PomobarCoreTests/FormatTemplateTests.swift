@@ -86,16 +86,28 @@ private let focus = TimerState(
   }
 
   @Test(arguments: [
-    ("[format]\nfull = \"{ring} {tiem}\"\n", "config.toml:2:17: 'full': unknown placeholder {tiem} (did you mean 'time'?)"),
+    (
+      "[format]\nfull = \"{ring} {tiem}\"\n",
+      "config.toml:2:17: 'full': unknown placeholder {tiem} (did you mean 'time'?)"
+    ),
     ("[format]\nfull = \"{ring} {time\"\n", "config.toml:2:16: 'full': '{' is not closed"),
     ("[format]\nfull = \"a } b\"\n", "config.toml:2:11: 'full': '}' without a '{'"),
     // Escapes in a basic string are several characters of the file, one of the value.
     ("[format]\nfull = \"\\t\\u00E9 {x}\"\n", "config.toml:2:19: 'full': unknown placeholder {x}"),
     // A literal string has no escapes; a multi-line one counts its lines.
     ("[format.focus]\nshort = '\\t {y}'\n", "config.toml:2:14: 'short': unknown placeholder {y}"),
-    ("[format]\ntooltip = \"\"\"\nline one\n  {nope}\"\"\"\n", "config.toml:4:4: 'tooltip': unknown placeholder {nope}"),
-    ("[format.focsu]\nfull = \"x\"\n", "config.toml:1:9: unknown key 'focsu' in [format] (did you mean 'focus'?)"),
-    ("[format.focus]\nfulll = \"x\"\n", "config.toml:2:1: unknown key 'fulll' in [format.focus] (did you mean 'full'?)"),
+    (
+      "[format]\ntooltip = \"\"\"\nline one\n  {nope}\"\"\"\n",
+      "config.toml:4:4: 'tooltip': unknown placeholder {nope}"
+    ),
+    (
+      "[format.focsu]\nfull = \"x\"\n",
+      "config.toml:1:9: unknown key 'focsu' in [format] (did you mean 'focus'?)"
+    ),
+    (
+      "[format.focus]\nfulll = \"x\"\n",
+      "config.toml:2:1: unknown key 'fulll' in [format.focus] (did you mean 'full'?)"
+    ),
   ])
   func mistakesPointIntoTheString(text: String, expected: String) {
     let message = firstError(text)
@@ -195,7 +207,8 @@ private let focus = TimerState(
     var polybar = makeEncoder(.polybar)
     #expect(polybar.frame(view).contains("████%{B#6e6361}▍%{B-}%{F#6e6361}█████%{F#e54d2e} & 10:50"))
     var tmux = makeEncoder(.tmux)
-    #expect(tmux.frame(view).contains("████#[bg=#6e6361]▍#[bg=default]#[fg=#6e6361]█████#[fg=#e54d2e] & 10:50"))
+    #expect(
+      tmux.frame(view).contains("████#[bg=#6e6361]▍#[bg=default]#[fg=#6e6361]█████#[fg=#e54d2e] & 10:50"))
     var plain = makeEncoder(.plain)
     #expect(plain.frame(view) == "<a<&b>\"> ████▍░░░░░ & 10:50\n")
   }

@@ -43,7 +43,8 @@ import Testing
         let color = try #require(try Self.json(view)["color"] as? String)
         let ratio = try #require(Colors.contrast(color, background))
         #expect(
-          ratio >= 4.5, "\(theme) \(mode.rawValue): \(name) \(color) on \(background) is \(Colors.ratioText(ratio))")
+          ratio >= 4.5,
+          "\(theme) \(mode.rawValue): \(name) \(color) on \(background) is \(Colors.ratioText(ratio))")
       }
     }
   }
@@ -61,7 +62,9 @@ import Testing
       // The elapsed cells' span: <span foreground="#rrggbb">█...</span> after the partial cell.
       let track = try #require(frame.components(separatedBy: "background=\\\"").dropFirst().first?.prefix(7))
       let ratio = try #require(Colors.contrast(String(track), background))
-      #expect(ratio >= 3, "\(theme) \(mode.rawValue): track \(track) on \(background) is \(Colors.ratioText(ratio))")
+      #expect(
+        ratio >= 3, "\(theme) \(mode.rawValue): track \(track) on \(background) is \(Colors.ratioText(ratio))"
+      )
     }
   }
 
@@ -102,7 +105,8 @@ import Testing
 
   @Test func aCustomColourThatFailsIsAWarningNamingTheRatioAndItsPlace() {
     let load = ConfigLoader.load(
-      Array("[theme]\nmode = \"light\"\nfocus = \"#E54D2E\"\ntrack = \"#EEEEEE\"\n".utf8), file: "config.toml")
+      Array("[theme]\nmode = \"light\"\nfocus = \"#E54D2E\"\ntrack = \"#EEEEEE\"\n".utf8), file: "config.toml"
+    )
     #expect(load.errors.isEmpty)
     #expect(
       load.warnings.map(\.description) == [
@@ -120,7 +124,9 @@ import Testing
 
   @Test func anUnknownThemeIsAnErrorWithASuggestion() {
     let load = ConfigLoader.load(Array("[theme]\nname = \"gruvbx\"\n".utf8), file: "config.toml")
-    #expect(load.errors.first?.description.hasPrefix("config.toml:2:8: unknown theme \"gruvbx\" (did you mean 'gruvbox'?)") == true)
+    #expect(
+      load.errors.first?.description.hasPrefix(
+        "config.toml:2:8: unknown theme \"gruvbx\" (did you mean 'gruvbox'?)") == true)
     #expect(load.config.display.theme.name == "tomato")
   }
 }

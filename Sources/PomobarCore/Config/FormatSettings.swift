@@ -6,7 +6,8 @@
 public struct FormatSettings: Equatable, Sendable {
   /// `[format]`.
   public var base = FormatTexts(
-    full: FormatTemplate(builtIn: "{ring} {phase} {time} {dots}"), short: FormatTemplate(builtIn: "{ring} {time}"),
+    full: FormatTemplate(builtIn: "{ring} {phase} {time} {dots}"),
+    short: FormatTemplate(builtIn: "{ring} {time}"),
     tooltip: nil)
   /// `[format.PHASE]`, in `FormatSlot` order.
   public var phases: [FormatTexts] = FormatSlot.allCases.map { slot in

@@ -38,7 +38,8 @@ struct StringPositions {
     let quote = lines[line][column]
     guard quote == "\"" || quote == "'" else { return open }
     let basic = quote == "\""
-    let multiline = column + 2 < lines[line].count && lines[line][column + 1] == quote
+    let multiline =
+      column + 2 < lines[line].count && lines[line][column + 1] == quote
       && lines[line][column + 2] == quote
     column += multiline ? 3 : 1
     if multiline && column >= lines[line].count {
@@ -66,7 +67,10 @@ struct StringPositions {
           column = 0
           while line < lines.count {
             let skip = lines[line].prefix { $0 == " " || $0 == "\t" }.count
-            if skip < lines[line].count { column = skip; break }
+            if skip < lines[line].count {
+              column = skip
+              break
+            }
             line += 1
           }
           continue

@@ -58,11 +58,12 @@ public struct FormatTemplate: Equatable, Sendable, CustomStringConvertible {
         let name = String(nameScalars)
         guard let placeholder = Placeholder(rawValue: name) else {
           let names = Placeholder.allCases.map(\.rawValue)
+          let hint = Spelling.hint(for: name, in: names)
           throw Failure(
             offset: i + 1,
             message:
-              "unknown placeholder {\(Shown.plain(name))}\(Spelling.hint(for: name, in: names)); one of "
-              + names.map { "{\($0)}" }.joined(separator: " "))
+              "unknown placeholder {\(Shown.plain(name))}"
+              + (hint.isEmpty ? "; one of " + names.map { "{\($0)}" }.joined(separator: " ") : hint))
         }
         flush()
         parts.append(.placeholder(placeholder))

@@ -18,10 +18,20 @@ public enum ThemePreview {
     config.display.theme.mode = mode
     config.display.resolveColors()
     let states: [(String, TimerState)] = [
-      ("focus", TimerState(phase: .running(.focus, deadline: .seconds(1122), total: .seconds(1500)), slot: 2)),
-      ("short break", TimerState(phase: .running(.shortBreak, deadline: .seconds(250), total: .seconds(300)), slot: 2)),
-      ("long break", TimerState(phase: .running(.longBreak, deadline: .seconds(700), total: .seconds(900)), slot: 4)),
-      ("paused", TimerState(phase: .paused(.focus, remaining: .seconds(600), total: .seconds(1500)), slot: 3)),
+      (
+        "focus", TimerState(phase: .running(.focus, deadline: .seconds(1122), total: .seconds(1500)), slot: 2)
+      ),
+      (
+        "short break",
+        TimerState(phase: .running(.shortBreak, deadline: .seconds(250), total: .seconds(300)), slot: 2)
+      ),
+      (
+        "long break",
+        TimerState(phase: .running(.longBreak, deadline: .seconds(700), total: .seconds(900)), slot: 4)
+      ),
+      (
+        "paused", TimerState(phase: .paused(.focus, remaining: .seconds(600), total: .seconds(1500)), slot: 3)
+      ),
       ("idle", TimerState(slot: 3)),
       ("done", TimerState(phase: .focusDone, slot: 4, urgent: true)),
     ]
@@ -114,9 +124,11 @@ public enum ThemePreview {
           let palette = theme.palette(mode)
           let sample = rows[column][index]
           let x = labelWidth + column * (cellWidth + ratioWidth)
-          out += "<rect x=\"\(x)\" y=\"\(y - 17)\" width=\"\(cellWidth)\" height=\"\(row)\" fill=\"\(palette.background)\"/>"
+          out +=
+            "<rect x=\"\(x)\" y=\"\(y - 17)\" width=\"\(cellWidth)\" height=\"\(row)\" fill=\"\(palette.background)\"/>"
           out += "<text x=\"\(x + 8)\" y=\"\(y)\" fill=\"\(sample.color)\">\(xml(sample.text))</text>"
-          out += "<text x=\"\(x + cellWidth + 6)\" y=\"\(y)\" fill=\"#333333\">\(ratio(sample.color, palette.background))</text>"
+          out +=
+            "<text x=\"\(x + cellWidth + 6)\" y=\"\(y)\" fill=\"#333333\">\(ratio(sample.color, palette.background))</text>"
         }
         out += "\n"
       }
@@ -126,10 +138,13 @@ public enum ThemePreview {
         let palette = theme.palette(mode)
         let bar = bar(palette)
         let x = labelWidth + column * (cellWidth + ratioWidth)
-        out += "<rect x=\"\(x)\" y=\"\(y - 17)\" width=\"\(cellWidth)\" height=\"\(row)\" fill=\"\(palette.background)\"/>"
-        out += "<text x=\"\(x + 8)\" y=\"\(y)\"><tspan fill=\"\(palette.focus)\">\(bar.filled + bar.partial)</tspan>"
+        out +=
+          "<rect x=\"\(x)\" y=\"\(y - 17)\" width=\"\(cellWidth)\" height=\"\(row)\" fill=\"\(palette.background)\"/>"
+        out +=
+          "<text x=\"\(x + 8)\" y=\"\(y)\"><tspan fill=\"\(palette.focus)\">\(bar.filled + bar.partial)</tspan>"
         out += "<tspan fill=\"\(palette.track)\">\(bar.elapsed)</tspan></text>"
-        out += "<text x=\"\(x + cellWidth + 6)\" y=\"\(y)\" fill=\"#333333\">\(ratio(palette.track, palette.background))</text>"
+        out +=
+          "<text x=\"\(x + cellWidth + 6)\" y=\"\(y)\" fill=\"#333333\">\(ratio(palette.track, palette.background))</text>"
       }
       out += "\n"
     }
@@ -155,7 +170,8 @@ public enum ThemePreview {
   public static func css(_ theme: Theme, _ mode: ThemeMode) -> String {
     let p = theme.palette(mode)
     func rule(_ selectors: [String], _ body: String, _ comment: String) -> String {
-      selectors.map { "#custom-pomobar" + $0 }.joined(separator: ",\n") + " {\n" + body + "  /* \(comment) */\n}\n\n"
+      selectors.map { "#custom-pomobar" + $0 }.joined(separator: ",\n") + " {\n" + body
+        + "  /* \(comment) */\n}\n\n"
     }
     func color(_ value: String) -> String { "  color: \(value);" }
     let bg = p.background
