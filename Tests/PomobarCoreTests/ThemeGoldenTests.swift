@@ -23,7 +23,8 @@ import Testing
 
   static let running = TimerState(
     phase: .running(.focus, deadline: .seconds(600), total: .seconds(1500)), slot: 2, completed: 1)
-  static let paused = TimerState(phase: .paused(.longBreak, remaining: .seconds(100), total: .seconds(900)), slot: 4)
+  static let paused = TimerState(
+    phase: .paused(.longBreak, remaining: .seconds(100), total: .seconds(900)), slot: 4)
 
   @Test(arguments: OutputFormat.allCases)
   func everyThemeInEveryEncoder(format: OutputFormat) throws {
@@ -40,7 +41,8 @@ import Testing
     }
     var encoder = makeEncoder(format)
     out += encoder.frame(
-      ViewModel(state: TimerState(), config: Self.config(Theme.builtIn[0], .dark, hidden: true), now: .seconds(0)))
+      ViewModel(
+        state: TimerState(), config: Self.config(Theme.builtIn[0], .dark, hidden: true), now: .seconds(0)))
     try expectGolden(out, "\(format.rawValue)/themes.txt")
   }
 }

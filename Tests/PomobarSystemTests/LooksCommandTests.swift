@@ -7,12 +7,14 @@ struct LooksCommandTests {
   @Test("check-config warns about a colour hard to read on the stated background, and passes")
   func checkConfigWarnsAboutContrast() async throws {
     try await withSandbox { sandbox in
-      try sandbox.write("[theme]\nbackground = \"#FFFFFF\"\nshort-break = \"#46A758\"\n", to: sandbox.configPath)
+      try sandbox.write(
+        "[theme]\nbackground = \"#FFFFFF\"\nshort-break = \"#46A758\"\n", to: sandbox.configPath)
       let result = try await sandbox.run(["check-config"])
       #expect(result.status == 0, "\(result)")
       #expect(
         result.stderr.contains(
-          "\(sandbox.configPath):3:15: warning: 'short-break' #46A758 has a contrast of 3.03:1 against the background #FFFFFF"),
+          "\(sandbox.configPath):3:15: warning: 'short-break' #46A758 has a contrast of 3.03:1 against the background #FFFFFF"
+        ),
         "\(result)")
       #expect(result.stdout.contains("mode = \"light\""), "a light background chose light mode: \(result)")
       // The bar itself says nothing about it: no ⚠ for a warning.
@@ -27,7 +29,9 @@ struct LooksCommandTests {
       try sandbox.write("[format]\nfull = \"{ring} {phase} {tiem}\"\n", to: sandbox.configPath)
       let result = try await sandbox.run(["check-config"])
       #expect(result.status == 78, "\(result)")
-      #expect(result.stderr.hasPrefix("\(sandbox.configPath):2:25: 'full': unknown placeholder {tiem}"), "\(result)")
+      #expect(
+        result.stderr.hasPrefix("\(sandbox.configPath):2:25: 'full': unknown placeholder {tiem}"), "\(result)"
+      )
       let status = try await sandbox.run(["status", "--format", "json"])
       #expect(status.status == 0, "\(status)")
       #expect(status.stdout.contains(#""text":"⣿ Ready 25:00 ○○○○ ⚠""#), "\(status)")
@@ -54,8 +58,10 @@ struct LooksCommandTests {
     try await withSandbox { sandbox in
       let ansi = try await sandbox.run(["themes"])
       #expect(ansi.status == 0)
-      for name in ["tomato", "classic-red", "ocean-blue", "forest-green", "midnight-dark", "sunset-orange",
-        "catppuccin", "gruvbox", "nord", "dracula"] {
+      for name in [
+        "tomato", "classic-red", "ocean-blue", "forest-green", "midnight-dark", "sunset-orange",
+        "catppuccin", "gruvbox", "nord", "dracula",
+      ] {
         #expect(ansi.stdout.contains("\u{1B}[1m\(name)\u{1B}[0m"), "\(name)")
       }
       #expect(ansi.stdout.contains("\u{1B}[38;2;229;77;46;48;2;28;25;23m ⣧ Focus 18:42 ●●○○"))

@@ -5,12 +5,25 @@
 /// texts pomobar always showed; a focus that is done has its own (no time left to show).
 public struct FormatSettings: Equatable, Sendable {
   /// `[format]`.
-  public var base = FormatTexts(
+  public var base = FormatSettings.defaultBase {
+    didSet { resolve() }
+  }
+  /// `[format.PHASE]`, in `FormatSlot` order.
+  public var phases = FormatSettings.defaultPhases {
+    didSet { resolve() }
+  }
+  /// The template for each slot, paused or not, and kind, looked up once per change of
+  /// the settings rather than on every frame: `resolved[(slot * 2 + paused) * 3 + kind]`.
+  private var resolved: [FormatTemplate?] = []
+  /// Whether any text shows `{project}` or `{today}`: the work clock is then worked out
+  /// for the text even where it is not shown beside it.
+  public private(set) var usesWork = false
+
+  static let defaultBase = FormatTexts(
     full: FormatTemplate(builtIn: "{ring} {phase} {time} {dots}"),
     short: FormatTemplate(builtIn: "{ring} {time}"),
     tooltip: nil)
-  /// `[format.PHASE]`, in `FormatSlot` order.
-  public var phases: [FormatTexts] = FormatSlot.allCases.map { slot in
+  static let defaultPhases: [FormatTexts] = FormatSlot.allCases.map { slot in
     switch slot {
     case .focusDone:
       return FormatTexts(
@@ -21,19 +34,28 @@ public struct FormatSettings: Equatable, Sendable {
     }
   }
 
-  public init() {}
+  public init() { resolve() }
 
   /// The template of `kind` for a view of `slot`; nil only for a tooltip nobody set (the
   /// built-in tooltip is used).
   public func template(_ kind: FormatKind, _ slot: FormatSlot, paused: Bool) -> FormatTemplate? {
-    if paused, let template = phases[FormatSlot.paused.index][kind] { return template }
-    return phases[slot.index][kind] ?? base[kind]
+    resolved[(slot.index * 2 + (paused ? 1 : 0)) * 3 + kind.index]
   }
 
-  /// Whether any text shows `{project}` or `{today}`: the work clock is then worked out
-  /// for the text even where it is not shown beside it.
-  public var usesWork: Bool {
-    ([base] + phases).contains { texts in
+  /// Looks up every template most specific first: `[format.paused]` for a paused phase,
+  /// then the phase's own table, then `[format]`.
+  private mutating func resolve() {
+    var resolved: [FormatTemplate?] = []
+    for slot in FormatSlot.allCases {
+      for paused in [false, true] {
+        for kind in FormatKind.allCases {
+          let own = paused ? phases[FormatSlot.paused.index][kind] : nil
+          resolved.append(own ?? phases[slot.index][kind] ?? base[kind])
+        }
+      }
+    }
+    self.resolved = resolved
+    usesWork = ([base] + phases).contains { texts in
       FormatKind.allCases.contains { texts[$0]?.usesWork ?? false }
     }
   }
@@ -74,6 +96,14 @@ public enum FormatKind: String, CaseIterable, Sendable {
   case full
   case short
   case tooltip
+
+  var index: Int {
+    switch self {
+    case .full: return 0
+    case .short: return 1
+    case .tooltip: return 2
+    }
+  }
 }
 
 /// The per-phase `[format.NAME]` tables.

@@ -9,37 +9,23 @@ extension BarView {
     style: (_ filled: String, _ partial: String, _ elapsed: String) -> String
   ) -> String {
     guard !plain.isEmpty else { return escape(text) }
-    let drawn = style(filled, partial, elapsed)
+    // Searched as UTF-8 bytes: this runs every second, and bytes need no grapheme breaking.
+    let bytes = Array(text.utf8)
+    let needle = Array(plain.utf8)
     var out = ""
-    var rest = Substring(text)
-    while let range = rest.range(of: plain) {
-      out += escape(String(rest[..<range.lowerBound]))
-      out += drawn
-      rest = rest[range.upperBound...]
-    }
-    return out + escape(String(rest))
-  }
-}
-
-extension Substring {
-  /// The first range where `needle` occurs, compared as Unicode scalars.
-  func range(of needle: String) -> Range<Index>? {
-    let target = Array(needle.unicodeScalars)
-    guard let first = target.first else { return nil }
-    var index = unicodeScalars.startIndex
-    while index != unicodeScalars.endIndex {
-      if unicodeScalars[index] == first {
-        var a = index
-        var matched = 0
-        while matched < target.count, a != unicodeScalars.endIndex, unicodeScalars[a] == target[matched] {
-          a = unicodeScalars.index(after: a)
-          matched += 1
-        }
-        if matched == target.count { return index..<a }
+    var start = 0
+    var index = 0
+    while index + needle.count <= bytes.count {
+      if bytes[index] == needle[0] && bytes[index..<(index + needle.count)].elementsEqual(needle) {
+        out += escape(String(decoding: bytes[start..<index], as: UTF8.self))
+        out += style(filled, partial, elapsed)
+        index += needle.count
+        start = index
+      } else {
+        index += 1
       }
-      index = unicodeScalars.index(after: index)
     }
-    return nil
+    return out + escape(String(decoding: bytes[start...], as: UTF8.self))
   }
 }
 

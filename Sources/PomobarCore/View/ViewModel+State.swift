@@ -12,7 +12,6 @@ extension ViewModel {
     problem: String? = nil, today: LedgerDay? = nil
   ) {
     let settings = config.timer
-    let palette = config.display.colors
     let cycle = max(1, settings.longBreakEvery)
     let position = min(max(1, state.slot), cycle)
 
@@ -31,18 +30,18 @@ extension ViewModel {
       phase = .idle
       total = settings.focus.ceilSeconds
       remaining = total
-      color = palette.idle
+      color = config.display.colors.idle
       filled = position - 1
     case .focusDone:
       phase = .focusDone
       total = settings.focus.ceilSeconds
       remaining = 0
-      color = palette.done
+      color = config.display.colors.done
     case .running(let kind, let deadline, let length):
       phase = Phase(kind)
       total = length.ceilSeconds
       remaining = max(0, (deadline - now).ceilSeconds)
-      color = Self.color(for: kind, palette)
+      color = Self.color(for: kind, config.display.colors)
       if let day = localSecondOfDay {
         let end = (day + remaining) % 86_400
         endsAt = DurationFormat.pad2(end / 3600) + ":" + DurationFormat.pad2((end % 3600) / 60)
@@ -52,15 +51,15 @@ extension ViewModel {
       paused = true
       total = length.ceilSeconds
       remaining = max(0, left.ceilSeconds)
-      color = palette.paused
+      color = config.display.colors.paused
     }
 
     let fraction = total > 0 ? Double(remaining) / Double(total) : 0
-    let display = config.display
+    let percentage = Int((fraction * 100).rounded())
     let ring =
-      phase == .focusDone ? "✓" : RingGlyphs.glyph(display.ring, fraction: fraction)
+      phase == .focusDone ? "✓" : RingGlyphs.glyph(config.display.ring, fraction: fraction)
     let time =
-      display.update == .minute
+      config.display.update == .minute
       ? FormatValues.minutes(remaining) : DurationFormat.clock(seconds: remaining)
     let dots = String(repeating: "●", count: filled) + String(repeating: "○", count: cycle - filled)
     let suspendNote = state.note.map(Self.describe)
@@ -71,21 +70,20 @@ extension ViewModel {
 
     // The work clock beside the timer, or instead of an idle timer (`[ledger] show`); a
     // format with `{project}` or `{today}` reads it whatever `show` says.
-    let formats = config.format
     let shownWork = config.ledger.show == .timer ? nil : Self.work(state, config, now: now, today: today)
-    let work = shownWork ?? (formats.usesWork ? Self.work(state, config, now: now, today: today) : nil)
+    let work = shownWork ?? (config.format.usesWork ? Self.work(state, config, now: now, today: today) : nil)
     let slot = FormatSlot(phase)
-    let fullFormat = formats.template(.full, slot, paused: paused)
-    let shortFormat = formats.template(.short, slot, paused: paused)
+    let fullFormat = config.format.template(.full, slot, paused: paused)
+    let shortFormat = config.format.template(.short, slot, paused: paused)
     let bar =
       (fullFormat?.usesBar ?? false) || (shortFormat?.usesBar ?? false)
-      ? BarView(fraction: fraction, width: display.barWidth, track: display.colors.track) : nil
+      ? BarView(fraction: fraction, width: config.display.barWidth, track: config.display.colors.track) : nil
     let values = FormatValues(
       ring: ring, bar: bar, time: time, remaining: remaining, phase: label, position: position,
       cycle: cycle, dots: dots, ends: endsAt, completed: state.completed,
-      percent: Int((fraction * 100).rounded()), work: work)
+      percent: percentage, work: work)
 
-    let hidden = display.hideWhenIdle && phase == .idle && problem == nil
+    let hidden = config.display.hideWhenIdle && phase == .idle && problem == nil
     var fullText = hidden ? "" : fullFormat?.render(values) ?? ""
     var shortText = hidden ? "" : shortFormat?.render(values) ?? ""
     if let timerNote = state.note, !hidden {
@@ -117,7 +115,7 @@ extension ViewModel {
     }
 
     var lines: [String] = []
-    if let tooltip = formats.template(.tooltip, slot, paused: paused) {
+    if let tooltip = config.format.template(.tooltip, slot, paused: paused) {
       lines.append(tooltip.render(values))
     } else {
       let title = Self.title(phase, position: position, cycle: cycle)
@@ -143,7 +141,7 @@ extension ViewModel {
 
     self.init(
       phase: phase, paused: paused, urgent: state.urgent, remainingSeconds: remaining,
-      totalSeconds: total, percentage: Int((fraction * 100).rounded()), ring: ring, time: time,
+      totalSeconds: total, percentage: percentage, ring: ring, time: time,
       dots: dots, position: position, cycleLength: cycle, endsAt: endsAt, note: note,
       color: color, fullText: fullText, shortText: shortText,
       tooltip: lines.joined(separator: "\n"), name: config.display.name,
@@ -154,7 +152,7 @@ extension ViewModel {
     self.timerShortText = timerShortText
   }
 
-  private static func color(for kind: PhaseKind, _ palette: Palette) -> String {
+  private static func color(for kind: PhaseKind, _ palette: borrowing Palette) -> String {
     switch kind {
     case .focus: return palette.focus
     case .shortBreak: return palette.shortBreak

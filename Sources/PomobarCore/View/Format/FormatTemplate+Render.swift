@@ -14,6 +14,7 @@ struct FormatValues {
   var work: WorkView?
 
   /// The text of one placeholder; numbers are turned into text only when asked for.
+  @inline(__always)
   func text(_ placeholder: Placeholder) -> String {
     switch placeholder {
     case .ring: return ring
@@ -44,9 +45,8 @@ extension FormatTemplate {
   ///
   /// An empty placeholder takes the space after it (or, with none, the one before it), so
   /// a missing project or end time leaves no double or trailing space.
-  func render(_ values: FormatValues) -> String {
+  func render(_ values: borrowing FormatValues) -> String {
     var out = ""
-    out.reserveCapacity(48)
     var dropSpace = false
     for index in parts.indices {
       switch parts[index] {
