@@ -95,7 +95,7 @@ public struct Palette: Equatable, Sendable {
   public var done = "#E54D2E"
   /// The elapsed part of `{bar}` where the bar can colour it.
   public var track = "#6E6361"
-  /// Plain text, for previews.
+  /// Plain text beside the bar, for previews (not drawn by the bar; not a config key).
   public var text = "#FAFAF9"
   /// The bar's background the colours are chosen for.
   public var background = "#1C1917"

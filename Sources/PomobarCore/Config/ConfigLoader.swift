@@ -15,7 +15,7 @@ public enum ConfigLoader {
     ("display", ["ring", "name", "instance", "hide-when-idle", "update", "bar-width"]),
     (
       "theme",
-      ["name", "mode", "background"] + ThemeRole.allCases.filter { $0 != .background }.map(\.rawValue)
+      ["name", "mode", "background"] + ThemeRole.overridable.map(\.rawValue)
     ),
     ("colors", ["focus", "short-break", "long-break", "idle", "paused"]),
     ("format", FormatKind.allCases.map(\.rawValue)),

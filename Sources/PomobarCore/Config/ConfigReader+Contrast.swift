@@ -6,14 +6,13 @@ extension Reader {
   /// still used as written.
   ///
   /// Each points at the colour's own key when the file set it, else at the `background`
-  /// (or `name`) that made the pair; `text` is checked only when set, as the bar never
-  /// draws it.
+  /// (or `name`) that made the pair. `text` is not checked: the bar never draws it.
   func contrastWarnings() -> [ConfigError] {
     let palette = config.display.colors
     let background = palette.background
     var warnings: [ConfigError] = []
     for role in ThemeRole.allCases {
-      guard let threshold = role.threshold, role != .text || colorPositions[role] != nil,
+      guard let threshold = role.threshold, role != .text,
         let ratio = Colors.contrast(palette[role], background), ratio < threshold
       else { continue }
       let position = colorPositions[role] ?? themePosition ?? .start

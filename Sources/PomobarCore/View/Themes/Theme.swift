@@ -44,6 +44,9 @@ public enum ThemeMode: String, CaseIterable, Sendable {
 }
 
 /// One colour of a palette, by the name the config gives it (`[theme] short-break`).
+///
+/// `text` and `background` are the theme's own: the text beside the bar (previews) and the
+/// bar it was made for; the background is stated with `[theme] background`.
 public enum ThemeRole: String, CaseIterable, Sendable {
   case focus
   case shortBreak = "short-break"
@@ -54,6 +57,11 @@ public enum ThemeRole: String, CaseIterable, Sendable {
   case track
   case text
   case background
+
+  /// The colours `[theme]` can change: those the bar draws.
+  public static let overridable: [ThemeRole] = [
+    .focus, .shortBreak, .longBreak, .paused, .idle, .done, .track,
+  ]
 
   /// The least contrast against the background this colour must keep: 4.5:1 for what is
   /// read as text, 3:1 for the track (a mark, not text); none for the background itself.
