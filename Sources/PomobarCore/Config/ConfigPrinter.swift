@@ -42,6 +42,16 @@ public enum ConfigPrinter {
       [("name", quote(theme.name)), ("mode", quote(theme.mode.rawValue))]
         + (theme.background.map { [("background", quote($0))] } ?? [])
         + ThemeRole.allCases.compactMap { role in theme.overrides[role].map { (role.rawValue, quote($0)) } })
+    // The colours in use, with their contrast on the background: comments, so the output
+    // still parses back to the same config.
+    out.removeLast()
+    out += "# In use, on \(d.colors.background):\n"
+    for role in ThemeRole.overridable {
+      let color = d.colors[role]
+      let ratio = Colors.contrast(color, d.colors.background).map(Colors.ratioText) ?? "?"
+      out += "#   \(role.rawValue) = \(quote(color))  # \(ratio)\n"
+    }
+    out += "\n"
     let legacy = ThemeRole.allCases.compactMap { role in theme.legacy[role].map { (role.rawValue, quote($0)) }
     }
     if !legacy.isEmpty { table("colors", legacy) }
