@@ -200,15 +200,15 @@ private let focus = TimerState(
     #expect(frame.contains(#""markup":"pango""#))
     #expect(
       frame.contains(
-        ##"&lt;a&lt;&amp;b&gt;\"&gt; <span foreground=\"#e54d2e\">████</span><span foreground=\"#e54d2e\" background=\"#6e6361\">▍</span><span foreground=\"#6e6361\">█████</span> &amp; 10:50"##
+        ##"&lt;a&lt;&amp;b&gt;\"&gt; <span foreground=\"#E54D2E\">████</span><span foreground=\"#E54D2E\" background=\"#6E6361\">▍</span><span foreground=\"#6E6361\">█████</span> &amp; 10:50"##
       ), "\(frame)")
     var waybar = makeEncoder(.waybar)
-    #expect(waybar.frame(view).contains(##"<span foreground=\"#6e6361\">█████</span> &amp; 10:50"##))
+    #expect(waybar.frame(view).contains(##"<span foreground=\"#6E6361\">█████</span> &amp; 10:50"##))
     var polybar = makeEncoder(.polybar)
-    #expect(polybar.frame(view).contains("████%{B#6e6361}▍%{B-}%{F#6e6361}█████%{F#e54d2e} & 10:50"))
+    #expect(polybar.frame(view).contains("████%{B#6E6361}▍%{B-}%{F#6E6361}█████%{F#e54d2e} & 10:50"))
     var tmux = makeEncoder(.tmux)
     #expect(
-      tmux.frame(view).contains("████#[bg=#6e6361]▍#[bg=default]#[fg=#6e6361]█████#[fg=#e54d2e] & 10:50"))
+      tmux.frame(view).contains("████#[bg=#6E6361]▍#[bg=default]#[fg=#6E6361]█████#[fg=#e54d2e] & 10:50"))
     var plain = makeEncoder(.plain)
     #expect(plain.frame(view) == "<a<&b>\"> ████▍░░░░░ & 10:50\n")
   }

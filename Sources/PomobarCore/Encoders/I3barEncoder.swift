@@ -63,8 +63,9 @@ public struct I3barEncoder: BarEncoder {
     var full = view.work == nil ? view.fullText : view.timerText
     var short = view.work == nil ? view.shortText : view.timerShortText
     if let bar = view.bar {
-      full = bar.pango(full, color: view.color)
-      short = bar.pango(short, color: view.color)
+      let spans = bar.pangoSpans(color: view.color)
+      full = bar.pango(full, spans: spans)
+      short = bar.pango(short, spans: spans)
     }
     return [
       "name": .string(view.name),

@@ -14,7 +14,8 @@ public struct WaybarEncoder: BarEncoder {
   public mutating func frame(_ view: ViewModel) -> String {
     let object: JSONValue = [
       "text": .string(
-        view.bar.map { $0.pango(view.fullText, color: view.color) } ?? Self.escapeMarkup(view.fullText)),
+        view.bar.map { $0.pango(view.fullText, spans: $0.pangoSpans(color: view.color)) }
+          ?? Self.escapeMarkup(view.fullText)),
       "alt": .string(view.phase.rawValue),
       "tooltip": .string(Self.escapeMarkup(view.tooltip)),
       "class": .array(view.classes.map { .string($0) }),

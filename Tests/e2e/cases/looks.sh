@@ -35,7 +35,7 @@ expect "idle: nothing in nord's focus colour on screen" lacks_colour "$(shot_x 0
 
 need "ctl project '<a&b>'" pb ctl project '<a&b>'
 need "ctl start" pb ctl start
-pango() { [ "$(field markup)" = pango ] && field full_text | grep -q '="#6f7d98"'; }
+pango() { [ "$(field markup)" = pango ] && field full_text | grep -qi '="#6f7d98"'; }
 expect "running: the block is Pango markup with the track colour" \
   wait_for 5 "a pango frame" pango
 escaped() { field full_text | grep -qF '&lt;a&amp;b&gt;'; }
