@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PomobarCore
@@ -44,5 +45,18 @@ import Testing
       ViewModel(
         state: TimerState(), config: Self.config(Theme.builtIn[0], .dark, hidden: true), now: .seconds(0)))
     try expectGolden(out, "\(format.rawValue)/themes.txt")
+  }
+
+  /// `contrib/waybar/themes/NAME-MODE.css` is what `pomobar themes --format css NAME --mode
+  /// MODE` writes, for every theme and mode: a changed theme must ship its CSS.
+  @Test func theShippedWaybarStylesAreTheThemesOwn() throws {
+    let root = URLPath.packageRoot(from: #filePath)
+    for theme in Theme.builtIn {
+      for mode in ThemeMode.allCases {
+        let path = "\(root)/contrib/waybar/themes/\(theme.name)-\(mode.rawValue).css"
+        let shipped = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(shipped == ThemePreview.css(theme, mode), "\(path) is out of date")
+      }
+    }
   }
 }
