@@ -10,6 +10,7 @@ enum Command: Equatable {
   case report(ReportRequest)
   /// `projects`, or with `--names` only the names, one per line (for shell completion).
   case projects(Options, namesOnly: Bool)
+  case themes(ThemesCommand.Request)
   case help(String?)
   case version
   /// The hidden `__effects JOB`: pomobar's own effect runner, started by a transition.
@@ -47,7 +48,8 @@ enum ExitCode {
 /// Parses `pomobar [COMMAND] [OPTIONS]` by hand: no dependency for a handful of flags.
 enum Arguments {
   static let commands =
-    ["run", "ctl", "status", "report", "projects", "check-config", "help"] + LedgerArguments.commands
+    ["run", "ctl", "status", "report", "projects", "themes", "check-config", "help"]
+    + LedgerArguments.commands
   /// Compared as a byte: `hasPrefix` would pull Unicode tables into a bar's resident memory.
   private static let dash = UInt8(ascii: "-")
 
@@ -106,6 +108,8 @@ enum Arguments {
       return .projects(options, namesOnly: namesOnly)
     case "report":
       return .report(try ReportRequest.parse(words))
+    case "themes":
+      return .themes(try ThemesCommand.Request.parse(words))
     case "check-config":
       let (options, rest) = try options(words, command)
       try noneLeft(rest.dropFirst(), command)

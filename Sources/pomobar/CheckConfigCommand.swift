@@ -7,7 +7,7 @@ enum CheckConfigCommand {
     let environment = Environment.current()
     let source = ConfigSource(path: path, environment: environment)
     let loaded = source.load()
-    for warning in missingPrograms(source.path, environment)
+    for warning in loaded.warnings + missingPrograms(source.path, environment)
       + unplayableSounds(source.path, loaded.config, environment)
     {
       Console.located(warning)

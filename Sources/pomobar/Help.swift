@@ -15,6 +15,7 @@ enum Help {
       pomobar status [--format FORMAT]                   print the timer once (tmux, scripts)
       pomobar report [RANGE] [--json] [--chart]          work and focus time from the history
       pomobar projects [--names]                         projects: colour, today, this week, goals
+      pomobar themes [NAME...] [--format ansi|svg|css]   preview the themes, with contrast ratios
       pomobar check-config [FILE]                        validate a config, print the effective one
       pomobar log [RANGE]                                the history, one record per line
       pomobar track [DAY] FROM TO [PROJECT]              add forgotten work time
@@ -130,13 +131,29 @@ enum Help {
     Days start at [ledger] day-starts-at, weeks on [ledger] week-starts. Colour only on a
     terminal without NO_COLOR.
     """,
+    "themes": """
+    Usage: pomobar themes [NAME...] [--format ansi|svg|css] [--mode dark|light]
+
+    Shows every built-in theme (or those named): each phase's text as the bar draws it,
+    on the theme's background for a dark and a light bar, with its WCAG contrast ratio
+    (text at least 4.5:1, the track at least 3:1), then the {bar}'s track.
+      --format ansi   on the terminal, in 24-bit colour (the default)
+      --format svg    the same as an SVG picture: pomobar themes --format svg > themes.svg
+      --format css    waybar style.css rules for one theme (NAME, else [theme] name of
+                      the config) on a --mode bar (else [theme] mode of the config)
+      --config FILE   the config --format css reads
+    Pick one in the config: [theme] name = "nord", mode = "dark" or "light".
+    Themes: \(Theme.builtIn.map(\.name).joined(separator: ", ")).
+    """,
     "check-config": """
     Usage: pomobar check-config [FILE]
 
     Checks FILE (default: $XDG_CONFIG_HOME/pomobar/config.toml) and prints the
     effective configuration, every key with its value. Every mistake prints as
     FILE:LINE:COLUMN: message, and the status is 78. (The other commands use every
-    valid setting of a file with mistakes and warn.)
+    valid setting of a file with mistakes and warn.) A colour that is hard to read on
+    the bar's background ([theme] background, else the theme's) is a warning, not a
+    mistake: FILE:LINE:COLUMN: warning: ... with its contrast ratio.
     """,
   ]
 

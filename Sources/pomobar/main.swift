@@ -17,6 +17,7 @@ do {
   case .status(let options): status = StatusCommand.run(options)
   case .report(let request): status = ReportCommand.run(request)
   case .projects(let options, let namesOnly): status = ProjectsCommand.run(options, namesOnly: namesOnly)
+  case .themes(let request): status = ThemesCommand.run(request)
   case .checkConfig(let path): status = CheckConfigCommand.run(path)
   case .help(let topic): status = Help.print(topic)
   case .version: status = Help.printVersion()

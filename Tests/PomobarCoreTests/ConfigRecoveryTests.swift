@@ -18,7 +18,8 @@ private let lastGood: Config = {
   config.timer.focus = .seconds(50 * 60)
   config.timer.shortBreak = .seconds(10 * 60)
   config.timer.step = .seconds(120)
-  config.display.colors.focus = "#112233"
+  config.display.theme.legacy[.focus] = "#112233"  // [colors] focus, as a file sets it
+  config.display.resolveColors()
   config.display.name = "last-good"
   config.clicks.left = .stop
   config.hooks[.focusEnd] = ["echo last good"]

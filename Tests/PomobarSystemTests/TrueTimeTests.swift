@@ -28,8 +28,10 @@ struct TrueTimeTests {
   @Test("Suspend during focus with policy pause: paused at what remained, with a note")
   func suspendPausesFocus() async throws {
     try await withSandbox(config: Self.config(focus: "pause")) { sandbox in
-      try await sandbox.ctl("start")
+      // Before the command: the state is written before ctl exits, and that write is
+      // the moment a pause by suspend goes back to.
       let started = boottimeNow()
+      try await sandbox.ctl("start")
       let before = try await sandbox.status()
       try sandbox.setClock("suspend 600")
       let after = try await sandbox.status()
@@ -70,8 +72,10 @@ struct TrueTimeTests {
   @Test("Suspend during focus with policy count and time left: the focus goes on, shorter")
   func suspendCountsFocusWithTimeLeft() async throws {
     try await withSandbox(config: Self.config(focus: "count")) { sandbox in
-      try await sandbox.ctl("start")
+      // Before the command: the state is written before ctl exits, and that write is
+      // the moment a pause by suspend goes back to.
       let started = boottimeNow()
+      try await sandbox.ctl("start")
       let before = try await sandbox.status()
       try sandbox.setClock("suspend 600")
       let after = try await sandbox.status()
@@ -101,8 +105,10 @@ struct TrueTimeTests {
   @Test("Suspend during a break with policy count: the break counted the time asleep")
   func suspendCountsBreak() async throws {
     try await withSandbox(config: Self.config(break: "count")) { sandbox in
-      try await sandbox.ctl("break")
+      // Before the command: the state is written before ctl exits, and that write is
+      // the moment a pause by suspend goes back to.
       let started = boottimeNow()
+      try await sandbox.ctl("break")
       let before = try await sandbox.status()
       #expect(before["phase"] as? String == "short-break")
       try sandbox.setClock("suspend 600")
@@ -119,8 +125,10 @@ struct TrueTimeTests {
   @Test("Suspend during a break with policy pause: the break is paused at what remained")
   func suspendPausesBreak() async throws {
     try await withSandbox(config: Self.config(break: "pause")) { sandbox in
-      try await sandbox.ctl("break")
+      // Before the command: the state is written before ctl exits, and that write is
+      // the moment a pause by suspend goes back to.
       let started = boottimeNow()
+      try await sandbox.ctl("break")
       let before = try await sandbox.status()
       try sandbox.setClock("suspend 600")
       let after = try await sandbox.status()
@@ -169,8 +177,10 @@ struct TrueTimeTests {
   @Test("A wall-clock jump does not change a running timer")
   func wallClockJumpChangesNothing() async throws {
     try await withSandbox(config: Self.config()) { sandbox in
-      try await sandbox.ctl("start")
+      // Before the command: the state is written before ctl exits, and that write is
+      // the moment a pause by suspend goes back to.
       let started = boottimeNow()
+      try await sandbox.ctl("start")
       let before = try await sandbox.status()
       for jump in ["wall 3600", "wall -7200"] {
         try sandbox.setClock(jump)
@@ -188,8 +198,10 @@ struct TrueTimeTests {
   @Test("After a reboot the whole wall-clock gap counts as time away")
   func rebootCountsTheWholeGap() async throws {
     try await withSandbox(config: Self.config(focus: "pause")) { sandbox in
-      try await sandbox.ctl("start")
+      // Before the command: the state is written before ctl exits, and that write is
+      // the moment a pause by suspend goes back to.
       let started = boottimeNow()
+      try await sandbox.ctl("start")
       let before = try await sandbox.status()
       try sandbox.setClock("boot 00000000-0000-4000-8000-000000000001\nwall 600")
       let after = try await sandbox.status()

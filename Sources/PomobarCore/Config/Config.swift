@@ -5,6 +5,8 @@
 public struct Config: Equatable, Sendable {
   public var timer = TimerSettings()
   public var display = DisplaySettings()
+  /// `[format]`: the texts, parsed once.
+  public var format = FormatSettings()
   public var clicks = ClickMap()
   /// Shell commands per hook event, run with `sh -c` and POMOBAR_* variables.
   public var hooks: [HookEvent: [String]] = [:]
@@ -27,26 +29,82 @@ public struct Config: Equatable, Sendable {
 public struct DisplaySettings: Equatable, Sendable {
   /// Ring glyphs from empty to full; at least two.
   public var ring: [String] = RingGlyphs.braille
+  /// The colours in use: the theme's palette for its mode, with the config's overrides.
+  /// Worked out once when the config is read (`resolveColors`), not on every frame.
   public var colors = Palette()
+  /// `[theme]`: which palette, for which bar, with which colours changed.
+  public var theme = ThemeSettings()
   /// The block's `name` and `instance` in the i3bar protocol; clicks for others are ignored.
   public var name = "pomobar"
   public var instance = "pomodoro"
   /// How long the urgent flag stays after a phase ran out; nil: until the next action.
   public var urgentFor: Duration? = nil
+  /// Show nothing while the timer is idle (an empty block; waybar hides the module).
+  public var hideWhenIdle = false
+  /// How often the text changes: every second, or every minute (time in minutes).
+  public var update = DisplayUpdate.second
+  /// Cells of the `{bar}` placeholder; each has eight steps.
+  public var barWidth = 10
+
+  public init() {}
+
+  /// Sets `colors` from the theme: its palette for the mode, the stated background, then
+  /// `[colors]` and `[theme]` overrides (`[theme]` wins).
+  public mutating func resolveColors() {
+    var palette = (Theme.named(theme.name) ?? Theme.builtIn[0]).palette(theme.mode)
+    if let background = theme.background { palette.background = background }
+    for role in ThemeRole.allCases {
+      if let color = theme.legacy[role] { palette[role] = color }
+    }
+    for role in ThemeRole.allCases {
+      if let color = theme.overrides[role] { palette[role] = color }
+    }
+    colors = palette
+  }
+}
+
+/// `[display] update`: how often the bar's text changes while a phase runs.
+public enum DisplayUpdate: String, CaseIterable, Sendable {
+  /// Every second: `{time}` is `mm:ss`.
+  case second
+  /// Every minute, on the phase's own minute grid: `{time}` shows whole minutes, rounded up.
+  case minute
+}
+
+/// `[theme]` as written, and `[colors]`, the older spelling of its colour overrides.
+public struct ThemeSettings: Equatable, Sendable {
+  /// A built-in theme's name.
+  public var name = "tomato"
+  /// The bar's background: dark or light. Not written, it follows a stated `background`.
+  public var mode = ThemeMode.dark
+  /// The bar's real background, `#rrggbb`, if stated: contrast is checked against it.
+  public var background: String? = nil
+  /// Colours set in `[theme]`.
+  public var overrides: [ThemeRole: String] = [:]
+  /// Colours set in `[colors]` (focus, short-break, long-break, idle, paused).
+  public var legacy: [ThemeRole: String] = [:]
 
   public init() {}
 }
 
-/// Colours as `#rrggbb`.
+/// Colours as `#rrggbb`; the defaults are the `tomato` theme's for a dark bar.
 public struct Palette: Equatable, Sendable {
   /// Tomato red, from the design.
   public var focus = "#E54D2E"
   /// Sage green, from the design.
   public var shortBreak = "#46A758"
   public var longBreak = "#46A758"
-  /// Muted, for idle and paused.
-  public var idle = "#8B8D98"
+  /// Muted, for paused and idle.
   public var paused = "#8B8D98"
+  public var idle = "#8B8D98"
+  /// A focus that ran out, waiting for you (the urgent state).
+  public var done = "#E54D2E"
+  /// The elapsed part of `{bar}` where the bar can colour it.
+  public var track = "#6E6361"
+  /// Plain text beside the bar, for previews (not drawn by the bar; not a config key).
+  public var text = "#FAFAF9"
+  /// The bar's background the colours are chosen for.
+  public var background = "#1C1917"
 
   public init() {}
 }

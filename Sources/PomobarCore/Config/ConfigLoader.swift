@@ -12,8 +12,13 @@ public enum ConfigLoader {
   public static let schema: [(table: String, keys: [String])] = [
     ("timer", ["focus", "short-break", "long-break", "long-break-every", "auto-advance", "step"]),
     ("suspend", ["focus", "break", "reset-after"]),
-    ("display", ["ring", "name", "instance", "urgent-for"]),
+    ("display", ["ring", "name", "instance", "urgent-for", "hide-when-idle", "update", "bar-width"]),
+    (
+      "theme",
+      ["name", "mode", "background"] + ThemeRole.overridable.map(\.rawValue)
+    ),
     ("colors", ["focus", "short-break", "long-break", "idle", "paused"]),
+    ("format", FormatKind.allCases.map(\.rawValue)),
     ("clicks", ["left", "middle", "right", "scroll-up", "scroll-down"]),
     ("hooks", HookEvent.allCases.map(\.rawValue) + ["timeout"]),
     ("sound", ["enabled", "volume", "command", "timeout"] + SoundSettings.events.map(\.rawValue)),
@@ -32,6 +37,9 @@ public enum ConfigLoader {
     ("wrap", ["command", "position"]),
   ]
 
+  /// The per-phase tables under `[format]`, `[format.focus]` and so on.
+  public static let formatTables = FormatSlot.allCases.map { "format." + $0.rawValue }
+
   /// The keys of each `[projects.NAME]` table.
   public static let projectKeys = ["color", "goal", "weekly-goal"]
 
@@ -43,7 +51,7 @@ public enum ConfigLoader {
   /// broken header), so the errors after them are found too.
   public static func load(_ bytes: [UInt8], file: String, fallback: Config = Config()) -> ConfigLoad {
     let parsed = SyntaxRecovery.parse(bytes)
-    var reader = Reader(file: file)
+    var reader = Reader(file: file, source: StringPositions(bytes))
     var errors = parsed.errors.map { error in
       ConfigError(file: file, position: error.position, message: error.message, table: error.table)
     }
@@ -58,11 +66,13 @@ public enum ConfigLoader {
       broken = schema.flatMap { table in table.keys.map { ConfigKey(table: table.table, key: $0) } }
     }
     reader.carry(broken, from: fallback)
+    reader.config.display.resolveColors()
     errors = errors.enumerated().sorted { a, b in
       (a.element.position.line, a.element.position.column, a.offset)
         < (b.element.position.line, b.element.position.column, b.offset)
     }.map(\.element)
-    return ConfigLoad(config: reader.config, errors: errors, parsed: root != nil)
+    return ConfigLoad(
+      config: reader.config, errors: errors, parsed: root != nil, warnings: reader.contrastWarnings())
   }
 
   /// The table that holds `key`, first in documentation order; nil if no table does.
@@ -91,10 +101,15 @@ public struct ConfigLoad: Equatable, Sendable {
   /// Whether the TOML parsed at all; if not, every key took the fallback's value.
   public var parsed: Bool
 
-  public init(config: Config, errors: [ConfigError], parsed: Bool = true) {
+  /// Not mistakes, but worth saying: a colour that is hard to read on the bar's background
+  /// (`check-config` prints them; the bar does not show them).
+  public var warnings: [ConfigError]
+
+  public init(config: Config, errors: [ConfigError], parsed: Bool = true, warnings: [ConfigError] = []) {
     self.config = config
     self.errors = errors
     self.parsed = parsed
+    self.warnings = warnings
   }
 
   /// The tables with a mistake; nil when nothing of the file could be used.

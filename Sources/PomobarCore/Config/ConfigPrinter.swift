@@ -8,7 +8,6 @@ public enum ConfigPrinter {
   public static func toml(_ config: Config) -> String {
     let t = config.timer
     let d = config.display
-    let c = d.colors
     var out = ""
     func table(_ name: String, _ entries: [(String, String)]) {
       out += "[\(name)]\n"
@@ -35,13 +34,39 @@ public enum ConfigPrinter {
         ("ring", ringName.map(quote) ?? "[" + d.ring.map(quote).joined(separator: ", ") + "]"),
         ("name", quote(d.name)), ("instance", quote(d.instance)),
         ("urgent-for", d.urgentFor.map(duration) ?? "false"),
+        ("hide-when-idle", "\(d.hideWhenIdle)"), ("update", quote(d.update.rawValue)),
+        ("bar-width", "\(d.barWidth)"),
       ])
+    let theme = d.theme
     table(
-      "colors",
-      [
-        ("focus", quote(c.focus)), ("short-break", quote(c.shortBreak)),
-        ("long-break", quote(c.longBreak)), ("idle", quote(c.idle)), ("paused", quote(c.paused)),
-      ])
+      "theme",
+      [("name", quote(theme.name)), ("mode", quote(theme.mode.rawValue))]
+        + (theme.background.map { [("background", quote($0))] } ?? [])
+        + ThemeRole.allCases.compactMap { role in theme.overrides[role].map { (role.rawValue, quote($0)) } })
+    // The colours in use, with their contrast on the background: comments, so the output
+    // still parses back to the same config.
+    out.removeLast()
+    out += "# In use, on \(d.colors.background):\n"
+    for role in ThemeRole.overridable {
+      let color = d.colors[role]
+      let ratio = Colors.contrast(color, d.colors.background).map(Colors.ratioText) ?? "?"
+      out += "#   \(role.rawValue) = \(quote(color))  # \(ratio)\n"
+    }
+    out += "\n"
+    let legacy = ThemeRole.allCases.compactMap { role in theme.legacy[role].map { (role.rawValue, quote($0)) }
+    }
+    if !legacy.isEmpty { table("colors", legacy) }
+    let f = config.format
+    table(
+      "format",
+      FormatKind.allCases.compactMap { kind in f.base[kind].map { (kind.rawValue, quote($0.source)) } })
+    for slot in FormatSlot.allCases {
+      let texts = f.phases[slot.index]
+      let entries = FormatKind.allCases.compactMap { kind in
+        texts[kind].map { (kind.rawValue, quote($0.source)) }
+      }
+      if !entries.isEmpty { table("format." + slot.rawValue, entries) }
+    }
     let k = config.clicks
     table(
       "clicks",

@@ -106,6 +106,18 @@ extension Reader {
     return normal
   }
 
+  /// A format string, parsed: an unknown placeholder or a stray brace is an error at its
+  /// own place inside the string.
+  func template(_ node: TOMLNode, _ key: String) throws(ConfigError) -> FormatTemplate {
+    let text = try string(node, key)
+    do {
+      return try FormatTemplate(text)
+    } catch {
+      throw self.error(
+        source.position(of: error.offset, inStringAt: node.position), "'\(key)': \(error.message)")
+    }
+  }
+
   /// An action name, optionally with an amount for extend/shorten: `"extend 5m"`.
   func action(_ node: TOMLNode, _ key: String) throws(ConfigError) -> Action {
     let text = try string(node, key)

@@ -7,12 +7,23 @@ import TOML
 /// read by exactly one piece of code.
 struct Reader {
   let file: String
+  /// Maps a character of a string value back to its place in the file.
+  let source: StringPositions
   var config = Config()
   var errors: [ConfigError] = []
   /// Keys of the schema that were written but could not be used.
   var brokenKeys: [ConfigKey] = []
+  /// Where each colour of the theme was set (`[theme]` over `[colors]`), and where the
+  /// background and theme were named: contrast warnings point there.
+  var colorPositions: [ThemeRole: TOMLPosition] = [:]
+  var themePosition: TOMLPosition? = nil
+  /// Whether `[theme] mode` was written; if not, a stated background sets it.
+  var modeWritten = false
 
-  init(file: String) { self.file = file }
+  init(file: String, source: StringPositions = StringPositions([])) {
+    self.file = file
+    self.source = source
+  }
 
   mutating func read(_ root: TOMLTable) {
     for entry in root.entries {
@@ -20,7 +31,7 @@ struct Reader {
         readProjects(entry)
         continue
       }
-      guard let keys = ConfigLoader.schema.first(where: { $0.table == entry.key })?.keys else {
+      guard var keys = ConfigLoader.schema.first(where: { $0.table == entry.key })?.keys else {
         report(outside: entry)
         continue
       }
@@ -29,7 +40,12 @@ struct Reader {
         brokenKeys += keys.map { ConfigKey(table: entry.key, key: $0) }
         continue
       }
+      if entry.key == "format" { keys += FormatSlot.allCases.map(\.rawValue) }
       for item in table.entries {
+        if entry.key == "format", let slot = FormatSlot(rawValue: item.key) {
+          readFormat(slot, item)
+          continue
+        }
         guard keys.contains(item.key) else {
           let name = Shown.plain(item.key)
           fail(
@@ -62,8 +78,35 @@ struct Reader {
       if key.table == "sound", let event = HookEvent(rawValue: key.key) {
         config.sound.sounds[event] = nil  // likewise
       }
-      guard let node = printed[key.table]?.value.tableValue?[key.key] else { continue }
+      let path = key.table.split(separator: ".").map(String.init)
+      var table = printed[path[0]]?.value.tableValue
+      for name in path.dropFirst() { table = table?[name]?.value.tableValue }
+      guard let node = table?[key.key] else { continue }
       try? apply(table: key.table, key: key.key, node)
+    }
+  }
+
+  /// `[format.PHASE]`: a table of `full`, `short`, `tooltip`.
+  private mutating func readFormat(_ slot: FormatSlot, _ entry: TOMLTable.Entry) {
+    let table = "format." + slot.rawValue
+    let keys = FormatKind.allCases.map(\.rawValue)
+    guard case .table(let items) = entry.node.value else {
+      fail(error(entry.node.position, "'\(slot.rawValue)' must be a table, like [\(table)]"), "format")
+      brokenKeys += keys.map { ConfigKey(table: table, key: $0) }
+      return
+    }
+    for item in items.entries {
+      guard keys.contains(item.key) else {
+        let hint = Spelling.hint(for: item.key, in: keys)
+        fail(error(item.keyPosition, "unknown key '\(Shown.plain(item.key))' in [\(table)]\(hint)"), "format")
+        continue
+      }
+      do {
+        try apply(table: table, key: item.key, item.node)
+      } catch {
+        fail(error, "format")
+        brokenKeys.append(ConfigKey(table: table, key: item.key))
+      }
     }
   }
 
@@ -163,11 +206,46 @@ struct Reader {
     case ("display", "name"): config.display.name = try string(node, key)
     case ("display", "instance"): config.display.instance = try string(node, key)
     case ("display", "urgent-for"): config.display.urgentFor = try phaseLength(node, key, orFalse: true)
-    case ("colors", "focus"): config.display.colors.focus = try color(node, key)
-    case ("colors", "short-break"): config.display.colors.shortBreak = try color(node, key)
-    case ("colors", "long-break"): config.display.colors.longBreak = try color(node, key)
-    case ("colors", "idle"): config.display.colors.idle = try color(node, key)
-    case ("colors", "paused"): config.display.colors.paused = try color(node, key)
+    case ("display", "hide-when-idle"): config.display.hideWhenIdle = try boolean(node, key)
+    case ("display", "update"): config.display.update = try choice(node, key)
+    case ("display", "bar-width"): config.display.barWidth = Int(try integer(node, key, in: 1...100))
+    case ("theme", "name"):
+      let name = try string(node, key)
+      let names = Theme.builtIn.map(\.name)
+      guard names.contains(name) else {
+        throw error(
+          node.position,
+          "unknown theme \(Shown.quoted(name))\(Spelling.hint(for: name, in: names)); one of \(names.joined(separator: ", "))"
+        )
+      }
+      config.display.theme.name = name
+      themePosition = themePosition ?? node.position
+    case ("theme", "mode"):
+      config.display.theme.mode = try choice(node, key) as ThemeMode
+      modeWritten = true
+    case ("theme", "background"):
+      let background = try color(node, key)
+      config.display.theme.background = background
+      if !modeWritten { config.display.theme.mode = Colors.isDark(background) ? .dark : .light }
+      themePosition = node.position
+    case ("theme", _), ("colors", _):
+      guard let role = ThemeRole(rawValue: key) else { return }
+      let value = try color(node, key)
+      if table == "theme" {
+        config.display.theme.overrides[role] = value
+        colorPositions[role] = node.position
+      } else {
+        config.display.theme.legacy[role] = value
+        if config.display.theme.overrides[role] == nil { colorPositions[role] = node.position }
+      }
+    case ("format", _):
+      guard let kind = FormatKind(rawValue: key) else { return }
+      config.format.base[kind] = try template(node, key)
+    case (let table, _) where table.hasPrefix("format."):
+      guard let kind = FormatKind(rawValue: key),
+        let slot = FormatSlot(rawValue: String(table.dropFirst("format.".count)))
+      else { return }
+      config.format.phases[slot.index][kind] = try template(node, key)
     case ("clicks", "left"): config.clicks.left = try action(node, key)
     case ("clicks", "middle"): config.clicks.middle = try action(node, key)
     case ("clicks", "right"): config.clicks.right = try action(node, key)

@@ -55,17 +55,26 @@ public struct I3barEncoder: BarEncoder {
 
   /// The block for `view`, for this encoder and for merging into another command's blocks.
   ///
-  /// `markup` is `none` so that text from the config is never read as Pango markup;
-  /// `urgent` is always present, false included, so every frame has the same keys.
+  /// `markup` is `none` so that text from the config is never read as Pango markup, unless
+  /// the text has a `{bar}`: then it is `pango`, the bar's elapsed part is drawn in the
+  /// track colour, and every other character is escaped as markup. `urgent` is always
+  /// present, false included, so every frame has the same keys.
   public static func block(_ view: ViewModel) -> JSONValue {
-    [
+    var full = view.work == nil ? view.fullText : view.timerText
+    var short = view.work == nil ? view.shortText : view.timerShortText
+    if let bar = view.bar {
+      let spans = bar.pangoSpans(color: view.color)
+      full = bar.pango(full, spans: spans)
+      short = bar.pango(short, spans: spans)
+    }
+    return [
       "name": .string(view.name),
       "instance": .string(view.instance),
-      "full_text": .string(view.work == nil ? view.fullText : view.timerText),
-      "short_text": .string(view.work == nil ? view.shortText : view.timerShortText),
+      "full_text": .string(full),
+      "short_text": .string(short),
       "color": .string(view.color),
       "urgent": .bool(view.urgent),
-      "markup": "none",
+      "markup": view.bar == nil ? "none" : "pango",
     ]
   }
 }

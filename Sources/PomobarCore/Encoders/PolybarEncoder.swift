@@ -21,14 +21,17 @@ public struct PolybarEncoder: BarEncoder {
   public func header() -> String { "" }
 
   public mutating func frame(_ view: ViewModel) -> String {
-    var text = Self.escape(view.fullText.singleLine)
+    let color = HexColor(view.color)
+    var text =
+      view.bar.flatMap { bar in color.map { bar.polybar(view.fullText.singleLine, color: $0) } }
+      ?? Self.escape(view.fullText.singleLine)
     // Buttons 5 to 1 from the inside out, so that button 1's tag is the outermost.
     for button in (1...5).reversed() {
       guard let action = view.clicks.action(forButton: button), let ctl = Self.ctlArguments(action)
       else { continue }
       text = "%{A\(button):" + Self.escapeAction(program + " " + ctl) + ":}" + text + "%{A}"
     }
-    guard let color = HexColor(view.color) else { return text + "\n" }
+    guard let color else { return text + "\n" }
     return "%{F\(color.hex)}" + text + "%{F-}\n"
   }
 

@@ -10,8 +10,9 @@ public struct TmuxEncoder: BarEncoder {
   public func header() -> String { "" }
 
   public mutating func frame(_ view: ViewModel) -> String {
-    let text = Self.escape(view.fullText.singleLine)
-    guard let color = HexColor(view.color) else { return text + "\n" }
+    guard let color = HexColor(view.color) else { return Self.escape(view.fullText.singleLine) + "\n" }
+    let line = view.fullText.singleLine
+    let text = view.bar.map { $0.tmux(line, color: color) } ?? Self.escape(line)
     return "#[fg=\(color.hex)]" + text + "#[default]\n"
   }
 

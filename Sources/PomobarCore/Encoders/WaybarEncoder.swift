@@ -13,7 +13,9 @@ public struct WaybarEncoder: BarEncoder {
 
   public mutating func frame(_ view: ViewModel) -> String {
     let object: JSONValue = [
-      "text": .string(Self.escapeMarkup(view.fullText)),
+      "text": .string(
+        view.bar.map { $0.pango(view.fullText, spans: $0.pangoSpans(color: view.color)) }
+          ?? Self.escapeMarkup(view.fullText)),
       "alt": .string(view.phase.rawValue),
       "tooltip": .string(Self.escapeMarkup(view.tooltip)),
       "class": .array(view.classes.map { .string($0) }),
@@ -22,7 +24,7 @@ public struct WaybarEncoder: BarEncoder {
     return JSON.serialize(object) + "\n"
   }
 
-  /// `&`, `<`, `>` as Pango entities.
+  /// `&`, `<`, `>` as Pango entities (waybar-custom(5) reads `text` and `tooltip` as markup).
   static func escapeMarkup(_ text: String) -> String {
     text.replacingASCII { byte in
       switch byte {

@@ -12,7 +12,6 @@ extension ViewModel {
     problem: String? = nil, today: LedgerDay? = nil
   ) {
     let settings = config.timer
-    let palette = config.display.colors
     let cycle = max(1, settings.longBreakEvery)
     let position = min(max(1, state.slot), cycle)
 
@@ -31,18 +30,18 @@ extension ViewModel {
       phase = .idle
       total = settings.focus.ceilSeconds
       remaining = total
-      color = palette.idle
+      color = config.display.colors.idle
       filled = position - 1
     case .focusDone:
       phase = .focusDone
       total = settings.focus.ceilSeconds
       remaining = 0
-      color = palette.focus
+      color = config.display.colors.done
     case .running(let kind, let deadline, let length):
       phase = Phase(kind)
       total = length.ceilSeconds
       remaining = max(0, (deadline - now).ceilSeconds)
-      color = Self.color(for: kind, palette)
+      color = Self.color(for: kind, config.display.colors)
       if let day = localSecondOfDay {
         let end = (day + remaining) % 86_400
         endsAt = DurationFormat.pad2(end / 3600) + ":" + DurationFormat.pad2((end % 3600) / 60)
@@ -52,13 +51,16 @@ extension ViewModel {
       paused = true
       total = length.ceilSeconds
       remaining = max(0, left.ceilSeconds)
-      color = palette.paused
+      color = config.display.colors.paused
     }
 
     let fraction = total > 0 ? Double(remaining) / Double(total) : 0
+    let percentage = Int((fraction * 100).rounded())
     let ring =
       phase == .focusDone ? "✓" : RingGlyphs.glyph(config.display.ring, fraction: fraction)
-    let time = DurationFormat.clock(seconds: remaining)
+    let time =
+      config.display.update == .minute
+      ? FormatValues.minutes(remaining) : DurationFormat.clock(seconds: remaining)
     let dots = String(repeating: "●", count: filled) + String(repeating: "○", count: cycle - filled)
     let suspendNote = state.note.map(Self.describe)
     let note = problem ?? suspendNote
@@ -66,23 +68,30 @@ extension ViewModel {
     // A paused phase says which phase it is: "Short break paused", not just "Paused".
     let label = Self.name(of: phase) + (paused ? " paused" : "")
 
-    var fullText: String
-    var shortText: String
-    if phase == .focusDone {
-      fullText = "\(ring) \(label) \(dots)"
-      shortText = "\(ring) done"
-    } else {
-      fullText = "\(ring) \(label) \(time) \(dots)"
-      shortText = "\(ring) \(time)"
-    }
-    if let timerNote = state.note {
+    // The work clock beside the timer, or instead of an idle timer (`[ledger] show`); a
+    // format with `{project}` or `{today}` reads it whatever `show` says.
+    let shownWork = config.ledger.show == .timer ? nil : Self.work(state, config, now: now, today: today)
+    let work = shownWork ?? (config.format.usesWork ? Self.work(state, config, now: now, today: today) : nil)
+    let slot = FormatSlot(phase)
+    let fullFormat = config.format.template(.full, slot, paused: paused)
+    let shortFormat = config.format.template(.short, slot, paused: paused)
+    let bar =
+      (fullFormat?.usesBar ?? false) || (shortFormat?.usesBar ?? false)
+      ? BarView(fraction: fraction, width: config.display.barWidth, track: config.display.colors.track) : nil
+    let values = FormatValues(
+      ring: ring, bar: bar, time: time, remaining: remaining, phase: label, position: position,
+      cycle: cycle, dots: dots, ends: endsAt, completed: state.completed,
+      percent: percentage, work: work)
+
+    let hidden = config.display.hideWhenIdle && phase == .idle && problem == nil
+    var fullText = hidden ? "" : fullFormat?.render(values) ?? ""
+    var shortText = hidden ? "" : shortFormat?.render(values) ?? ""
+    if let timerNote = state.note, !hidden {
       // Bars without a tooltip (i3bar, polybar, tmux) still say why the timer changed on
       // its own; it lasts until the next action. The compact form has room for a mark only.
       fullText += " · " + Self.brief(timerNote)
       shortText += " " + Self.noteMark
     }
-    // The work clock beside the timer, or instead of an idle timer (`[ledger] show`).
-    let work = config.ledger.show == .timer ? nil : Self.work(state, config, now: now, today: today)
     // The timer's own texts are kept apart only while the work clock shows (i3bar draws it
     // as a block of its own); otherwise they are the texts themselves, and stay empty here.
     var (timerText, timerShortText) = ("", "")
@@ -91,8 +100,8 @@ extension ViewModel {
       fullText += " ⚠"
       shortText += " ⚠"
     }
-    if let work {
-      if config.ledger.show == .work && phase == .idle {
+    if let work = shownWork {
+      if (config.ledger.show == .work || hidden) && phase == .idle {
         (fullText, shortText) = (work.text, work.shortText)
         if problem != nil {
           fullText += " ⚠"
@@ -106,39 +115,45 @@ extension ViewModel {
     }
 
     var lines: [String] = []
-    let title = Self.title(phase, position: position, cycle: cycle)
-    switch (phase, paused) {
-    case (.idle, _):
-      lines.append("Ready: \(title), \(DurationFormat.human(settings.focus))")
-    case (.focusDone, _):
-      let next = settings.breakKind(after: position) == .longBreak ? "long break" : "short break"
-      lines.append("\(title) done: \(next) next")
-    case (_, true):
-      lines.append("\(label): \(Self.place(phase, position: position, cycle: cycle))")
-      lines.append("\(time) left of \(DurationFormat.clock(seconds: total))")
-    case (_, false):
-      lines.append(title)
-      lines.append(endsAt.map { "\(time) left, ends at \($0)" } ?? "\(time) left")
+    if let tooltip = config.format.template(.tooltip, slot, paused: paused) {
+      lines.append(tooltip.render(values))
+    } else {
+      let title = Self.title(phase, position: position, cycle: cycle)
+      switch (phase, paused) {
+      case (.idle, _):
+        lines.append("Ready: \(title), \(DurationFormat.human(settings.focus))")
+      case (.focusDone, _):
+        let next = settings.breakKind(after: position) == .longBreak ? "long break" : "short break"
+        lines.append("\(title) done: \(next) next")
+      case (_, true):
+        lines.append("\(label): \(Self.place(phase, position: position, cycle: cycle))")
+        lines.append("\(time) left of \(DurationFormat.clock(seconds: total))")
+      case (_, false):
+        lines.append(title)
+        lines.append(endsAt.map { "\(time) left, ends at \($0)" } ?? "\(time) left")
+      }
+      lines.append(Self.completedLine(state.completed))
+      lines += Self.todayLines(state, now: now, today: today)
     }
-    lines.append(Self.completedLine(state.completed))
-    lines += Self.todayLines(state, now: now, today: today)
+    // Whatever the tooltip's format, why the timer changed and what is wrong are said.
     if let suspendNote { lines.append(suspendNote) }
     if let problem { lines.append(problem) }
 
     self.init(
       phase: phase, paused: paused,
       urgent: state.isUrgent(at: now, lasting: config.display.urgentFor), remainingSeconds: remaining,
-      totalSeconds: total, percentage: Int((fraction * 100).rounded()), ring: ring, time: time,
+      totalSeconds: total, percentage: percentage, ring: ring, time: time,
       dots: dots, position: position, cycleLength: cycle, endsAt: endsAt, note: note,
       color: color, fullText: fullText, shortText: shortText,
       tooltip: lines.joined(separator: "\n"), name: config.display.name,
       instance: config.display.instance, clicks: config.clicks, step: settings.step)
-    self.work = work
+    self.work = shownWork
+    self.bar = bar
     self.timerText = timerText
     self.timerShortText = timerShortText
   }
 
-  private static func color(for kind: PhaseKind, _ palette: Palette) -> String {
+  private static func color(for kind: PhaseKind, _ palette: borrowing Palette) -> String {
     switch kind {
     case .focus: return palette.focus
     case .shortBreak: return palette.shortBreak

@@ -49,6 +49,8 @@ public struct ViewModel: Equatable, Sendable {
   public var instance: String
   /// The work clock while it runs (`● api 2:13`); nil when stopped or not shown.
   public var work: WorkView? = nil
+  /// The `{bar}` in the texts, for bars that colour its parts; nil when no text has one.
+  public var bar: BarView? = nil
   /// The timer's part of `fullText` and `shortText` alone (empty when `[ledger] show =
   /// "work"` hides an idle timer): i3bar shows the work clock as a block of its own.
   public var timerText = ""

@@ -41,7 +41,8 @@ public struct ConfigSource {
     let load = ConfigLoader.load(bytes, file: path, fallback: fallback)
     return Loaded(
       config: load.config, errors: load.errors.map(\.description),
-      tablesWithErrors: load.tablesWithErrors, missing: false)
+      tablesWithErrors: load.tablesWithErrors, missing: false,
+      warnings: load.warnings.map { "\($0.file):\($0.position): warning: \($0.message)" })
   }
 
   /// The files whose change means the config changed: the path and, for a symlink
@@ -63,6 +64,9 @@ public struct ConfigSource {
     /// The file does not exist: at a reload, not a new config but an editor between
     /// deleting and writing it.
     public var missing: Bool
+    /// `FILE:LINE:COL: warning: message` for what is allowed but unwise (a colour hard to
+    /// read on the background): `check-config` prints them, bars do not show them.
+    public var warnings: [String] = []
 
     /// Whether a mistake may concern one of `tables` (e.g. `["timer", "suspend"]`).
     ///

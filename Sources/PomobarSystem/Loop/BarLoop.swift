@@ -251,7 +251,8 @@ public final class BarLoop {
       timers.retry.arm(after: retryAt.map { _ in retry.wait }, repeating: false)
     }
     let plan = Self.tickPlan(
-      of: state, now: now, dayStart: config.ledger.dayStart, urgentFor: config.display.urgentFor)
+      of: state, now: now, dayStart: config.ledger.dayStart, urgentFor: config.display.urgentFor,
+      update: config.display.update)
     if plan != armedFor {
       // Ticks fall on the plan's own grid, so the display changes only with it.
       armedFor = plan
@@ -263,8 +264,9 @@ public final class BarLoop {
   }
 
   /// When what the bar shows changes by itself: every second on the running phase's
-  /// grid (counted back from its deadline); with no phase running but the work clock on,
-  /// every minute, when its `h:mm` turns; nil when nothing changes.
+  /// grid (counted back from its deadline), or every minute on it with `[display] update =
+  /// "minute"` (whole minutes left, rounded up, turn exactly there); with no phase running
+  /// but the work clock on, every minute, when its `h:mm` turns; nil when nothing changes.
   struct TickPlan: Equatable {
     /// A moment on the grid.
     var anchor: Instant
@@ -282,11 +284,18 @@ public final class BarLoop {
 
   /// With `[display] urgent-for` set and no phase running, the moment the urgent flag
   /// clears is a wake-up too: the plan is whichever of it and the work clock's minute
-  /// comes first, re-chosen at each wake-up.
+  /// comes first, re-chosen at each wake-up. `update = "minute"` ticks on the phase's own
+  /// minute grid.
   static func tickPlan(
-    of state: TimerState, now: ClockReading, dayStart: Int, urgentFor: Duration? = nil
+    of state: TimerState, now: ClockReading, dayStart: Int, urgentFor: Duration? = nil,
+    update: DisplayUpdate = .second
   ) -> TickPlan? {
-    if let deadline = state.deadline { return TickPlan(anchor: deadline, seconds: 1) }
+    if let deadline = state.deadline {
+      switch update {
+      case .second: return TickPlan(anchor: deadline, seconds: 1)
+      case .minute: return TickPlan(anchor: deadline, seconds: 60)
+      }
+    }
     var plans: [TickPlan] = []
     if state.isUrgent(at: now.instant, lasting: urgentFor), let urgentFor, let since = state.urgentSince {
       // One wake-up, at the moment it clears: a period that ends there.

@@ -9,10 +9,11 @@ extension ViewModel {
   /// project and stays out of sight.
   public init(state: TimerState, config: Config, reading now: ClockReading, problem: String? = nil) {
     let shown = state.ledger.work.map { !$0.byFocus || $0.project != nil } ?? false
+    let wanted = config.ledger.show != .timer || config.format.usesWork
     self.init(
       state: state, config: config, now: now.instant,
       localSecondOfDay: LocalTime.secondOfDay(wall: now.wall), problem: problem,
-      today: shown && config.ledger.show != .timer
+      today: shown && wanted
         ? Ledger.day(now: now, dayStart: config.ledger.dayStart) : nil)
   }
 }

@@ -1,0 +1,124 @@
+/// A format string from the config (`"{ring} {phase} {time} {dots}"`), parsed once when
+/// the config is read into literal text and placeholders, so a frame only appends parts.
+///
+/// `{{` and `}}` are a literal brace. A placeholder that renders empty (`{project}` with
+/// the work clock stopped, `{ends}` while paused) takes one neighbouring space with it,
+/// the one after it if there is one, else the one before, so `"{ring} {project} {time}"`
+/// reads `⣿ 24:13`, never with a double or trailing space.
+public struct FormatTemplate: Equatable, Sendable, CustomStringConvertible {
+  public enum Part: Equatable, Sendable {
+    case literal(String)
+    case placeholder(Placeholder)
+  }
+
+  /// The text as written in the config.
+  public let source: String
+  public let parts: [Part]
+  /// Whether `{bar}` appears: only then are coloured runs worked out for the bar.
+  public let usesBar: Bool
+  /// Whether `{project}` or `{today}` appears: only then is the work clock read for the text.
+  public let usesWork: Bool
+
+  /// A parse failure: what is wrong and at which Unicode scalar of the text (0-based).
+  public struct Failure: Error, Equatable, Sendable {
+    public var offset: Int
+    public var message: String
+  }
+
+  /// Parses `source`; throws for an unknown placeholder or a brace that is not closed or
+  /// not opened.
+  public init(_ source: String) throws(Failure) {
+    var parts: [Part] = []
+    var literal = String.UnicodeScalarView()
+    let scalars = Array(source.unicodeScalars)
+    var i = 0
+    func flush() {
+      if !literal.isEmpty { parts.append(.literal(String(literal))) }
+      literal = String.UnicodeScalarView()
+    }
+    while i < scalars.count {
+      let scalar = scalars[i]
+      switch scalar {
+      case "{" where i + 1 < scalars.count && scalars[i + 1] == "{":
+        literal.append("{")
+        i += 2
+      case "}" where i + 1 < scalars.count && scalars[i + 1] == "}":
+        literal.append("}")
+        i += 2
+      case "}":
+        throw Failure(offset: i, message: "'}' without a '{' (write '}}' for a brace)")
+      case "{":
+        guard let close = scalars[(i + 1)...].firstIndex(where: { $0 == "}" || $0 == "{" }),
+          scalars[close] == "}"
+        else {
+          throw Failure(offset: i, message: "'{' is not closed (write '{{' for a brace)")
+        }
+        var nameScalars = String.UnicodeScalarView()
+        nameScalars.append(contentsOf: scalars[(i + 1)..<close])
+        let name = String(nameScalars)
+        guard let placeholder = Placeholder(rawValue: name) else {
+          let names = Placeholder.allCases.map(\.rawValue)
+          let hint = Spelling.hint(for: name, in: names)
+          throw Failure(
+            offset: i + 1,
+            message:
+              "unknown placeholder {\(Shown.plain(name))}"
+              + (hint.isEmpty ? "; one of " + names.map { "{\($0)}" }.joined(separator: " ") : hint))
+        }
+        flush()
+        parts.append(.placeholder(placeholder))
+        i = close + 1
+      default:
+        literal.append(scalar)
+        i += 1
+      }
+    }
+    flush()
+    self.source = source
+    self.parts = parts
+    usesBar = parts.contains(.placeholder(.bar))
+    usesWork = parts.contains(.placeholder(.project)) || parts.contains(.placeholder(.today))
+  }
+
+  /// A template known to parse: the built-in defaults.
+  init(builtIn source: String) {
+    do {
+      try self.init(source)
+    } catch {
+      fatalError("built-in format \(source) does not parse: \(error.message)")
+    }
+  }
+
+  public var description: String { source }
+
+  public static func == (a: FormatTemplate, b: FormatTemplate) -> Bool { a.source == b.source }
+}
+
+/// What can stand between braces in a format string.
+public enum Placeholder: String, CaseIterable, Sendable {
+  /// The ring glyph for the time left (`[display] ring`).
+  case ring
+  /// An eighth-block progress bar of `[display] bar-width` cells.
+  case bar
+  /// Time left, `mm:ss` (`h:mm:ss` past an hour); whole minutes with `update = "minute"`.
+  case time
+  /// Time left in whole minutes, rounded up: `25m`, `1h5m`.
+  case minutes
+  /// The phase's name: `Focus`, `Short break paused`, `Ready`, `Focus done`.
+  case phase
+  /// The focus's number in the cycle, and the cycle's length: `{position}/{cycle}` is `3/4`.
+  case position
+  case cycle
+  /// The place in the cycle as dots, `●●○○`.
+  case dots
+  /// The clock time the running phase ends, `14:37`; empty unless running.
+  case ends
+  /// Focus sessions completed since the last reset.
+  case completed
+  /// Percent of the phase left, `97`.
+  case percent
+  /// The work clock's project; empty while the clock is stopped or runs for no project.
+  case project
+  /// Today's work on every project, `2:13`; empty while the work clock is stopped.
+  case today
+}

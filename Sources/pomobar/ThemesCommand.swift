@@ -1,0 +1,72 @@
+import PomobarCore
+import PomobarSystem
+
+/// `pomobar themes [NAME...] [--format ansi|svg|css] [--mode dark|light]`: every theme's
+/// phases as the bar shows them, with their contrast ratios.
+enum ThemesCommand {
+  /// What was asked: which themes, how to draw them.
+  struct Request: Equatable {
+    enum Format: String, CaseIterable {
+      case ansi
+      case svg
+      case css
+    }
+    var names: [String] = []
+    var format = Format.ansi
+    var mode: ThemeMode? = nil
+    var configPath: String? = nil
+
+    static func parse(_ words: ArraySlice<String>) throws(UsageError) -> Request {
+      var request = Request()
+      var words = words
+      let hint = "Run 'pomobar themes --help' for usage."
+      while let word = words.popFirst() {
+        switch word {
+        case "--format", "-f":
+          guard let value = words.popFirst(), let format = Format(rawValue: value) else {
+            throw UsageError(message: "pomobar themes: --format takes ansi, svg or css", hint: hint)
+          }
+          request.format = format
+        case "--mode":
+          guard let value = words.popFirst(), let mode = ThemeMode(rawValue: value) else {
+            throw UsageError(message: "pomobar themes: --mode takes dark or light", hint: hint)
+          }
+          request.mode = mode
+        case "--config", "-c":
+          guard let value = words.popFirst() else {
+            throw UsageError(message: "pomobar themes: --config needs a value", hint: hint)
+          }
+          request.configPath = value
+        default:
+          let names = Theme.builtIn.map(\.name)
+          guard names.contains(word) else {
+            throw UsageError(
+              message:
+                "pomobar themes: unknown theme '\(Shown.plain(word))'\(Spelling.hint(for: word, in: names)); one of: \(names.joined(separator: ", "))",
+              hint: hint)
+          }
+          request.names.append(word)
+        }
+      }
+      return request
+    }
+  }
+
+  static func run(_ request: Request) -> Int32 {
+    let themes = request.names.isEmpty ? Theme.builtIn : request.names.compactMap(Theme.named)
+    switch request.format {
+    case .ansi: Console.out(ThemePreview.ansi(themes))
+    case .svg: Console.out(ThemePreview.svg(themes))
+    case .css:
+      // One theme: the one named, else the config's, in the mode asked, else the config's.
+      let config = ConfigSource(path: request.configPath, environment: Environment.current()).load().config
+      let theme = themes.count == 1 ? themes[0] : Theme.named(config.display.theme.name) ?? Theme.builtIn[0]
+      guard request.names.count <= 1 else {
+        Console.usage("pomobar themes: --format css takes one theme\nRun 'pomobar themes --help' for usage.")
+        return ExitCode.usage
+      }
+      Console.out(ThemePreview.css(theme, request.mode ?? config.display.theme.mode))
+    }
+    return ExitCode.success
+  }
+}

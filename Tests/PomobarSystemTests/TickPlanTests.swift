@@ -1,0 +1,56 @@
+import PomobarCore
+import Testing
+
+@testable import PomobarSystem
+
+/// When a bar wakes, worked out from the state: no timing, only the plan.
+@Suite struct TickPlanTests {
+  static func reading(_ seconds: Double) -> ClockReading {
+    let nanoseconds = Int64(seconds * 1e9)
+    return ClockReading(wall: nanoseconds, boottime: nanoseconds, monotonic: nanoseconds, bootID: "boot")
+  }
+
+  /// Every wake-up of a phase that runs from `start` to `deadline`, as the loop's timer
+  /// would fire them.
+  static func wakes(deadline: Int64, from start: Double, update: DisplayUpdate) -> [Int64] {
+    let state = TimerState(phase: .running(.focus, deadline: .seconds(deadline), total: .seconds(1500)))
+    guard let plan = BarLoop.tickPlan(of: state, now: reading(start), dayStart: 0, update: update) else {
+      return []
+    }
+    var wakes: [Int64] = []
+    var at = plan.next(after: reading(start).instant)
+    while at <= .seconds(deadline) {
+      wakes.append(at.nanoseconds)
+      at = at + .seconds(plan.seconds)
+    }
+    return wakes
+  }
+
+  @Test func minuteUpdatesWakeOnceAMinuteExactlyWhenTheMinutesLeftTurn() throws {
+    // 25 minutes from 0.3 s in: the first wake is where 25m turns to 24m (remaining 24:00).
+    let wakes = Self.wakes(deadline: 1500, from: 0.3, update: .minute)
+    #expect(wakes.count == 25)
+    #expect(wakes.first == 60_000_000_000)
+    #expect(wakes.last == 1_500_000_000_000)
+    #expect(zip(wakes, wakes.dropFirst()).allSatisfy { $1 - $0 == 60_000_000_000 })
+    // At each wake the text is new, and just before it was the previous minute.
+    let config = try #require(
+      try? ConfigLoader.load(Array("[display]\nupdate = \"minute\"\n".utf8), file: "c").get())
+    let state = TimerState(phase: .running(.focus, deadline: .seconds(1500), total: .seconds(1500)))
+    for wake in wakes.dropLast() {
+      let before = ViewModel(state: state, config: config, now: Instant(nanoseconds: wake - 1_000_000)).time
+      let after = ViewModel(state: state, config: config, now: Instant(nanoseconds: wake)).time
+      #expect(before != after, "\(wake)")
+    }
+  }
+
+  @Test func secondUpdatesWakeEverySecondOnTheDeadlinesGrid() {
+    let wakes = Self.wakes(deadline: 1500, from: 0.3, update: .second)
+    #expect(wakes.count == 1500)
+    #expect(wakes.first == 1_000_000_000)
+  }
+
+  @Test func nothingRunningMeansNoWakes() {
+    #expect(BarLoop.tickPlan(of: TimerState(), now: Self.reading(5), dayStart: 0, update: .minute) == nil)
+  }
+}
