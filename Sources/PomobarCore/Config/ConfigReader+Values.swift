@@ -79,7 +79,8 @@ extension Reader {
     do {
       return try NotificationText(template)
     } catch {
-      throw self.error(node.position, "'\(key)': \(error.message)")
+      throw self.error(
+        source.position(of: error.offset, inStringAt: node.position), "'\(key)': \(error.message)")
     }
   }
 

@@ -6,10 +6,9 @@
 /// the one after it if there is one, else the one before, so `"{ring} {project} {time}"`
 /// reads `⣿ 24:13`, never with a double or trailing space.
 public struct FormatTemplate: Equatable, Sendable, CustomStringConvertible {
-  public enum Part: Equatable, Sendable {
-    case literal(String)
-    case placeholder(Placeholder)
-  }
+  public typealias Part = TemplatePart<Placeholder>
+  /// A parse failure: what is wrong and at which Unicode scalar of the text (0-based).
+  public typealias Failure = TemplateFailure
 
   /// The text as written in the config.
   public let source: String
@@ -19,61 +18,10 @@ public struct FormatTemplate: Equatable, Sendable, CustomStringConvertible {
   /// Whether `{project}` or `{today}` appears: only then is the work clock read for the text.
   public let usesWork: Bool
 
-  /// A parse failure: what is wrong and at which Unicode scalar of the text (0-based).
-  public struct Failure: Error, Equatable, Sendable {
-    public var offset: Int
-    public var message: String
-  }
-
   /// Parses `source`; throws for an unknown placeholder or a brace that is not closed or
   /// not opened.
   public init(_ source: String) throws(Failure) {
-    var parts: [Part] = []
-    var literal = String.UnicodeScalarView()
-    let scalars = Array(source.unicodeScalars)
-    var i = 0
-    func flush() {
-      if !literal.isEmpty { parts.append(.literal(String(literal))) }
-      literal = String.UnicodeScalarView()
-    }
-    while i < scalars.count {
-      let scalar = scalars[i]
-      switch scalar {
-      case "{" where i + 1 < scalars.count && scalars[i + 1] == "{":
-        literal.append("{")
-        i += 2
-      case "}" where i + 1 < scalars.count && scalars[i + 1] == "}":
-        literal.append("}")
-        i += 2
-      case "}":
-        throw Failure(offset: i, message: "'}' without a '{' (write '}}' for a brace)")
-      case "{":
-        guard let close = scalars[(i + 1)...].firstIndex(where: { $0 == "}" || $0 == "{" }),
-          scalars[close] == "}"
-        else {
-          throw Failure(offset: i, message: "'{' is not closed (write '{{' for a brace)")
-        }
-        var nameScalars = String.UnicodeScalarView()
-        nameScalars.append(contentsOf: scalars[(i + 1)..<close])
-        let name = String(nameScalars)
-        guard let placeholder = Placeholder(rawValue: name) else {
-          let names = Placeholder.allCases.map(\.rawValue)
-          let hint = Spelling.hint(for: name, in: names)
-          throw Failure(
-            offset: i + 1,
-            message:
-              "unknown placeholder {\(Shown.plain(name))}"
-              + (hint.isEmpty ? "; one of " + names.map { "{\($0)}" }.joined(separator: " ") : hint))
-        }
-        flush()
-        parts.append(.placeholder(placeholder))
-        i = close + 1
-      default:
-        literal.append(scalar)
-        i += 1
-      }
-    }
-    flush()
+    let parts = try Part.parse(source)
     self.source = source
     self.parts = parts
     usesBar = parts.contains(.placeholder(.bar))
