@@ -49,7 +49,7 @@ public struct ClickDecoder: Sendable {
           discarding = true
           sawFirstLine = true
           let error = ClickDecodeError(
-            "line longer than \(Self.maximumLineLength) bytes skipped", excerpt: excerpt(line))
+            "line longer than \(Self.maximumLineLength) bytes skipped", excerpt: lineExcerpt(line))
           results.append((.failure(error), []))
           line.removeAll()
         }
@@ -89,12 +89,12 @@ public struct ClickDecoder: Sendable {
     do {
       json = try JSON.parse(content)
     } catch {
-      return (.failure(ClickDecodeError("not JSON (\(error))", excerpt: excerpt(content))), content)
+      return (.failure(ClickDecodeError("not JSON (\(error))", excerpt: lineExcerpt(content))), content)
     }
     do {
       return (.success(try ClickEvent(json: json)), content)
     } catch {
-      return (.failure(ClickDecodeError(error.message, excerpt: excerpt(content))), content)
+      return (.failure(ClickDecodeError(error.message, excerpt: lineExcerpt(content))), content)
     }
   }
 
@@ -103,21 +103,5 @@ public struct ClickDecoder: Sendable {
     func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
     while start < end, isSpace(bytes[start]) { start += 1 }
     while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-  }
-
-  /// The line's first 80 characters for an error message, with control bytes and invalid
-  /// UTF-8 made harmless so the message stays one printable line.
-  private func excerpt(_ bytes: some Collection<UInt8>) -> String {
-    let text = String(decoding: bytes.prefix(320), as: UTF8.self)
-    var out = ""
-    for (count, character) in text.enumerated() {
-      if count == 80 {
-        out += "…"
-        break
-      }
-      let isControl = character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
-      out.append(isControl ? "\u{FFFD}" : character)
-    }
-    return out
   }
 }

@@ -263,17 +263,6 @@ struct Reader {
     case ("ledger", "show"): config.ledger.show = try choice(node, key)
     case ("notifications", "enabled"): config.notifications.enabled = try boolean(node, key)
     case ("notifications", "command"): config.notifications.command = try commandLine(node, key)
-    case ("wrap", "command"): config.wrap.command = try wrapCommand(node, key)
-    case ("wrap", "position"): config.wrap.position = try wrapPosition(node, key)
-    case ("sound", "enabled"): config.sound.enabled = try boolean(node, key)
-    case ("sound", "volume"): config.sound.volume = Int(try integer(node, key, in: 0...100))
-    case ("sound", "command"):
-      // "" (the default): pomobar picks a player.
-      config.sound.command = try string(node, key).isEmpty ? nil : try commandLine(node, key)
-    case ("sound", "timeout"): config.sound.timeout = try phaseLength(node, key)
-    case ("sound", _):
-      guard let event = HookEvent(rawValue: key) else { return }
-      config.sound.sounds[event] = try string(node, key)
     case ("notifications", "urgency"): config.notifications.urgency = try choice(node, key)
     case ("notifications", "icon"):
       let icon = try string(node, key)
@@ -285,6 +274,17 @@ struct Reader {
     case ("notifications", "focus-done-body"): config.notifications.focusDoneBody = try text(node, key)
     case ("notifications", "break-done-title"): config.notifications.breakDoneTitle = try text(node, key)
     case ("notifications", "break-done-body"): config.notifications.breakDoneBody = try text(node, key)
+    case ("wrap", "command"): config.wrap.command = try wrapCommand(node, key)
+    case ("wrap", "position"): config.wrap.position = try wrapPosition(node, key)
+    case ("sound", "enabled"): config.sound.enabled = try boolean(node, key)
+    case ("sound", "volume"): config.sound.volume = Int(try integer(node, key, in: 0...100))
+    case ("sound", "command"):
+      // "" (the default): pomobar picks a player.
+      config.sound.command = try string(node, key).isEmpty ? nil : try commandLine(node, key)
+    case ("sound", "timeout"): config.sound.timeout = try phaseLength(node, key)
+    case ("sound", _):
+      guard let event = HookEvent(rawValue: key) else { return }
+      config.sound.sounds[event] = try string(node, key)
     case ("focus-mode", "dnd"): config.focusMode.dnd = try choice(node, key)
     default:
       return  // unreachable: `read` checked the key against the schema

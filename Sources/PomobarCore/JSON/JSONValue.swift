@@ -44,6 +44,17 @@ public enum JSONValue: Sendable {
     return nil
   }
 
+  /// The value as strings: an array of nothing but strings.
+  public var stringsValue: [String]? {
+    guard case .array(let items) = self else { return nil }
+    var strings: [String] = []
+    for item in items {
+      guard let string = item.stringValue else { return nil }
+      strings.append(string)
+    }
+    return strings
+  }
+
   /// The value as an `Int64`: integers, and doubles that are whole and in range.
   public var int64Value: Int64? {
     switch self {

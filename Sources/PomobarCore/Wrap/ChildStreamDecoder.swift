@@ -106,7 +106,7 @@ public struct ChildStreamDecoder: Sendable {
         update.blocks = blocks
       case .header:
         update.problems.append(
-          Problem(kind: .secondHeader, message: "a second header was skipped: \(Self.excerpt(candidate))"))
+          Problem(kind: .secondHeader, message: "a second header was skipped: \(lineExcerpt(candidate))"))
         continue
       case .problem(let problem):
         update.problems.append(problem)
@@ -159,20 +159,21 @@ public struct ChildStreamDecoder: Sendable {
     } catch {
       return .problem(
         Problem(
-          kind: .notJSON, message: "a line that is not JSON was skipped (\(error)): \(excerpt(content))"))
+          kind: .notJSON, message: "a line that is not JSON was skipped (\(error)): \(lineExcerpt(content))"))
     }
     if let header = ChildHeader(json: json) { return .header(header) }
     guard let elements = json.arrayValue else {
       return .problem(
         Problem(
           kind: .notBlocks,
-          message: "a line that is neither a header nor an array of blocks was skipped: \(excerpt(content))"))
+          message:
+            "a line that is neither a header nor an array of blocks was skipped: \(lineExcerpt(content))"))
     }
     guard elements.allSatisfy({ $0.objectValue != nil }) else {
       return .problem(
         Problem(
           kind: .notBlocks,
-          message: "a status line whose blocks are not all objects was skipped: \(excerpt(content))"))
+          message: "a status line whose blocks are not all objects was skipped: \(lineExcerpt(content))"))
     }
     // Valid JSON (parsed above), so the scanner's element ranges are exact.
     var blocks: [[UInt8]] = []
@@ -181,20 +182,5 @@ public struct ChildStreamDecoder: Sendable {
       return true
     }
     return .blocks(blocks)
-  }
-
-  /// The line's first 80 characters for a message, control bytes made harmless.
-  static func excerpt(_ bytes: some Collection<UInt8>) -> String {
-    let text = String(decoding: bytes.prefix(320), as: UTF8.self)
-    var out = ""
-    for (count, character) in text.enumerated() {
-      if count == 80 {
-        out += "…"
-        break
-      }
-      let isControl = character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
-      out.append(isControl ? "\u{FFFD}" : character)
-    }
-    return out
   }
 }

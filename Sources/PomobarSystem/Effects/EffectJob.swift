@@ -111,8 +111,8 @@ public struct EffectJob: Equatable, Sendable {
     else { return nil }
     var commands: [Command] = []
     for item in items {
-      guard let label = item["label"]?.stringValue, let argv = Self.strings(item["argv"]),
-        !argv.isEmpty, let env = Self.strings(item["env"])
+      guard let label = item["label"]?.stringValue, let argv = item["argv"]?.stringsValue,
+        !argv.isEmpty, let env = item["env"]?.stringsValue
       else { return nil }
       commands.append(
         Command(
@@ -126,7 +126,7 @@ public struct EffectJob: Equatable, Sendable {
         else { return nil }
         var command: [String]? = nil
         if let given = item["command"] {
-          guard let words = Self.strings(given), !words.isEmpty else { return nil }
+          guard let words = given.stringsValue, !words.isEmpty else { return nil }
           command = words
         }
         sounds.append(Sound(label: label, sound: sound, volume: Int(volume), command: command))
@@ -141,15 +141,5 @@ public struct EffectJob: Equatable, Sendable {
     }
     self.init(commands: commands, sounds: sounds, timeout: .nanoseconds(timeout), log: log, commit: commit)
     closeStale = root["close-stale"]?.boolValue ?? false
-  }
-
-  private static func strings(_ value: JSONValue?) -> [String]? {
-    guard case .array(let items)? = value else { return nil }
-    var strings: [String] = []
-    for item in items {
-      guard let string = item.stringValue else { return nil }
-      strings.append(string)
-    }
-    return strings
   }
 }

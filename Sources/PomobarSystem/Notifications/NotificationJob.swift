@@ -64,14 +64,14 @@ public struct NotificationJob: Equatable, Sendable {
 
   /// A job from `json()`; nil for anything else.
   public init?(json text: String) {
-    guard let root = try? JSON.parse(text), let arguments = Self.strings(root["argv"]), !arguments.isEmpty,
+    guard let root = try? JSON.parse(text), let arguments = root["argv"]?.stringsValue, !arguments.isEmpty,
       case .array(let items)? = root["buttons"], let subject = root["subject"]?.stringValue,
       let folder = root["folder"]?.stringValue, let log = root["log"]?.stringValue,
       let lifetime = root["lifetime"]?.int64Value, lifetime > 0
     else { return nil }
     var buttons: [Button] = []
     for item in items {
-      guard let name = item["name"]?.stringValue, let ctl = Self.strings(item["ctl"]), !ctl.isEmpty else {
+      guard let name = item["name"]?.stringValue, let ctl = item["ctl"]?.stringsValue, !ctl.isEmpty else {
         return nil
       }
       buttons.append(Button(name: name, ctl: ctl))
@@ -80,15 +80,5 @@ public struct NotificationJob: Equatable, Sendable {
       arguments: arguments, icon: root["icon"]?.stringValue, buttons: buttons, subject: subject,
       folder: folder,
       log: log, lifetime: .nanoseconds(lifetime), configPath: root["config"]?.stringValue)
-  }
-
-  private static func strings(_ value: JSONValue?) -> [String]? {
-    guard case .array(let items)? = value else { return nil }
-    var strings: [String] = []
-    for item in items {
-      guard let string = item.stringValue else { return nil }
-      strings.append(string)
-    }
-    return strings
   }
 }
