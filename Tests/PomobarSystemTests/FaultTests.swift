@@ -72,7 +72,8 @@ struct FaultTests {
       for action in ["toggle", "toggle", "extend"] {
         let result = try await sandbox.run(["ctl", action], timeout: 5)
         #expect(result.status == 0, "\(result)")
-        #expect(result.duration < 1, "ctl \(action) took \(result.duration) s")
+        // A ctl blocked behind the bar would wait out the 3 s lock timeout and fail.
+        #expect(result.duration < 2.5, "ctl \(action) took \(result.duration) s")
       }
       // Read again: the bar is alive and shows the latest state, not a backlog.
       bar.process.stallStdout(false)
@@ -114,10 +115,11 @@ struct FaultTests {
             + "\"urgent\":false,\"completed\":0,\"note\":null}}",
           to: path)
       }
-      // A FIFO hung status forever before; a bound of seconds tells a hang from a slow machine.
-      let status = try await sandbox.run(["status", "--format", "json"], timeout: 10)
+      // A FIFO hung status forever before; a generous bound tells a hang from a machine
+      // busy with the rest of the suite (seen: 6.5 s on 2 cores).
+      let status = try await sandbox.run(["status", "--format", "json"], timeout: 30)
       #expect(status.status == 0, "\(status)")
-      #expect(status.duration < 5, "\(status.duration) s")
+      #expect(status.duration < 20, "\(status.duration) s")
       #expect(status.stdout.contains("\"phase\":\"idle\""), "\(status)")
       #expect(sandbox.stateFiles().contains { $0.hasPrefix("state.json.bad-") }, "\(sandbox.stateFiles())")
       try await sandbox.ctl("start")

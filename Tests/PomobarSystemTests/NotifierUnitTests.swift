@@ -20,7 +20,7 @@ import Testing
       deadline: started + 300_000_000, stopSignal: SIGINT)
     #expect(polite.stopped == "timed out")
     #expect(polite.lines == ["shown", "closing"], "it was asked with SIGINT and said so")
-    #expect(monotonic() - started < 1_500_000_000)
+    #expect(monotonic() - started < 2_000_000_000, "before the 2 s grace")
 
     started = monotonic()
     let stubborn = WatchedCommand.run(
@@ -29,7 +29,7 @@ import Testing
     let took = Double(monotonic() - started) / 1e9
     #expect(stubborn.stopped == "timed out")
     #expect(stubborn.status == 128 + SIGKILL)
-    #expect(took > 2.0 && took < 3.5, "killed after the 2 s grace: \(took) s")
+    #expect(took > 2.0 && took < 6, "killed after the 2 s grace: \(took) s")
     // The `sleep 30` it started went with its group: gone, or dead and waiting for a
     // reaper (pid 1 of a container may take its time).
     let sleeper = try #require(stubborn.lines.first.flatMap { pid_t($0) })
