@@ -272,15 +272,19 @@ struct PackagingTests {
       parts.last?.split(separator: "\n").map(String.init) == (try Self.choices(["export"])), "\(result)")
   }
 
-  @Test("the AUR recipes build the version the binary says")
+  @Test("the AUR recipes build the version the binary says, from one address")
   func pkgbuildVersionsMatch() throws {
     let line = try Self.pomobar(["--version"]).stdout
     let version = try #require(line.firstMatch(of: #/^pomobar (\S+) /#)).1
+    var urls: Set<String> = []
     for recipe in ["contrib/arch/PKGBUILD", "contrib/arch/pomobar-bin/PKGBUILD"] {
       let text = try String(contentsOfFile: Tool.repository + "/" + recipe, encoding: .utf8)
       let pkgver = text.firstMatch(of: #/(?m)^pkgver=(\S+)$/#)?.1
       #expect(
         pkgver.map(String.init) == String(version), "\(recipe): pkgver \(pkgver ?? "none") vs \(version)")
+      urls.insert(String(try #require(text.firstMatch(of: #/(?m)^url='(\S+)'$/#)).1))
     }
+    // scripts/package takes the .deb's Homepage from the first recipe.
+    #expect(urls.count == 1, "\(urls)")
   }
 }
