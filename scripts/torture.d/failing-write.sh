@@ -128,7 +128,7 @@ $(notify_toml "$logs/notify.sh" "$logs/notify.log")"
   sleep 1
   local ends notes
   ends=$(count_lines "$logs/hooks.log" '^focus-end ')
-  notes=$(count_lines "$logs/notify.log" 'Focus done')
+  notes=$(count_lines "$logs/notify.log" 'Pomodoro complete')
   note "focus-end hook ran $ends time(s), notification $notes time(s)"
   if [ "$mode" = folder ]; then
     expect "focus-end hook ran at most once (got $ends)" test "$ends" -le 1
