@@ -1,6 +1,6 @@
 /// A notification's title or body with `{placeholder}`s, checked when the config is read.
 ///
-/// Parsed like the bar's format strings (`TemplatePart.parse`), with placeholders of its
+/// Parsed like the bar's format strings (`TemplateScanner`), with placeholders of its
 /// own: a notification is about a phase that ended, not about the one on the bar.
 public struct NotificationText: Equatable, Sendable {
   /// The placeholders a notification's texts may use.
@@ -15,14 +15,26 @@ public struct NotificationText: Equatable, Sendable {
     case project
   }
 
-  let pieces: [TemplatePart<Placeholder>]
+  enum Piece: Equatable, Sendable {
+    case literal(String)
+    case placeholder(Placeholder)
+  }
+
+  let pieces: [Piece]
   /// The template as written.
   public let template: String
 
   /// Parses `template` with the format strings' parser, with this type's placeholders.
   public init(_ template: String) throws(TemplateFailure) {
     self.template = template
-    pieces = try TemplatePart.parse(template)
+    let tokens = try TemplateScanner.scan(
+      template, isName: { Placeholder(rawValue: $0) != nil }, names: { Placeholder.allCases.map(\.rawValue) })
+    pieces = tokens.compactMap { token -> Piece? in
+      switch token {
+      case .literal(let text): return .literal(text)
+      case .name(let name): return Placeholder(rawValue: name).map(Piece.placeholder)  // checked by scan
+      }
+    }
   }
 
   /// The text with each placeholder replaced by its value (empty when `values` has none).

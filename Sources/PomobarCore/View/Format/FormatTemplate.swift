@@ -6,7 +6,10 @@
 /// the one after it if there is one, else the one before, so `"{ring} {project} {time}"`
 /// reads `⣿ 24:13`, never with a double or trailing space.
 public struct FormatTemplate: Equatable, Sendable, CustomStringConvertible {
-  public typealias Part = TemplatePart<Placeholder>
+  public enum Part: Equatable, Sendable {
+    case literal(String)
+    case placeholder(Placeholder)
+  }
   /// A parse failure: what is wrong and at which Unicode scalar of the text (0-based).
   public typealias Failure = TemplateFailure
 
@@ -21,7 +24,14 @@ public struct FormatTemplate: Equatable, Sendable, CustomStringConvertible {
   /// Parses `source`; throws for an unknown placeholder or a brace that is not closed or
   /// not opened.
   public init(_ source: String) throws(Failure) {
-    let parts = try Part.parse(source)
+    let tokens = try TemplateScanner.scan(
+      source, isName: { Placeholder(rawValue: $0) != nil }, names: { Placeholder.allCases.map(\.rawValue) })
+    let parts = tokens.compactMap { token -> Part? in
+      switch token {
+      case .literal(let text): return .literal(text)
+      case .name(let name): return Placeholder(rawValue: name).map(Part.placeholder)  // checked by scan
+      }
+    }
     self.source = source
     self.parts = parts
     usesBar = parts.contains(.placeholder(.bar))
