@@ -75,13 +75,7 @@ extension Reader {
 
   /// A notification text with `{placeholder}`s, checked now so a typo is a config error.
   func text(_ node: TOMLNode, _ key: String) throws(ConfigError) -> NotificationText {
-    let template = try string(node, key)
-    do {
-      return try NotificationText(template)
-    } catch {
-      throw self.error(
-        source.position(of: error.offset, inStringAt: node.position), "'\(key)': \(error.message)")
-    }
+    try templated(node, key) { text throws(TemplateFailure) in try NotificationText(text) }
   }
 
   func choice<T: RawRepresentable & CaseIterable>(
@@ -110,9 +104,17 @@ extension Reader {
   /// A format string, parsed: an unknown placeholder or a stray brace is an error at its
   /// own place inside the string.
   func template(_ node: TOMLNode, _ key: String) throws(ConfigError) -> FormatTemplate {
+    try templated(node, key) { text throws(TemplateFailure) in try FormatTemplate(text) }
+  }
+
+  /// A string with `{placeholder}`s read by `parse`; its mistake is reported at the
+  /// character it is at, not at the string's start.
+  private func templated<T>(
+    _ node: TOMLNode, _ key: String, _ parse: (String) throws(TemplateFailure) -> T
+  ) throws(ConfigError) -> T {
     let text = try string(node, key)
     do {
-      return try FormatTemplate(text)
+      return try parse(text)
     } catch {
       throw self.error(
         source.position(of: error.offset, inStringAt: node.position), "'\(key)': \(error.message)")
