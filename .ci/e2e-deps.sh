@@ -23,28 +23,4 @@ pkgs=(
   xfce4-notifyd                        # notifications case: a daemon that draws action buttons
 )
 
-missing=()
-for p in "${pkgs[@]}"; do
-  dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
-done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
-if [ "$(id -u)" -ne 0 ]; then
-  echo "e2e-deps: missing packages (${missing[*]}) and not root: run as root" >&2
-  exit 1
-fi
-
-log=$(mktemp /tmp/e2e-deps.XXXXXX.log)
-export DEBIAN_FRONTEND=noninteractive
-# One `apt-get update` per machine: skip it when the lists are already there.
-if ! ls /var/lib/apt/lists/*_Packages >/dev/null 2>&1 || [ -n "${E2E_APT_UPDATE:-}" ]; then
-  apt-get update -q >>"$log" 2>&1 || { echo "e2e-deps: apt-get update failed:" >&2; tail -n 30 "$log" >&2; exit 1; }
-fi
-if ! apt-get install -y -q --no-install-recommends "${missing[@]}" >>"$log" 2>&1; then
-  # Stale lists are the usual cause: refresh once and try again.
-  apt-get update -q >>"$log" 2>&1 || true
-  apt-get install -y -q --no-install-recommends "${missing[@]}" >>"$log" 2>&1 || {
-    echo "e2e-deps: apt-get install ${missing[*]} failed:" >&2; tail -n 40 "$log" >&2; exit 1; }
-fi
-rm -f "$log"
-echo "e2e-deps: installed ${missing[*]}"
+APT_UPDATE=${E2E_APT_UPDATE:-} exec "$(dirname "$0")/apt-install.sh" e2e-deps "${pkgs[@]}"
