@@ -6,7 +6,7 @@ import Testing
 #endif
 
 /// The ledger's commands against the built binary, with a private data folder and a set
-/// time zone: track, log, export and import, edits with their backups.
+/// time zone: track, log, export and import, edits and undo.
 @Suite("Ledger commands")
 struct LedgerCommandTests {
   /// A zone with daylight saving, so offsets are not trivially zero.
@@ -107,25 +107,49 @@ struct LedgerCommandTests {
     }
   }
 
-  @Test("remove and amend rewrite the history and keep a backup of the old lines")
+  @Test("remove and amend are lines of their own: no record file changes, and undo takes each back")
   func removeAndAmend() async throws {
     try await withSandbox { sandbox in
       try await Self.track(sandbox)
-      let log = try await Self.run(sandbox, ["log"]).stdout.split(separator: "\n")
+      let records = Self.files(sandbox).filter { $0.hasPrefix("2026-") }
+      let before = records.map { sandbox.read(Self.history(sandbox) + "/" + $0) }
+      let log = try await Self.run(sandbox, ["log", "all"]).stdout.split(separator: "\n")
       let first = String(log[0].prefix { $0 != " " })
       let last = String(log[2].prefix { $0 != " " })
       try await Self.run(sandbox, ["history", "amend", first, "--project", "backend"])
       try await Self.run(sandbox, ["history", "remove", last])
       let missing = try await Self.run(sandbox, ["history", "remove", "ffffffff"], status: 1)
       #expect(missing.stderr.contains("no record has the id"), "\(missing)")
-      let after = try await Self.run(sandbox, ["log"]).stdout
+      let after = try await Self.run(sandbox, ["log", "all"]).stdout
       #expect(
         after.split(separator: "\n").count == 2 && after.contains("backend") && !after.contains("web"),
         "\(after)")
-      let backups = Self.files(sandbox).filter { $0.hasPrefix("removed-") }
-      #expect(backups.count == 2, "\(Self.files(sandbox))")
-      let saved = backups.compactMap { sandbox.read(Self.history(sandbox) + "/" + $0) }.joined()
-      #expect(saved.contains(#""project":"api""#) && saved.contains(#""project":"web""#), "\(saved)")
+      #expect(records.map { sandbox.read(Self.history(sandbox) + "/" + $0) } == before, "a record file changed")
+      #expect(Self.files(sandbox).filter { $0.hasPrefix("edits.") }.count == 1, "\(Self.files(sandbox))")
+      #expect(!Self.files(sandbox).contains { $0.hasPrefix("removed-") })
+      // Undo the removal, then the amend; the second undo's own id puts the amend back.
+      let undo = try await Self.run(sandbox, ["history", "undo"])
+      #expect(undo.stdout.contains("undid the removal of"), "\(undo)")
+      let undoAmend = try await Self.run(sandbox, ["history", "undo"])
+      #expect(undoAmend.stdout.contains("undid the amend of"), "\(undoAmend)")
+      let restored = try await Self.run(sandbox, ["log", "all"]).stdout
+      #expect(restored.split(separator: "\n") == log, "\(restored)")
+      let redoID = try #require(undoAmend.stdout.split(separator: " ").last?.prefix(7))
+      try await Self.run(sandbox, ["history", "undo", String(redoID)])
+      #expect(try await Self.run(sandbox, ["log", "all"]).stdout.contains("backend"))
+      #expect(records.map { sandbox.read(Self.history(sandbox) + "/" + $0) } == before, "a record file changed")
+    }
+  }
+
+  @Test("undo takes back a tracked record; with nothing to undo it says so")
+  func undoTrack() async throws {
+    try await withSandbox { sandbox in
+      let nothing = try await Self.run(sandbox, ["history", "undo"], status: 1)
+      #expect(nothing.stderr.contains("nothing to undo"), "\(nothing)")
+      try await Self.run(sandbox, ["track", "2026-01-20", "9:00", "10:30", "api"])
+      let undone = try await Self.run(sandbox, ["history", "undo"])
+      #expect(undone.stdout.contains("undid the adding of"), "\(undone)")
+      #expect(try await Self.run(sandbox, ["log", "all"]).stdout.isEmpty)
     }
   }
 

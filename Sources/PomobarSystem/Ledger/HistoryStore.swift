@@ -309,7 +309,7 @@ public final class HistoryStore {
     var total = 0
     func decode(_ line: UnsafeBufferPointer<UInt8>) {
       lineNumber += 1
-      if overlong {
+      if overlong || line.count > Self.lineLimit {
         overlong = false
         if bad == 0 { firstBad = "line \(lineNumber): longer than \(Self.lineLimit / 1024) KiB" }
         bad += 1

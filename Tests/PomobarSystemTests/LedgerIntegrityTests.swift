@@ -1,0 +1,208 @@
+import Foundation
+import PomobarCore
+import Testing
+
+@testable import PomobarSystem
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A clock the test moves by hand.
+final class ManualClock: ClockSource, @unchecked Sendable {
+  var reading = ClockReading(
+    wall: 1_795_000_000 * 1_000_000_000, boottime: 1_000 * 1_000_000_000, monotonic: 1_000 * 1_000_000_000,
+    bootID: "test-boot")
+
+  func read() -> ClockReading { reading }
+
+  func advance(_ seconds: Int64) {
+    reading.wall += seconds * 1_000_000_000
+    reading.boottime += seconds * 1_000_000_000
+    reading.monotonic += seconds * 1_000_000_000
+  }
+}
+
+/// The history's promises, in process: every committed record exactly once, nothing of a
+/// transition that was not committed, a torn line never counted as written, and nothing in
+/// the folder that can hang or grow a reader.
+@Suite("Ledger integrity")
+struct LedgerIntegrityTests {
+  struct Failed: Error {}
+
+  final class Fixture {
+    let root: String
+    let clock = ManualClock()
+    var warnings: [String] = []
+    lazy var history = HistoryStore(directory: root + "/history", machine: "m1", warn: { self.warnings.append($0) })
+    lazy var store = StateStore(
+      directory: root + "/state", clock: clock, history: history, warn: { self.warnings.append($0) })
+
+    init() throws {
+      root = NSTemporaryDirectory() + "pomobar-integrity-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+      try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+      try store.prepare()
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    var settings: TimerSettings {
+      var settings = TimerSettings()
+      settings.focus = .seconds(3)
+      return settings
+    }
+
+    /// One transaction; `fail` makes the state write fail just before the rename.
+    @discardableResult
+    func act(_ actions: [Action], fail: Bool = false) throws -> StateStore.Outcome {
+      try store.transact(actions.map { .action($0) }, settings: settings) { _, _ in
+        if fail { throw Failed() }
+      }
+    }
+
+    /// Every record as readers see it (owed ones counted).
+    func records() -> [LedgerRecord] {
+      history.pending = store.peek()?.owed ?? []
+      var all: [LedgerRecord] = []
+      history.forEachRecord { all.append($0) }
+      return all
+    }
+
+    /// The raw lines of this machine's record files.
+    func lines() -> [String] {
+      history.files().map { (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "" }.joined()
+        .split(separator: "\n").map(String.init)
+    }
+  }
+
+  @Test("A state write that fails leaves nothing in the history, and the next record gets its own id")
+  func aFailedCommitWritesNothing() throws {
+    let f = try Fixture()
+    try f.act([.start])
+    f.clock.advance(1)
+    #expect(throws: Failed.self) { try f.act([.void("x")], fail: true) }
+    #expect(f.lines().isEmpty, "a record of an uncommitted transition: \(f.lines())")
+    f.clock.advance(3)
+    try f.act([])  // the deadline: the focus completes
+    let records = f.records()
+    #expect(records.map(\.kind) == [.focus], "\(records)")
+    #expect(records.first?.outcome == .completed)
+    #expect(Set(records.map(\.id)).count == records.count)
+  }
+
+  @Test("Records owed by a committed state are appended by the next write, once")
+  func owedRecordsAreAppendedOnce() throws {
+    let f = try Fixture()
+    try f.act([.project("api")])
+    f.clock.advance(60)
+    try f.act([.project("web")])  // closes api's interval
+    #expect(f.lines().count == 1)
+    #expect(f.store.peek()?.owed.count == 1)
+    // As if killed after the rename and before the append: the line is gone, still owed.
+    for path in f.history.files() { try "".write(toFile: path, atomically: true, encoding: .utf8) }
+    #expect(f.records().map(\.project) == ["api"], "readers count what is owed")
+    f.clock.advance(60)
+    try f.act([.workStop])
+    #expect(f.lines().count == 2, "\(f.lines()) \(f.warnings)")
+    #expect(f.records().map(\.project) == ["api", "web"])
+    #expect(f.store.peek()?.owed.map(\.project) == ["web"])
+    f.clock.advance(1)
+    try f.act([.workStart])
+    f.clock.advance(1)
+    try f.act([.workStop])
+    #expect(f.lines().count == 3, "\(f.lines())")
+  }
+
+  @Test("A torn line never counts as written: the record is written again after it, whole")
+  func aTornLineIsNotAWrittenRecord() throws {
+    let f = try Fixture()
+    try f.act([.project("api")])
+    f.clock.advance(60)
+    try f.act([.workStop])
+    let path = try #require(f.history.files().first)
+    let whole = try String(contentsOfFile: path, encoding: .utf8)
+    // As after a full disk: the record's line cut short, the id already in it.
+    try String(whole.prefix(whole.count - 20)).write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(f.records().map(\.project) == ["api"], "the torn record is still owed by the state")
+    f.clock.advance(1)
+    try f.act([.workStart])
+    let lines = f.lines()
+    #expect(lines.count == 2 && lines[1] + "\n" == whole, "\(lines)")
+    #expect(f.records().map(\.project) == ["api"])
+    #expect(f.warnings.contains { $0.contains("cut short") }, "\(f.warnings)")
+    let aside = try FileManager.default.contentsOfDirectory(atPath: f.history.directory).filter { $0.contains(".torn-") }
+    #expect(aside.count == 1, "the torn bytes are kept aside")
+  }
+
+  @Test("Today's totals in the state are what the history says, after edits too")
+  func todayFollowsTheHistory() throws {
+    let f = try Fixture()
+    try f.act([.project("api")])
+    f.clock.advance(600)
+    try f.act([.workStop])
+    #expect(f.store.peek()?.timer.ledger.today.total(for: "api") == 600)
+    let record = try #require(f.records().first)
+    let wall = f.clock.read().wall
+    try f.history.append(edits: [
+      HistoryEdit(id: f.history.newEditID(at: wall), at: LocalZone.wallTime(wall: wall), .rename(from: "api", to: "web"))
+    ])
+    _ = try f.store.transact([], settings: f.settings, recountToday: true) { _, _ in }
+    let today = try #require(f.store.peek()?.timer.ledger.today)
+    #expect(today.total(for: "web") == 600 && today.total(for: "api") == 0, "\(today)")
+    try f.history.append(edits: [
+      HistoryEdit(id: f.history.newEditID(at: wall + 1), at: LocalZone.wallTime(wall: wall), .remove(target: record.id))
+    ])
+    _ = try f.store.transact([], settings: f.settings, recountToday: true) { _, _ in }
+    #expect(f.store.peek()?.timer.ledger.today.total == 0)
+  }
+
+  @Test("A FIFO, a symlink and an over-long line in the history folder are skipped, named once")
+  func hostileFilesAreSkipped() throws {
+    let f = try Fixture()
+    try f.act([.project("api")])
+    f.clock.advance(60)
+    try f.act([.workStop])
+    let folder = f.history.directory
+    #expect(mkfifo(folder + "/2026-01.aaaaaaaaaaaa.jsonl", 0o600) == 0)
+    #expect(symlink("/dev/zero", folder + "/2026-02.bbbbbbbbbbbb.jsonl") == 0)
+    #expect(mkfifo(folder + "/edits.cccccccccccc.jsonl", 0o600) == 0)
+    let long = String(repeating: "x", count: 200_000) + "\n"
+    let record = try #require(f.records().first)
+    var other2 = record
+    other2.id = "dddddddddddd.e.1"
+    other2.start = WallTime(utc: 1_773_000_000, offset: 0)
+    other2.end = WallTime(utc: 1_773_000_060, offset: 0)
+    try (long + other2.jsonLine + long).write(
+      toFile: folder + "/2026-03.dddddddddddd.jsonl", atomically: true, encoding: .utf8)
+    f.warnings = []
+    let started = Date()
+    let records = f.records()
+    #expect(Date().timeIntervalSince(started) < 5)
+    #expect(records.count == 2, "\(records)")
+    #expect(f.warnings.contains { $0.contains("aaaaaaaaaaaa") && $0.contains("FIFO") }, "\(f.warnings)")
+    #expect(f.warnings.contains { $0.contains("bbbbbbbbbbbb") && $0.contains("symlink") }, "\(f.warnings)")
+    #expect(f.warnings.contains { $0.contains("cccccccccccc") }, "\(f.warnings)")
+    #expect(f.warnings.contains { $0.contains("dddddddddddd") && $0.contains("longer than 64 KiB") }, "\(f.warnings)")
+  }
+
+  @Test("This machine's history file as a FIFO: the transition still commits, and the record stays owed")
+  func anUnwritableHistoryKeepsRecordsOwed() throws {
+    let f = try Fixture()
+    try f.act([.project("api")])
+    f.clock.advance(60)
+    let record = LedgerRecord(
+      id: "x", kind: .work, start: LocalZone.wallTime(wall: f.clock.read().wall),
+      end: LocalZone.wallTime(wall: f.clock.read().wall), seconds: 0)
+    try FileManager.default.createDirectory(atPath: f.history.directory, withIntermediateDirectories: true)
+    #expect(mkfifo(f.history.directory + "/" + f.history.fileName(for: record), 0o600) == 0)
+    try f.act([.workStop])
+    #expect(f.store.peek()?.owed.count == 1)
+    #expect(f.warnings.contains { $0.contains("cannot write the history") }, "\(f.warnings)")
+    #expect(HookFailures.problem(folder: f.store.directory)?.contains("cannot write the history") == true)
+    unlink(f.history.directory + "/" + f.history.fileName(for: record))
+    f.clock.advance(1)
+    try f.act([.workStart])
+    #expect(f.lines().count == 1)
+    #expect(HookFailures.problem(folder: f.store.directory) == nil)
+  }
+}
