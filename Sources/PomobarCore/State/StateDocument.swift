@@ -15,6 +15,11 @@ public struct StateDocument: Equatable, Sendable {
   /// How many write names are kept: far more than can happen while a runner waits.
   public static let commitsKept = 16
 
+  /// The largest state file a reader takes; anything bigger is not one. A state is about
+  /// a kilobyte; the largest the writer can make (every list full, every name at
+  /// `ProjectName`'s bounds and escaped) is about 66 KiB, and owed records add to it.
+  public static let sizeLimit = 256 * 1024
+
   /// Names this state's life: made when a fresh state is, so that the serials of its
   /// records (`TimerState.ledger.serial`) never meet those of an earlier state that was
   /// lost or reset.

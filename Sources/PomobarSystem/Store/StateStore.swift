@@ -18,8 +18,8 @@ public final class StateStore {
   let clock: any ClockSource
   let warn: (String) -> Void
 
-  /// A state file is a few hundred bytes; anything past this is not one.
-  public static let sizeLimit = 64 * 1024
+  /// A state file is about a kilobyte; anything past this is not one.
+  public static let sizeLimit = StateDocument.sizeLimit
 
   /// What a transaction did.
   public struct Outcome {
