@@ -68,8 +68,9 @@ import Testing
       next.monotonic += min(step, second)
     case 1:  // rebooted
       let up = Int64(random.next() % UInt64(600 * second))
+      // A boot id never repeats, as /proc's does not.
       next = ClockReading(
-        wall: now.wall + step + up, boottime: up, monotonic: up, bootID: "boot-\(random.next())")  // never the same twice, as /proc's
+        wall: now.wall + step + up, boottime: up, monotonic: up, bootID: "boot-\(random.next())")
     case 2:  // the wall clock set back or forward, the machine running on
       next.wall = max(0, now.wall + (random.next() % 2 == 0 ? step : -step))
       next.boottime += second
