@@ -155,16 +155,21 @@ enum Arguments {
       case "--none": return .project(nil)
       case "next": return .projectNext
       case "prev", "previous": return .projectPrevious
-      default: return .project(words)
+      default:
+        switch ProjectName.check(words) {
+        case .success(let name): return .project(name)
+        case .failure(let problem):
+          throw UsageError(message: "pomobar ctl project: \(problem)", hint: ctlHint)
+        }
       }
     case "interrupt":
       var words = arguments[...]
       let external = words.first == "external"
       if words.first == "external" || words.first == "internal" { words = words.dropFirst() }
-      let note = words.joined(separator: " ")
+      let note = try self.note(words.joined(separator: " "), name)
       return .interrupt(external: external, note: note.isEmpty ? nil : note)
     case "void":
-      let reason = arguments.joined(separator: " ")
+      let reason = try note(arguments.joined(separator: " "), name)
       return .void(reason.isEmpty ? nil : reason)
     default:
       guard let action = Action(name: name) else {
@@ -181,6 +186,18 @@ enum Arguments {
       }
       return action
     }
+  }
+
+  /// A note or reason as given, refused past `Action.noteBytes` (the state keeps no more);
+  /// line breaks and other control characters are kept as spaces (see `TimerMachine.clean`).
+  private static func note(_ text: String, _ action: String) throws(UsageError) -> String {
+    let bytes = text.utf8.count
+    guard bytes <= Action.noteBytes else {
+      throw UsageError(
+        message: "pomobar ctl \(action): a note is at most \(Action.noteBytes) bytes (this one: \(bytes))",
+        hint: ctlHint)
+    }
+    return text
   }
 
   /// What may follow `pomobar ctl`: the action names and the words that take arguments.

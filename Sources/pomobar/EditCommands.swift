@@ -16,7 +16,7 @@ enum EditCommands {
   }
 
   static func amend(_ context: Context, _ given: String, project: String) -> Int32 {
-    let name = TrackCommand.trimmed(project)
+    guard let name = checkedName(project, command: "history amend", allowEmpty: true) else { return ExitCode.usage }
     return edit(context, "history amend") { history, _ in
       let record = try LedgerCommands.resolve(given, in: history).get()
       var amended = record
@@ -32,11 +32,7 @@ enum EditCommands {
   }
 
   static func rename(_ context: Context, _ old: String, _ new: String) -> Int32 {
-    let name = TrackCommand.trimmed(new)
-    guard !name.isEmpty else {
-      Console.usage("pomobar project rename: the new name is empty\nRun 'pomobar project --help' for usage.")
-      return ExitCode.usage
-    }
+    guard let name = checkedName(new, command: "project rename", allowEmpty: false) else { return ExitCode.usage }
     return edit(context, "project rename") { history, _ in
       guard old != name else { throw LedgerCommands.Message(text: "the old and new names are the same") }
       let found = count(history, { $0.project == old })
@@ -145,6 +141,19 @@ enum EditCommands {
       case .undo(let target): what = "the undo of \(StableHash.hex(StableHash.fnv1a(target)).prefix(7))"
       }
       return what + " (change \(edit.shortID.prefix(7)), made \(edit.at.iso8601))"
+    }
+  }
+
+  /// A new project name as `ctl project` takes it (`ProjectName`); nil, after saying why
+  /// (status 64), for one it refuses. Empty means no project where `allowEmpty`.
+  private static func checkedName(_ given: String, command: String, allowEmpty: Bool) -> String? {
+    switch ProjectName.check(given) {
+    case .success(let name): return name
+    case .failure(.empty) where allowEmpty: return ""
+    case .failure(let problem):
+      let topic = command.split(separator: " ")[0]
+      Console.usage("pomobar \(command): \(problem)\nRun 'pomobar \(topic) --help' for usage.")
+      return nil
     }
   }
 

@@ -82,10 +82,11 @@ enum Help {
     The work clock and projects (every finished interval goes to the history):
       work start|stop|toggle     the stopwatch of work time, apart from the Pomodoros
       project NAME               make NAME the active project (made on first use): closes
-                                 the previous project's interval, starts a stopped clock
+                                 the previous project's interval, starts a stopped clock;
+                                 one line, at most 100 characters and 200 bytes
       project --none|next|prev   no project; the next or previous known one
       interrupt [internal|external] [NOTE]   mark an interruption of the running focus
-      void [REASON]              abandon the running focus
+      void [REASON]              abandon the running focus (NOTE, REASON: at most 200 bytes)
       away, back                 you left and came back (swayidle, xss-lock): away time
                                  follows [suspend]'s policy and stops the work clock
     DURATION is like 5m, 90s or 1h30m. With --format, prints the new state.

@@ -5,8 +5,8 @@ enum LedgerCommand: Equatable {
   case export(RangeArgument, ExchangeFormat)
   case importFile(String, ExchangeFormat?)
   case log(RangeArgument)
-  /// `track [DAY] FROM TO [PROJECT] [--note TEXT]`.
-  case track(day: String?, from: String, to: String, project: String?, note: String?)
+  /// `track [DAY] FROM TO [PROJECT] [--note TEXT] [--adjust]`.
+  case track(day: String?, from: String, to: String, project: String?, note: String?, adjust: Bool)
   case historyRemove(String)
   case historyAmend(String, project: String)
   case historyReset(before: CivilTime.Date?, yes: Bool)
@@ -69,7 +69,7 @@ enum LedgerArguments {
       return .importFile(
         rest[0], try flags["--from"].map { name throws(UsageError) in try format(name, usage) })
     case "track":
-      try only(["--note"])
+      try only(["--note", "--adjust"])
       try count(2...4)
       var words = rest[...]
       var day: String? = nil
@@ -84,7 +84,9 @@ enum LedgerArguments {
       guard words.count <= 3 else { throw usage("unexpected argument '\(Shown.plain(words.last!))'") }
       let from = words.removeFirst()
       let to = words.removeFirst()
-      return .track(day: day, from: from, to: to, project: words.first, note: flags["--note"])
+      return .track(
+        day: day, from: from, to: to, project: words.first, note: flags["--note"],
+        adjust: flags["--adjust"] != nil)
     case "history":
       guard let action = rest.first else { throw usage("which action? One of: remove, amend, reset, undo") }
       switch action {
@@ -146,7 +148,7 @@ enum LedgerArguments {
         name = String(word[..<equals])
         value = String(word[word.index(after: equals)...])
       }
-      if name == "--yes" {
+      if name == "--yes" || name == "--adjust" {  // switches: no value
         flags[name] = ""
         continue
       }

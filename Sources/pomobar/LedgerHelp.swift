@@ -34,12 +34,14 @@ enum LedgerHelp {
     \(range)
     """,
     "track": """
-    Usage: pomobar track [DAY] FROM TO [PROJECT] [--note TEXT]
+    Usage: pomobar track [DAY] FROM TO [PROJECT] [--note TEXT] [--adjust]
 
     Adds forgotten work time, in local time: `track 9:00 10:30 api`,
     `track yesterday 14:00 15:00`, `track 2026-11-20 9:00 12:00`. DAY is today (the
     default), yesterday or YYYY-MM-DD. The end must be after the start, on the same day,
-    and not in the future.
+    and not in the future. Work time is one timeline: an interval that overlaps a work
+    record (or the running work clock) is refused, naming it (status 1); --adjust adds
+    only the time around what is there, in pieces or not at all, and says so.
     """,
     "history": """
     Usage: pomobar history remove ID

@@ -1,13 +1,20 @@
 import PomobarCore
 import PomobarSystem
 
-/// `pomobar track [DAY] FROM TO [PROJECT] [--note TEXT]`: adds forgotten work time.
+/// `pomobar track [DAY] FROM TO [PROJECT] [--note TEXT] [--adjust]`: adds forgotten work time.
 ///
 /// DAY is `today` (the default), `yesterday` or `YYYY-MM-DD`; FROM and TO are local
 /// times like `9:00` or `14:30` on that day, in the system's time zone.
+///
+/// Work time is one timeline: an interval that overlaps a work record of the history (or
+/// the running work clock) is refused, naming it, or with `--adjust` trimmed around it
+/// (timewarrior's `:adjust`), possibly into several pieces or nothing. The history is read
+/// without the lock; under the lock the check is made again, and a change meanwhile
+/// refuses rather than adds.
 enum TrackCommand {
   static func run(
-    _ context: Context, day: String?, from: String, to: String, project: String?, note: String?
+    _ context: Context, day: String?, from: String, to: String, project: String?, note: String?,
+    adjust: Bool = false
   ) -> Int32 {
     let today = LocalZone.today()
     let date: CivilTime.Date
@@ -34,25 +41,135 @@ enum TrackCommand {
       return usage("a tracked range must be more than nothing and at most a day")
     }
     guard end.utc <= LocalZone.now().utc else { return usage("it ends in the future") }
-    let name = project.map(trimmed).flatMap { $0.isEmpty ? nil : $0 }
+    var name: String? = nil
+    if let project {
+      switch ProjectName.check(project) {
+      case .success(let checked): name = checked
+      case .failure(.empty): name = nil  // `track 9:00 10:00 ""`: no project, as before
+      case .failure(let problem): return usage("\(problem)")
+      }
+    }
     let history = context.history
-    let key = "\(history.machine)|\(start.utc)|\(end.utc)|\(name ?? "")"
-    let record = LedgerRecord(
-      id: "track.\(StableHash.hex(StableHash.fnv1a(key)))", kind: .work, start: start, end: end,
-      seconds: end.utc - start.utc, project: name, note: note, at: LocalZone.now())
+    let asked = start.utc..<end.utc
+    // Tracking the same interval again is not an overlap: it adds nothing, as before.
+    let same = record(history.machine, asked, project: name, note: note).id
+
+    // Read and decide without the lock; the same reading under the lock must agree.
+    let before = Plan(asked, existing: existing(context, around: asked, except: same), adjust: adjust)
+    if let refusal = before.refusal {
+      Console.error("track: \(refusal.describe(history)); --adjust tracks only the time around it")
+      return ExitCode.failure
+    }
+    let records = before.pieces.map { piece in
+      record(history.machine, piece, project: name, note: note)
+    }
     do {
-      let added = try LedgerCommands.locked(context) { try history.add([record]) }
-      if added.added == 0 {
-        Console.out("already in the history: \(LogCommand.line(record, idWidth: 7))")
+      let outcome = try LedgerCommands.locked(context) { () throws -> (added: Int, moved: Bool) in
+        let now = Plan(asked, existing: existing(context, around: asked, except: same), adjust: adjust)
+        guard now.pieces == before.pieces, now.refusal == nil else { return (0, true) }
+        return (try history.add(records).added, false)
+      }
+      if outcome.moved {
+        Console.error(
+          "track: the history changed while this ran (another track or import?); nothing added, run it again")
+        return ExitCode.failure
+      }
+      let width = LogCommand.shortIDWidth(history)
+      if !before.around.isEmpty {
+        let what = before.around.map { "  " + $0.line(width) }.joined()
+        Console.out(
+          "adjusted around \(LedgerCommands.count(before.around.count, "interval")):\n" + what
+            + (records.isEmpty ? "nothing left to add: \(from)-\(to) is all tracked already\n" : ""))
+      }
+      if outcome.added == 0 && !records.isEmpty {
+        Console.out("already in the history: \(LogCommand.line(records[0], idWidth: width))")
       } else {
         LedgerCommands.recountToday(context)
-        Console.out("added: " + LogCommand.line(record, idWidth: 7))
+        for record in records { Console.out("added: " + LogCommand.line(record, idWidth: width)) }
       }
       return ExitCode.success
     } catch {
       Console.error("track: cannot write the history: \(error)")
       return ExitCode.failure
     }
+  }
+
+  /// The work record for `piece`; its id derives from what it is, so the same interval
+  /// tracked twice is one record.
+  static func record(_ machine: String, _ piece: Range<Int64>, project: String?, note: String?)
+    -> LedgerRecord
+  {
+    let start = WallTime(utc: piece.lowerBound, offset: LocalZone.offset(atUTC: piece.lowerBound))
+    let end = WallTime(utc: piece.upperBound, offset: LocalZone.offset(atUTC: piece.upperBound))
+    let key = "\(machine)|\(start.utc)|\(end.utc)|\(project ?? "")"
+    return LedgerRecord(
+      id: "track.\(StableHash.hex(StableHash.fnv1a(key)))", kind: .work, start: start, end: end,
+      seconds: end.utc - start.utc, project: project, note: note, at: LocalZone.now())
+  }
+
+  /// An interval already on the timeline: a work record, or the running work clock.
+  struct Existing: Equatable {
+    var record: LedgerRecord
+    var running: Bool
+    var span: Range<Int64> { record.start.utc..<max(record.start.utc, record.end.utc) }
+
+    func line(_ width: Int) -> String {
+      guard running else { return LogCommand.line(record, idWidth: width) }
+      let since = LogCommand.clock(CivilTime.split(record.start.local).second)
+      return "the running work clock, since \(since) (\(Shown.plain(record.project ?? "no project")))\n"
+    }
+
+    func describe(_ history: HistoryStore) -> String {
+      let text = line(LogCommand.shortIDWidth(history))
+      return "it overlaps " + (running ? "" : "the record ") + String(text.dropLast())
+    }
+  }
+
+  /// What tracking `asked` comes to, given what is on the timeline.
+  struct Plan: Equatable {
+    /// What is left to add (all of it when nothing overlaps).
+    var pieces: [Range<Int64>]
+    /// The intervals it was trimmed around (`--adjust`).
+    var around: [Existing] = []
+    /// The first interval it overlaps, without `--adjust`.
+    var refusal: Existing?
+
+    init(_ asked: Range<Int64>, existing: [Existing], adjust: Bool) {
+      let overlapping = existing.filter { Timeline.overlap($0.span, asked) }
+      guard !overlapping.isEmpty else {
+        pieces = [asked]
+        return
+      }
+      if adjust {
+        pieces = Timeline.pieces(of: asked, around: overlapping.map(\.span))
+        around = overlapping
+      } else {
+        pieces = []
+        refusal = overlapping[0]
+      }
+    }
+  }
+
+  /// The work intervals near `asked`: the history's work records from the month before it
+  /// to its own (a record is filed by the month it started, and one started last month
+  /// may run into this one), and the running work clock; but not the record `except`.
+  static func existing(_ context: Context, around asked: Range<Int64>, except: String) -> [Existing] {
+    let history = context.history
+    let first = CivilTime.split(asked.lowerBound - 32 * 86_400).date.description.prefix(7)
+    let last = CivilTime.split(asked.upperBound).date.description.prefix(7)
+    var found: [Existing] = []
+    history.forEachRecord(from: String(first), to: String(last)) { record in
+      guard record.kind == .work, record.id != except else { return }
+      let existing = Existing(record: record, running: false)
+      if Timeline.overlap(existing.span, asked) { found.append(existing) }
+    }
+    if let document = context.store.peek() {
+      let now = context.store.now()
+      for open in Ledger.openIntervals(document.staleness(at: now).timer, now: now) {
+        found.append(Existing(record: open, running: true))
+      }
+    }
+    return found.sorted { $0.span.lowerBound < $1.span.lowerBound }
   }
 
   /// `9:00`, `09:00`, `14:30` (also `14:30:15`) as seconds since midnight.

@@ -89,7 +89,7 @@ struct FaultTests {
 
   @Test(
     "A state file that is not a usable file is moved aside, without hanging, crashing or filling memory",
-    arguments: ["folder", "fifo", "dev-zero", "huge", "gap-out-of-range", "deadline-out-of-range"])
+    arguments: ["folder", "fifo", "dev-zero", "huge", "remaining-out-of-range", "deadline-out-of-range"])
   func hostileStateFile(kind: String) async throws {
     try await withSandbox { sandbox in
       try FileManager.default.createDirectory(
@@ -103,10 +103,12 @@ struct FaultTests {
       case "huge":
         #expect(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
         #expect(truncate(path, 100_000_000) == 0)
-      case "gap-out-of-range":
+      case "remaining-out-of-range":
+        // (A note's gap out of range is only dropped: it is a remark, pomobar keeps the rest.)
         try sandbox.write(
-          "{\"version\":1,\(written),\"timer\":{\"phase\":\"idle\",\"slot\":1,\"urgent\":false,"
-            + "\"completed\":0,\"note\":{\"kind\":\"paused-by-suspend\",\"gap\":-9223372036854775808}}}",
+          "{\"version\":1,\(written),\"timer\":{\"phase\":\"paused\",\"kind\":\"focus\","
+            + "\"remaining\":-9223372036854775808,\"total\":1500000000000,\"slot\":1,"
+            + "\"urgent\":false,\"completed\":0,\"note\":null}}",
           to: path)
       default:
         try sandbox.write(

@@ -123,7 +123,9 @@ extension StateDocument {
   /// far from when the file was written (another boot's clock).
   static func urgentSince(_ timer: JSONValue, written: ClockReading) throws(DecodeError) -> Instant? {
     guard timer["urgent_since"] != nil, timer["urgent_since"] != .null else { return nil }
-    let since = try integer(timer, "urgent_since", in: clockRange)
+    // Any integer: a reboot moves the instant into the new boot's timeline, where it can
+    // lie before the boot (below zero).
+    let since = try clamped(timer, "urgent_since", in: -clockRange.upperBound...clockRange.upperBound)
     guard abs(since - written.boottime) <= longestSpan else { return nil }
     return Instant(nanoseconds: since)
   }
@@ -145,6 +147,16 @@ extension StateDocument {
     return value
   }
 
+  /// An integer brought into `range`, for numbers that pomobar itself can carry past a
+  /// bound (a count, a total, an instant long ago): kept at the bound rather than the
+  /// whole state moved aside. Missing or not an integer is still an error.
+  static func clamped(
+    _ object: JSONValue, _ key: String, in range: ClosedRange<Int64>
+  ) throws(DecodeError) -> Int64 {
+    guard let value = object[key]?.int64Value else { throw DecodeError(message: "missing '\(key)'") }
+    return min(max(value, range.lowerBound), range.upperBound)
+  }
+
   private static func kind(_ object: JSONValue) throws(DecodeError) -> PhaseKind {
     guard let name = object["kind"]?.stringValue, let kind = PhaseKind(rawValue: name) else {
       throw DecodeError(message: "unknown phase kind")
@@ -164,11 +176,13 @@ extension StateDocument {
     return ["kind": .string(name), "gap": .integer(gap.nanoseconds)]
   }
 
-  /// An unknown note is dropped rather than failing the whole file: it is only a remark.
-  /// A known one with a gap out of range makes the file unusable, like any bad number.
+  /// An unknown note, or one whose gap is not a number in range, is dropped rather than
+  /// failing the whole file: it is only a remark.
   private static func decodeNote(_ value: JSONValue?) throws(DecodeError) -> TimerNote? {
-    guard let value, let name = value["kind"]?.stringValue, value["gap"] != nil else { return nil }
-    let gap = Duration.nanoseconds(try integer(value, "gap", in: gapRange))
+    guard let value, let name = value["kind"]?.stringValue, let ns = value["gap"]?.int64Value,
+      gapRange.contains(ns)
+    else { return nil }
+    let gap = Duration.nanoseconds(ns)
     switch name {
     case "paused-by-suspend": return .pausedBySuspend(gap)
     case "counted-suspend": return .countedSuspend(gap)

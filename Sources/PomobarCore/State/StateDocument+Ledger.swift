@@ -30,16 +30,16 @@ extension StateDocument {
 
   /// The ledger part; absent (a file from before the ledger) is an empty ledger. Every
   /// number is range-checked: instants within a year of the write, counts in bounds.
+  /// What pomobar itself can carry past a bound (a work clock or an absence older than a
+  /// year, an instant a reboot moved before the new boot, counts, today's totals after
+  /// the clock was set back) is kept at the bound, never a reason to move the state aside.
   static func decodeLedger(_ value: JSONValue?, written: ClockReading) throws(DecodeError) -> LedgerState {
     guard let value, case .object = value else { return LedgerState() }
     let year: Int64 = 366 * 86_400 * 1_000_000_000
-    let near = max(0, written.boottime - year)...(written.boottime + year)
+    let near = (written.boottime - year)...(written.boottime + year)
     func moment(_ object: JSONValue?, _ key: String) throws(DecodeError) -> Instant? {
       guard let object, let field = object[key], !field.isNull else { return nil }
-      guard let ns = field.int64Value, near.contains(ns) else {
-        throw DecodeError(message: "ledger '\(key)' is out of range")
-      }
-      return Instant(nanoseconds: ns)
+      return Instant(nanoseconds: try clamped(object, key, in: near))
     }
     func name(_ field: JSONValue?) throws(DecodeError) -> String? {
       guard let field, !field.isNull else { return nil }
@@ -67,8 +67,8 @@ extension StateDocument {
     ledger.resumeWorkOnBack = value["resume_work"]?.boolValue ?? false
     ledger.phaseStart = try moment(value, "phase_start")
     ledger.phaseGap = .nanoseconds(try integer(value, "phase_gap", in: gapRange))
-    ledger.internalInterruptions = Int(try integer(value, "internal", in: 0...100_000))
-    ledger.externalInterruptions = Int(try integer(value, "external", in: 0...100_000))
+    ledger.internalInterruptions = Int(try clamped(value, "internal", in: 0...100_000))
+    ledger.externalInterruptions = Int(try clamped(value, "external", in: 0...100_000))
     if case .array(let notes)? = value["notes"] {
       ledger.notes = notes.prefix(LedgerState.notesKept).compactMap(\.stringValue).map {
         String($0.prefix(200))
@@ -77,9 +77,10 @@ extension StateDocument {
     if let today = value["today"], case .array(let entries)? = today["projects"] {
       ledger.today.day = try integer(today, "day", in: -1_000_000...1_000_000)
       for entry in entries.prefix(LedgerState.projectsKept) {
-        guard let seconds = entry[1]?.int64Value, (0...(8 * 86_400)).contains(seconds) else {
-          throw DecodeError(message: "ledger 'today' holds a time out of range")
+        guard let given = entry[1]?.int64Value else {
+          throw DecodeError(message: "ledger 'today' holds a time that is not a number")
         }
+        let seconds = min(max(given, 0), 8 * 86_400)
         ledger.today.seconds.append(.init(project: try name(entry[0]), seconds: seconds))
       }
     }

@@ -15,6 +15,12 @@ public struct StateDocument: Equatable, Sendable {
   /// How many write names are kept: far more than can happen while a runner waits.
   public static let commitsKept = 16
 
+  /// The largest state file a reader takes; anything bigger is not one. A state is about
+  /// a kilobyte; the largest the writer can make (every list full, every name at
+  /// `ProjectName`'s bounds and escaped) is about 66 KiB, plus at most `owedKept` owed
+  /// records of under 2 KiB each, escaped, at their largest.
+  public static let sizeLimit = 1 << 20
+
   /// Names this state's life: made when a fresh state is, so that the serials of its
   /// records (`TimerState.ledger.serial`) never meet those of an earlier state that was
   /// lost or reset.
@@ -27,7 +33,7 @@ public struct StateDocument: Equatable, Sendable {
 
   /// The most records owed at once: a history that stays unwritable for hundreds of
   /// transitions loses the oldest, with a warning, rather than the state.
-  public static let owedKept = 1000
+  public static let owedKept = 500
 
   public init(
     timer: TimerState, written: ClockReading, commits: [String] = [], epoch: String = "",

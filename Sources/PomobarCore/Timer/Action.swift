@@ -37,6 +37,10 @@ public enum Action: Equatable, Sendable {
   case away
   case back
 
+  /// The longest note or reason an interruption or a void keeps, in bytes of UTF-8:
+  /// `pomobar ctl` refuses a longer one; the machine cuts anything else to it.
+  public static let noteBytes = 200
+
   /// The names accepted by `pomobar ctl` and the click map.
   public static let names = [
     "start", "pause", "resume", "toggle", "skip", "stop", "reset", "extend", "shorten", "break",

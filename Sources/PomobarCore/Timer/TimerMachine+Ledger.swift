@@ -15,7 +15,9 @@ extension TimerMachine {
     case .workToggle:
       applyLedger(state.ledger.work == nil ? .workStart : .workStop, at: now, &effects)
     case .project(let given):
-      let name = given.map(\.trimmedOfSpaces).flatMap { $0.isEmpty ? nil : $0 }
+      // `ctl` refuses a name out of bounds; anything else that reaches the machine is cut
+      // to them, so the state never holds a name its reader refuses.
+      let name = given.flatMap(ProjectName.clamped)
       choose(project: name, at: now, &effects)
     case .projectNext, .projectPrevious:
       let known = state.ledger.projects
@@ -168,11 +170,12 @@ extension TimerMachine {
     state.ledger.notes.append(note)
   }
 
-  /// A note as kept: one line, trimmed, at most 200 bytes; nil if nothing is left.
+  /// A note as kept: one line, trimmed, at most `Action.noteBytes` bytes; nil if nothing
+  /// is left.
   static func clean(_ text: String) -> String? {
     var bytes = Array(text.utf8).map { $0 < 0x20 ? UInt8(ascii: " ") : $0 }
-    if bytes.count > 200 {
-      bytes = Array(bytes.prefix(200))
+    if bytes.count > Action.noteBytes {
+      bytes = Array(bytes.prefix(Action.noteBytes))
       while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }  // no cut character
       if let last = bytes.last, last >= 0xC0 { bytes.removeLast() }
     }

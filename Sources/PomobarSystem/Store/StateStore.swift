@@ -18,9 +18,9 @@ public final class StateStore {
   let clock: any ClockSource
   let warn: (String) -> Void
 
-  /// A state file is a few hundred bytes, or up to `StateDocument.owedKept` records more
-  /// while the history cannot be written; anything past this is not one.
-  public static let sizeLimit = 1 << 20
+  /// A state file is about a kilobyte, or up to `StateDocument.owedKept` records more while
+  /// the history cannot be written; anything past this is not one.
+  public static let sizeLimit = StateDocument.sizeLimit
 
   /// What a transaction did.
   public struct Outcome {
