@@ -43,17 +43,47 @@ enum ImportCommand {
       Console.located("\(path): \(invalid - problemsListed) more invalid entries not listed")
     }
     let history = context.history
+    let plan = ImportPlan(importing: records, existing: existingRecords(history, around: records))
     let added: HistoryStore.Added
     do {
-      added = try LedgerCommands.locked(context) { try history.add(records) }
+      added = try LedgerCommands.locked(context) { try history.add(plan.fresh) }
     } catch {
       Console.error("import: cannot write the history: \(error)")
       return ExitCode.failure
     }
-    Console.out(
+    let present = plan.present + added.present
+    var summary =
       "\(path) (\(format.rawValue)): \(LedgerCommands.count(added.added, "record")) added, "
-        + "\(added.present + invalid) skipped (\(added.present) already there, \(invalid) invalid)\n")
+      + "\(present + plan.covered + invalid) skipped (\(present) already there, "
+    if plan.covered > 0 { summary += "\(plan.covered) within records already there, " }
+    summary += "\(invalid) invalid)"
+    if plan.overlapping > 0 {
+      summary += "; \(LedgerCommands.count(plan.overlapping, "added record")) overlap"
+        + (plan.overlapping == 1 ? "s" : "") + " others of the same kind, which reports count twice"
+    }
+    if !plan.changed.isEmpty {
+      summary += "; \(plan.changed.count) changed since imported before (same id, other content), not replaced"
+    }
+    Console.out(summary + "\n")
+    for (old, new) in plan.changed.prefix(problemsListed) {
+      Console.located(
+        "\(path): \(old.shortID) changed: was \(old.start.iso8601) to \(old.end.iso8601), "
+          + "now \(new.start.iso8601) to \(new.end.iso8601)")
+    }
     return invalid == 0 ? ExitCode.success : ExitCode.failure
+  }
+}
+
+extension ImportCommand {
+  /// The records of the months `records` touch, a month either side (an interval can
+  /// overlap one that started the month before).
+  static func existingRecords(_ history: HistoryStore, around records: [LedgerRecord]) -> [LedgerRecord] {
+    guard let first = records.map(\.start.utc).min(), let last = records.map(\.end.utc).max() else { return [] }
+    let from = ReportCommand.month(CivilTime.split(first).date, adding: -1)
+    let to = ReportCommand.month(CivilTime.split(last).date, adding: 1)
+    var existing: [LedgerRecord] = []
+    history.forEachRecord(from: from, to: to) { existing.append($0) }
+    return existing
   }
 }
 
