@@ -197,8 +197,9 @@ public struct ExportEncoder {
       tags.append(kind.rawValue)
     }
     if piece.covers(.work) && !piece.covers(.focus) && !tags.isEmpty { tags.append("work") }
-    if primary.watsonFrameID != nil {
-      for tag in primary.noteTags.tags where !tags.contains(tag) { tags.append(tag) }
+    // Tags a Watson import kept in the note (that of the focus or break, when there is one).
+    for record in [primary, piece.inner].compactMap({ $0 }) where record.id.utf8.starts(with: "watson.".utf8) {
+      for tag in record.noteTags.tags where !tags.contains(tag) { tags.append(tag) }
     }
     let id =
       piece.startsPrimary
