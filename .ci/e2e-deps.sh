@@ -4,7 +4,8 @@
 # Braille ring glyphs, and the build deps of the Wayland virtual-pointer client
 # (Tests/e2e/tools/vpointer.c); and what scripts/torture needs besides python3
 # (jq, useradd, setpriv, mount); the notification daemons (dunst, xfce4-notifyd),
-# notify-send and D-Bus for the notifications case. Idempotent: does nothing when all is present.
+# notify-send and D-Bus for the notifications case; timewarrior and Watson (pip)
+# for the timewarrior-watson case. Idempotent: does nothing when all is present.
 # Quiet on success; on failure prints apt's log and exits non-zero.
 set -euo pipefail
 
@@ -21,6 +22,16 @@ pkgs=(
   passwd util-linux procps             # useradd, setpriv, mount, ps
   dunst libnotify-bin dbus dbus-x11    # notifications case: a real daemon, notify-send, a private bus
   xfce4-notifyd                        # notifications case: a daemon that draws action buttons
+  timewarrior python3-pip              # timewarrior-watson case: timew 1.4.3; pip for Watson
 )
 
-APT_UPDATE=${E2E_APT_UPDATE:-} exec "$(dirname "$0")/apt-install.sh" e2e-deps "${pkgs[@]}"
+APT_UPDATE=${E2E_APT_UPDATE:-} "$(dirname "$0")/apt-install.sh" e2e-deps "${pkgs[@]}"
+
+# Watson is not in Debian: from PyPI, pinned (the timewarrior-watson case).
+if ! command -v watson >/dev/null; then
+  log=$(mktemp /tmp/e2e-deps-pip.XXXXXX.log)
+  pip install --break-system-packages -q td-watson==2.1.0 >"$log" 2>&1 || {
+    echo "e2e-deps: pip install td-watson failed:" >&2; tail -n 20 "$log" >&2; exit 1; }
+  rm -f "$log"
+  echo "e2e-deps: installed td-watson 2.1.0"
+fi

@@ -11,6 +11,14 @@ struct Context {
 
   var config: Config { loaded.config }
 
+  /// `make` for a command that reads the history: the records the state still owes it
+  /// count as written.
+  static func reading(_ options: Options) -> Context {
+    let context = make(options)
+    context.history.pending = context.store.peek()?.owed ?? []
+    return context
+  }
+
   /// Loads the config, whatever is wrong with it: `acceptConfig` says what to do about that.
   static func make(_ options: Options) -> Context {
     let environment = Environment.current()

@@ -9,7 +9,7 @@ enum ExportCommand {
     var total = 0
     if format == .timewarrior {
       // timewarrior numbers intervals from the latest (@1) back: count them first.
-      history.forEachRecordInOrder(in: range) { _ in total += 1 }
+      total = ExportEncoder.intervalCount { body in history.forEachRecordInOrder(in: range, body) }
     }
     var encoder = ExportEncoder(format: format, total: total)
     var output = OutputBuffer()

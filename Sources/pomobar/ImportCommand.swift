@@ -30,9 +30,7 @@ enum ImportCommand {
     let now = LocalZone.now()
     ImportDecoder.decode(bytes, as: format, offsets: LocalZone.offset(atUTC:)) { entry in
       switch entry {
-      case .success(var record):
-        record.at = now  // added by a person: `history undo` can take it back
-        records.append(record)
+      case .success(let record): records.append(record)
       case .failure(let problem):
         invalid += 1
         if invalid <= problemsListed {
@@ -46,18 +44,67 @@ enum ImportCommand {
       Console.located("\(path): \(invalid - problemsListed) more invalid entries not listed")
     }
     let history = context.history
+    let plan = ImportPlan(importing: records, existing: existingRecords(history, around: records))
+    // Added by a person, now: `history undo` takes the whole import back.
+    let fresh = plan.fresh.map { record in
+      var record = record
+      record.at = now
+      return record
+    }
+    // A record changed in the other tool since it was imported (same id, other content)
+    // replaces the one in the history, as an amend: the old one stays underneath.
+    let wall = context.store.now().wall
+    let amends = plan.changed.enumerated().map { index, pair in
+      var record = pair.new
+      record.at = pair.old.created
+      return HistoryEdit(
+        id: history.newEditID(at: wall, index: index), at: LocalZone.wallTime(wall: wall),
+        .amend(target: pair.old.id, record: record))
+    }
     let added: HistoryStore.Added
     do {
-      added = try LedgerCommands.locked(context) { try history.add(records) }
+      added = try LedgerCommands.locked(context) {
+        try history.append(edits: amends)
+        return try history.add(fresh)
+      }
     } catch {
       Console.error("import: cannot write the history: \(error)")
       return ExitCode.failure
     }
-    if added.added > 0 { LedgerCommands.recountToday(context) }
-    Console.out(
+    if added.added > 0 || !amends.isEmpty { LedgerCommands.recountToday(context) }
+    let present = plan.present + added.present
+    var summary =
       "\(path) (\(format.rawValue)): \(LedgerCommands.count(added.added, "record")) added, "
-        + "\(added.present + invalid) skipped (\(added.present) already there, \(invalid) invalid)\n")
+      + "\(present + plan.covered + invalid) skipped (\(present) already there, "
+    if plan.covered > 0 { summary += "\(plan.covered) within records already there, " }
+    summary += "\(invalid) invalid)"
+    if plan.overlapping > 0 {
+      summary += "; \(LedgerCommands.count(plan.overlapping, "added record")) overlap"
+        + (plan.overlapping == 1 ? "s" : "") + " others of the same kind, which reports count twice"
+    }
+    if !plan.changed.isEmpty {
+      summary += "; \(plan.changed.count) replaced (changed since imported before: same id, other content)"
+    }
+    Console.out(summary + "\n")
+    for (old, new) in plan.changed.prefix(problemsListed) {
+      Console.located(
+        "\(path): \(old.shortID) changed: was \(old.start.iso8601) to \(old.end.iso8601), "
+          + "now \(new.start.iso8601) to \(new.end.iso8601)")
+    }
     return invalid == 0 ? ExitCode.success : ExitCode.failure
+  }
+}
+
+extension ImportCommand {
+  /// The records of the months `records` touch, a month either side (an interval can
+  /// overlap one that started the month before).
+  static func existingRecords(_ history: HistoryStore, around records: [LedgerRecord]) -> [LedgerRecord] {
+    guard let first = records.map(\.start.utc).min(), let last = records.map(\.end.utc).max() else { return [] }
+    let from = ReportCommand.month(CivilTime.split(first).date, adding: -1)
+    let to = ReportCommand.month(CivilTime.split(last).date, adding: 1)
+    var existing: [LedgerRecord] = []
+    history.forEachRecord(from: from, to: to) { existing.append($0) }
+    return existing
   }
 }
 

@@ -4,9 +4,7 @@ import PomobarSystem
 /// Runs the ledger's commands, and what they share: the lock, confirmations, ids.
 enum LedgerCommands {
   static func run(_ command: LedgerCommand) -> Int32 {
-    let context = Context.make(Options())
-    // Records the state still owes the history count as written.
-    context.history.pending = context.store.peek()?.owed ?? []
+    let context = Context.reading(Options())
     switch command {
     case .export(let range, let format): return ExportCommand.run(context, range, format)
     case .importFile(let path, let format): return ImportCommand.run(context, path, format)

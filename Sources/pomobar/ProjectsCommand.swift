@@ -5,7 +5,7 @@ import PomobarSystem
 /// its goals' progress; with `--names`, only the names, one per line, for shell completion.
 enum ProjectsCommand {
   static func run(_ options: Options, namesOnly: Bool = false) -> Int32 {
-    let context = Context.make(options)
+    let context = Context.reading(options)
     _ = context.acceptConfig(fatalIn: [])
     let calendar = LedgerCalendar(context.config.ledger)
     let today = calendar.day(of: LocalZone.wallTime(wall: context.store.now().wall))

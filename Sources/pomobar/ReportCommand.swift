@@ -75,7 +75,7 @@ struct ReportRequest: Equatable {
 /// `pomobar report`: work and focus time over a range of days, from the history.
 enum ReportCommand {
   static func run(_ request: ReportRequest) -> Int32 {
-    let context = Context.make(Options(configPath: request.configPath))
+    let context = Context.reading(Options(configPath: request.configPath))
     _ = context.acceptConfig(fatalIn: [])  // a report with a broken key still reports
     let settings = context.config.ledger
     let calendar = LedgerCalendar(settings)
@@ -123,8 +123,10 @@ enum ReportCommand {
     -> Report
   {
     let settings = context.config.ledger
+    let calendar = LedgerCalendar(settings)
+    let latest = range == .all ? latestDay(context, calendar) : nil
     var builder = ReportBuilder(
-      period: range.period(today: today, calendar: LedgerCalendar(settings)), today: today,
+      period: range.period(today: today, calendar: calendar, latest: latest), today: today,
       settings: settings, projects: context.config.projects, project: project)
     // History files are named by the UTC month a record started: a month of margin either
     // side covers offsets, day-starts-at and intervals across a month's end.
@@ -133,6 +135,21 @@ enum ReportCommand {
     context.history.forEachRecord(from: firstMonth, to: lastMonth) { builder.add($0) }
     for interval in openIntervals(context) { builder.add(interval) }
     return builder.report()
+  }
+
+  /// The last ledger day any record touches: those of the history's last month, where the
+  /// latest records are (files go by the UTC month a record started), and the open ones.
+  static func latestDay(_ context: Context, _ calendar: LedgerCalendar) -> CivilTime.Date? {
+    var latest: CivilTime.Date? = nil
+    func see(_ record: LedgerRecord) {
+      let day = max(calendar.day(of: record.start), calendar.day(of: record.end))
+      if latest.map({ day > $0 }) ?? true { latest = day }
+    }
+    if let month = context.history.lastMonth() {
+      context.history.forEachRecord(from: month, to: month) { see($0) }
+    }
+    for interval in openIntervals(context) { see(interval) }
+    return latest
   }
 
   /// Intervals still open, ended at `now`: they count in every report while they run.

@@ -182,6 +182,15 @@ public final class HistoryStore {
     }.map { directory + "/" + $0 }
   }
 
+  /// The latest month (`YYYY-MM`) with any record: a file's, an amended record's or an
+  /// owed one's; nil for an empty history.
+  public func lastMonth() -> String? {
+    let months =
+      files().map { String(FileSystem.baseName(of: $0).prefix(7)) }
+      + (fold().amended + pending).map { Self.month(of: $0.start) }
+    return months.max()
+  }
+
   /// Every machine's edits files.
   public func editFiles() -> [String] {
     names().filter(Self.isEditsFile).map { directory + "/" + $0 }

@@ -52,11 +52,23 @@ public enum CSV {
   public struct Row: Equatable {
     public var line: Int
     public var fields: [String]
+    /// The input ended inside a quoted field opened on this row.
+    public var unterminated = false
+    /// A field held bytes that are not UTF-8 (they read as U+FFFD).
+    public var invalidUTF8 = false
+
+    public init(line: Int, fields: [String], unterminated: Bool = false, invalidUTF8: Bool = false) {
+      self.line = line
+      self.fields = fields
+      self.unterminated = unterminated
+      self.invalidUTF8 = invalidUTF8
+    }
   }
 
   /// Calls `body` with each row in order. Quoted fields may hold commas, doubled quotes
   /// and line breaks; LF and CRLF line ends both read; empty lines are skipped. A quote
-  /// left open at the end closes there (the row is still given: its fields decide).
+  /// left open at the end closes there, and the row says so (`unterminated`); so does one
+  /// with bytes that are not UTF-8 (`invalidUTF8`).
   public static func forEachRow(_ bytes: [UInt8], _ body: (Row) -> Void) {
     var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     var line = 1
@@ -65,15 +77,20 @@ public enum CSV {
     var rowLine = 1
     var inQuotes = false
     var fieldStarted = false
+    var invalid = false
     func endField() {
+      if String(validating: field, as: UTF8.self) == nil { invalid = true }
       fields.append(String(decoding: field, as: UTF8.self))
       field.removeAll(keepingCapacity: true)
       fieldStarted = false
     }
     func endRow() {
       if fieldStarted || !fields.isEmpty { endField() }
-      if !fields.isEmpty { body(Row(line: rowLine, fields: fields)) }
+      if !fields.isEmpty {
+        body(Row(line: rowLine, fields: fields, unterminated: inQuotes, invalidUTF8: invalid))
+      }
       fields.removeAll(keepingCapacity: true)
+      invalid = false
     }
     while index < bytes.count {
       let byte = bytes[index]

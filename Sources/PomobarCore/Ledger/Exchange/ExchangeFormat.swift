@@ -8,6 +8,9 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
   case timewarrior
   /// A Watson `frames` file, which `watson merge` accepts.
   case watson
+  /// Lines of timewarrior's own data files (`inc START - END # tags`), for timewarrior
+  /// before 1.5, which has no `import`. Written only: import `timew export` instead.
+  case timewarriorData = "timewarrior-data"
 
   public static var names: [String] { allCases.map(\.rawValue) }
 
@@ -38,6 +41,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
       case .none, .null, .bool, .number, .integer, .string: return nil
       }
     }
+    if bytes[index...].starts(with: "inc ".utf8) { return .timewarriorData }
     let line = bytes[index...].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
     let columns = CSV.fields(ofLine: Array(line))
     return ["id", "start", "end"].allSatisfy(columns.contains) ? .csv : nil

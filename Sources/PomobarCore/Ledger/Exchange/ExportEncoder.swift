@@ -5,9 +5,11 @@ public struct ExportEncoder {
   public let format: ExchangeFormat
   /// How many elements were written.
   private var written = 0
-  /// For timewarrior: how many records the export holds (`timew export` numbers its
-  /// intervals from the latest, `@1`, back to the oldest).
+  /// For timewarrior: how many intervals the export holds (`timew export` numbers its
+  /// intervals from the latest, `@1`, back to the oldest); see `intervalCount`.
   private let total: Int
+  /// For the tools' formats: the records laid end to end (see `FlatTimeline`).
+  private var timeline = FlatTimeline()
 
   /// Watson's frames need a project; records without one get this, and an import of a
   /// Watson file reads it back as no project.
@@ -23,28 +25,65 @@ public struct ExportEncoder {
     self.total = total
   }
 
+  /// How many intervals a timewarrior export of these records holds: call `forEach` with
+  /// a body that takes each record in order of start.
+  public static func intervalCount(_ forEach: ((LedgerRecord) -> Void) -> Void) -> Int {
+    var timeline = FlatTimeline()
+    var count = 0
+    forEach { record in
+      if !record.isFromTimewarrior { timeline.add(record) { _ in count += 1 } }
+    }
+    timeline.finish { _ in count += 1 }
+    return count
+  }
+
   public func header() -> String {
     switch format {
     case .csv: return CSV.row(Self.csvColumns)
     case .json, .timewarrior, .watson: return "[\n"
+    case .timewarriorData: return ""
     }
   }
 
+  /// The text for one more record (in order of start): for the tools' formats, the pieces
+  /// of the timeline that it closes, which may be none or several.
   public mutating func element(_ record: LedgerRecord) -> String {
+    switch format {
+    case .csv:
+      written += 1
+      return Self.csvRow(record)
+    case .json:
+      defer { written += 1 }
+      return (written == 0 ? "" : ",\n") + String(record.jsonLine.dropLast())
+    case .timewarrior, .timewarriorData, .watson:
+      if format != .watson && record.isFromTimewarrior { return "" }
+      var out = ""
+      var timeline = self.timeline
+      timeline.add(record) { out += self.piece($0) }
+      self.timeline = timeline
+      return out
+    }
+  }
+
+  public mutating func footer() -> String {
+    var out = ""
+    var timeline = self.timeline
+    timeline.finish { out += self.piece($0) }
+    self.timeline = timeline
+    switch format {
+    case .csv, .timewarriorData: return out
+    case .json, .timewarrior, .watson: return out + (written == 0 ? "]\n" : "\n]\n")
+    }
+  }
+
+  private mutating func piece(_ piece: FlatTimeline.Piece) -> String {
     defer { written += 1 }
     let separator = written == 0 ? "" : ",\n"
     switch format {
-    case .csv: return Self.csvRow(record)
-    case .json: return separator + String(record.jsonLine.dropLast())
-    case .timewarrior: return separator + Self.timewarrior(record, id: max(1, total - written))
-    case .watson: return separator + Self.watson(record)
-    }
-  }
-
-  public func footer() -> String {
-    switch format {
-    case .csv: return ""
-    case .json, .timewarrior, .watson: return written == 0 ? "]\n" : "\n]\n"
+    case .timewarrior: return separator + Self.timewarrior(piece, id: max(1, total - written))
+    case .timewarriorData: return Self.timewarriorData(piece)
+    case .watson: return separator + Self.watson(piece)
+    case .csv, .json: return ""
     }
   }
 
@@ -69,19 +108,69 @@ public struct ExportEncoder {
     return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + String(fraction)
   }
 
-  /// `{"id":3,"start":"20261123T080000Z","end":"20261123T082500Z","tags":["api","focus"]}`
+  /// A piece's timewarrior tags: the kinds that cover it (`work` for every piece a report
+  /// counts as work, `focus`, `short-break`, `long-break`) and the project of the work
+  /// (or of the focus, when no work covers it); a break outside work has no project, as
+  /// reports count none. A project named like a kind, or starting with `project:`, is
+  /// written `project:NAME`, so a kind never depends on a project's name.
+  static func timewarriorTags(_ piece: FlatTimeline.Piece) -> [String] {
+    var tags = Set<String>()
+    if piece.isWork { tags.insert(LedgerRecord.Kind.work.rawValue) }
+    for record in piece.cover where record.kind != .work { tags.insert(record.kind.rawValue) }
+    let primary = piece.primary
+    if piece.isWork, let project = primary.project, !project.isEmpty { tags.insert(projectTag(project)) }
+    return tags.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+  }
+
+  /// The tag of a project: its name, or `project:NAME` when the name could read as a kind.
+  public static func projectTag(_ project: String) -> String {
+    LedgerRecord.Kind(rawValue: project) != nil || project.utf8.starts(with: "project:".utf8)
+      ? "project:" + project : project
+  }
+
+  /// The note a piece carries: the focus's or break's, else the work's.
+  static func annotation(_ piece: FlatTimeline.Piece) -> String? {
+    let note = piece.inner?.note ?? piece.primary.note
+    return note?.isEmpty == false ? note : nil
+  }
+
+  /// `{"id":3,"start":"20261123T080000Z","end":"20261123T082500Z","tags":["api","focus","work"]}`
   /// as timewarrior's `Interval::json` writes it: tags are a set (sorted, no repeats),
   /// and the annotation (the note) only when there is one.
-  static func timewarrior(_ record: LedgerRecord, id: Int) -> String {
-    var tags = Set([record.kind.rawValue])
-    if let project = record.project, !project.isEmpty { tags.insert(project) }
-    var out = "{\"id\":\(id),\"start\":\"\(compactUTC(record.start.utc))\","
-    out += "\"end\":\"\(compactUTC(record.end.utc))\",\"tags\":["
-    out += tags.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }.map(JSON.quote)
-      .joined(separator: ",")
+  static func timewarrior(_ piece: FlatTimeline.Piece, id: Int) -> String {
+    var out = "{\"id\":\(id),\"start\":\"\(compactUTC(piece.start))\","
+    out += "\"end\":\"\(compactUTC(piece.end))\",\"tags\":["
+    out += timewarriorTags(piece).map(JSON.quote).joined(separator: ",")
     out += "]"
-    if let note = record.note, !note.isEmpty { out += ",\"annotation\":" + JSON.quote(note) }
+    if let note = annotation(piece) { out += ",\"annotation\":" + JSON.quote(note) }
     return out + "}"
+  }
+
+  /// `inc 20261123T080000Z - 20261123T082500Z # api focus work # "note"`: a line of
+  /// timewarrior's own data files (`data/YYYY-MM.data`, `Interval::serialize`), for
+  /// timewarrior before 1.5, which has no `import`. Tags with a space or a quote are
+  /// quoted, a quote inside escaped with a backslash.
+  static func timewarriorData(_ piece: FlatTimeline.Piece) -> String {
+    var out = "inc \(compactUTC(piece.start)) - \(compactUTC(piece.end))"
+    let tags = timewarriorTags(piece)
+    let note = annotation(piece).map { $0.replacingNewlines }
+    if !tags.isEmpty || note != nil {
+      out += " #"
+      for tag in tags { out += " " + timewarriorQuoted(tag, always: false) }
+    }
+    if let note { out += " # " + timewarriorQuoted(note, always: true) }
+    return out + "\n"
+  }
+
+  static func timewarriorQuoted(_ text: String, always: Bool) -> String {
+    let needs = always || text.utf8.contains { $0 == 0x20 || $0 == UInt8(ascii: "\"") }
+    guard needs else { return text }
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      if scalar == "\"" { out += "\\" }
+      out.unicodeScalars.append(scalar)
+    }
+    return out + "\""
   }
 
   /// `20261123T080000Z`: timewarrior's `Datetime::toISO`.
@@ -92,12 +181,37 @@ public struct ExportEncoder {
       + CivilTime.pad(Int(second % 60), 2) + "Z"
   }
 
-  /// `[start, stop, project, id, tags, updated_at]` as Watson's `Frame.dump` writes it:
-  /// epoch seconds, the kind as the one tag, a 32-hex id derived from the record's (so a
-  /// second export merges into the same frames), and the end as the update time.
-  static func watson(_ record: LedgerRecord) -> String {
-    let project = record.project.flatMap { $0.isEmpty ? nil : $0 } ?? watsonNoProject
-    return "[\(record.start.utc),\(record.end.utc),\(JSON.quote(project)),"
-      + "\"\(StableHash.hex128(record.id))\",[\"\(record.kind.rawValue)\"],\(record.end.utc)]"
+  /// `[start, stop, project, id, tags, updated_at]` as Watson's `Frame.dump` writes it, one
+  /// frame per piece: the project of the work (or focus) covering it (a break outside
+  /// work has none), the kinds other than work as tags (a break under the work clock also
+  /// `work`), the tags a Watson import kept, and the end as the update time. The piece
+  /// that starts a record has the record's frame id (the one it had in Watson, or one
+  /// derived from its id), later pieces one derived from the record and their start: a
+  /// second export merges into the same frames.
+  static func watson(_ piece: FlatTimeline.Piece) -> String {
+    let primary = piece.primary
+    let named = piece.isWork ? primary.project.flatMap { $0.isEmpty ? nil : $0 } : nil
+    let project = named ?? watsonNoProject
+    var tags: [String] = []
+    for kind in LedgerRecord.Kind.allCases where kind != .work && piece.covers(kind) {
+      tags.append(kind.rawValue)
+    }
+    if piece.covers(.work) && !piece.covers(.focus) && !tags.isEmpty { tags.append("work") }
+    // Tags a Watson import kept in the note (that of the focus or break, when there is one).
+    for record in [primary, piece.inner].compactMap({ $0 }) where record.id.utf8.starts(with: "watson.".utf8) {
+      for tag in record.noteTags.tags where !tags.contains(tag) { tags.append(tag) }
+    }
+    let id =
+      piece.startsPrimary
+      ? primary.watsonFrameID ?? StableHash.hex128(primary.id) : StableHash.hex128("\(primary.id)@\(piece.start)")
+    return "[\(piece.start),\(piece.end),\(JSON.quote(project)),\"\(id)\","
+      + "[\(tags.map(JSON.quote).joined(separator: ","))],\(piece.end)]"
+  }
+}
+
+extension String {
+  /// Line breaks as spaces: a timewarrior data line holds one interval.
+  fileprivate var replacingNewlines: String {
+    String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
   }
 }

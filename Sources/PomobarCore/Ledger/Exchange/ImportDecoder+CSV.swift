@@ -6,6 +6,14 @@ extension ImportDecoder {
     var columns: [String: Int]? = nil
     CSV.forEachRow(bytes) { row in
       let place = "line \(row.line)"
+      if row.unterminated {
+        body(.failure(Problem(place: place, message: "a quoted field is never closed (no ending '\"')")))
+        return
+      }
+      if row.invalidUTF8 {
+        body(.failure(Problem(place: place, message: "not UTF-8 text")))
+        return
+      }
       guard let known = columns else {
         var found: [String: Int] = [:]
         for (index, name) in row.fields.enumerated() where found[name] == nil { found[name] = index }
@@ -34,7 +42,7 @@ extension ImportDecoder {
         }
       }
       do throws(LedgerRecord.DecodeError) {
-        body(.success(try fields.record()))
+        body(.success(try checked(fields.record())))
       } catch {
         body(.failure(Problem(place: place, message: error.message)))
       }

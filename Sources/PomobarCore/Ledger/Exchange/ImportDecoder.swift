@@ -27,6 +27,12 @@ public enum ImportDecoder {
     switch format {
     case .csv:
       decodeCSV(bytes, body)
+    case .timewarriorData:
+      body(
+        .failure(
+          Problem(
+            place: "line 1",
+            message: "timewarrior's data files are not read: import what `timew export` prints instead")))
     case .json, .timewarrior, .watson:
       var index = 0
       JSONArrayScanner.forEachElement(bytes) { element in
@@ -43,7 +49,7 @@ public enum ImportDecoder {
             } catch {
               throw Problem(place: place, message: "not JSON (\(error))")
             }
-            body(.success(try record(value, format, place, offsets)))
+            for record in try records(value, format, place, offsets) { body(.success(record)) }
           } catch {
             body(.failure(error))
           }
@@ -53,30 +59,65 @@ public enum ImportDecoder {
     }
   }
 
-  private static func record(
+  private static func records(
     _ value: JSONValue, _ format: ExchangeFormat, _ place: String, _ offsets: Offsets
-  ) throws(Problem) -> LedgerRecord {
+  ) throws(Problem) -> [LedgerRecord] {
     switch format {
     case .json:
       guard case .object = value else { throw Problem(place: place, message: "not an object") }
       do {
-        return try LedgerRecord(jsonLine: JSON.serialize(value))
+        return [try checked(LedgerRecord(jsonLine: JSON.serialize(value)))]
       } catch {
         throw Problem(place: place, message: error.message)
       }
     case .timewarrior: return try timewarrior(value, place, offsets)
     case .watson: return try watson(value, place, offsets)
-    case .csv: throw Problem(place: place, message: "not CSV")
+    case .csv, .timewarriorData: throw Problem(place: place, message: "not \(format.rawValue)")
     }
+  }
+
+  /// Earliest instant a record may hold: the epoch.
+  static let earliest: Int64 = 0
+
+  /// The record, when the history can keep it and read it back as it is; why not otherwise.
+  ///
+  /// The history reads a time as four digits of year, a month and a day, and names its
+  /// files by the UTC month: times (UTC and local) must lie from 1970 to the end of 9999.
+  /// The seconds that counted cannot exceed the interval.
+  static func checked(_ record: LedgerRecord) throws(LedgerRecord.DecodeError) -> LedgerRecord {
+    let range = earliest...latest
+    for time in [record.start, record.end] {
+      guard range.contains(time.utc), range.contains(time.local) else {
+        throw LedgerRecord.DecodeError(
+          message: "\(time.iso8601) is outside 1970-01-01 to 9999-12-31, which the history can hold")
+      }
+    }
+    let span = record.end.utc - record.start.utc
+    guard record.seconds <= span else {
+      throw LedgerRecord.DecodeError(
+        message: "'seconds' is \(record.seconds), more than the \(span) from 'start' to 'end'")
+    }
+    let back: LedgerRecord
+    do throws(LedgerRecord.DecodeError) {
+      back = try LedgerRecord(jsonLine: String(record.jsonLine.dropLast()))
+    } catch {
+      throw LedgerRecord.DecodeError(message: "the history could not read it back (\(error.message))")
+    }
+    guard back == record else {
+      throw LedgerRecord.DecodeError(message: "the history would not read it back the same")
+    }
+    return record
   }
 
   // MARK: - timewarrior
 
-  /// `{"id":1,"start":"20261123T080000Z","end":"…","tags":["api","focus"],"annotation":"…"}`:
-  /// a tag that names a pomobar kind sets the kind (work otherwise), the first other tag
-  /// is the project, further tags and the annotation make the note.
+  /// `{"id":1,"start":"20261123T080000Z","end":"…","tags":["api","focus","work"],"annotation":"…"}`:
+  /// `focus`, `short-break` and `long-break` make a record of that kind, `work` (or no kind
+  /// tag at all) a work record, so a piece of pomobar's export that is both gives both; a
+  /// `project:NAME` tag, else the first other tag, is the project; further tags and the
+  /// annotation make the note (the focus's or break's when there is one).
   static func timewarrior(_ value: JSONValue, _ place: String, _ offsets: Offsets) throws(Problem)
-    -> LedgerRecord
+    -> [LedgerRecord]
   {
     guard case .object = value else { throw Problem(place: place, message: "not an object") }
     guard let startText = value["start"]?.stringValue, let start = utc(timewarrior: startText) else {
@@ -129,9 +170,12 @@ public enum ImportDecoder {
   // MARK: - Watson
 
   /// `[start, stop, project, id, tags, updated_at]` (epoch seconds): the project is the
-  /// project (`(no project)` reads as none), a tag naming a pomobar kind sets the kind,
-  /// the other tags make the note.
-  static func watson(_ value: JSONValue, _ place: String, _ offsets: Offsets) throws(Problem) -> LedgerRecord
+  /// project (`(no project)` reads as none). Every frame is work, and a `focus` tag adds a
+  /// focus; a `short-break` or `long-break` tag makes a break instead, which is also work
+  /// with a `work` tag. Other tags make the note. The frame's id is kept in the record's
+  /// (`watson.<id>`), so an export writes it back and `watson merge` finds its frame.
+  static func watson(_ value: JSONValue, _ place: String, _ offsets: Offsets) throws(Problem)
+    -> [LedgerRecord]
   {
     guard let fields = value.arrayValue, fields.count >= 3 else {
       throw Problem(place: place, message: "not a frame [start, stop, project, id, tags, updated_at]")
@@ -159,7 +203,14 @@ public enum ImportDecoder {
       }
     }
     let named = project == ExportEncoder.watsonNoProject || project.isEmpty ? nil : project
-    return try foreign(.watson, start, end, tags: tags, project: .some(named), note: nil, place, offsets)
+    var frameID: String? = nil
+    if fields.count > 3, let text = fields[3].stringValue, text.utf8.count == 32,
+      text.utf8.allSatisfy(\.isHexDigit)
+    {
+      frameID = text
+    }
+    return try foreign(
+      .watson, start, end, tags: tags, project: .some(named), note: nil, place, offsets, frameID: frameID)
   }
 
   /// Whole seconds from an integer or a number (fractions dropped); nil out of range.
@@ -177,28 +228,38 @@ public enum ImportDecoder {
 
   // MARK: - Shared
 
-  /// A record from a format that keeps UTC times, tags, and no id of ours.
+  /// The records of one entry of a format that keeps UTC times and tags, and no id of ours.
   ///
-  /// - Parameter project: the project when the format has its own field for it (Watson);
-  ///   nil to take the first tag that is not a kind (timewarrior).
+  /// - Parameters:
+  ///   - project: the project when the format has its own field for it (Watson); nil to
+  ///     take a `project:NAME` tag, else the first tag that is not a kind (timewarrior).
+  ///   - frameID: Watson's frame id, kept in the record ids.
   static func foreign(
     _ format: ExchangeFormat, _ start: Int64, _ end: Int64, tags: [String], project: String??,
-    note: String?, _ place: String, _ offsets: Offsets
-  ) throws(Problem) -> LedgerRecord {
-    guard (0...latest).contains(start), (0...latest).contains(end) else {
+    note: String?, _ place: String, _ offsets: Offsets, frameID: String? = nil
+  ) throws(Problem) -> [LedgerRecord] {
+    guard (earliest...latest).contains(start), (earliest...latest).contains(end) else {
       throw Problem(place: place, message: "a time before 1970 or after 9999")
     }
     guard end >= start else { throw Problem(place: place, message: "it ends before it starts") }
     guard end - start <= RecordFields.largest else {
       throw Problem(place: place, message: "longer than ten years")
     }
-    var kind = LedgerRecord.Kind.work
+    // The kinds the tags name, and the rest. Watson has no `work` tag of its own: every
+    // frame is work, and `work` is a kind there only beside a break.
+    var inner: LedgerRecord.Kind? = nil
+    var workTag = false
     var others: [String] = []
-    var kindSet = false
+    var tagged: String? = nil
     for tag in tags {
-      if !kindSet, let named = LedgerRecord.Kind(rawValue: tag) {
-        kind = named
-        kindSet = true
+      if let kind = LedgerRecord.Kind(rawValue: tag), kind != .work, inner == nil {
+        inner = kind
+      } else if tag == LedgerRecord.Kind.work.rawValue, !workTag,
+        format == .timewarrior || tags.contains(where: { LedgerRecord.Kind(rawValue: $0)?.isBreak == true })
+      {
+        workTag = true
+      } else if format == .timewarrior, tagged == nil, tag.utf8.starts(with: "project:".utf8) {
+        tagged = String(tag.dropFirst(8))
       } else if !tag.isEmpty {
         others.append(tag)
       }
@@ -206,14 +267,32 @@ public enum ImportDecoder {
     var chosen: String?
     switch project {
     case .some(let given): chosen = given
-    case .none: chosen = others.isEmpty ? nil : others.removeFirst()
+    case .none: chosen = tagged ?? (others.isEmpty ? nil : others.removeFirst())
+    }
+    var kinds: [LedgerRecord.Kind] = []
+    switch (format, inner) {
+    case (_, nil): kinds = [.work]
+    case (.watson, .focus?): kinds = [.work, .focus]
+    case (_, let kind?): kinds = workTag ? [.work, kind] : [kind]
     }
     let extra = others.isEmpty ? nil : "tags: " + others.joined(separator: ", ")
     let fullNote = [note, extra].compactMap { $0 }.joined(separator: " · ")
-    let id = LedgerRecord.importedID(format, start: start, end: end, project: chosen, kind: kind)
-    return LedgerRecord(
-      id: id, kind: kind, start: WallTime(utc: start, offset: offsets(start)),
-      end: WallTime(utc: end, offset: offsets(end)), seconds: end - start, project: chosen,
-      note: fullNote.isEmpty ? nil : fullNote)
+    var records: [LedgerRecord] = []
+    for kind in kinds {
+      var id = LedgerRecord.importedID(format, start: start, end: end, project: chosen, kind: kind)
+      if let frameID { id = "watson." + frameID + (kind == kinds[0] ? "" : "." + kind.rawValue) }
+      // The note goes with the focus or break when there is one, else with the work.
+      let carries = kinds.count == 1 || kind != .work
+      let record = LedgerRecord(
+        id: id, kind: kind, start: WallTime(utc: start, offset: offsets(start)),
+        end: WallTime(utc: end, offset: offsets(end)), seconds: end - start, project: chosen,
+        note: carries && !fullNote.isEmpty ? fullNote : nil)
+      do {
+        records.append(try checked(record))
+      } catch {
+        throw Problem(place: place, message: error.message)
+      }
+    }
+    return records
   }
 }

@@ -61,8 +61,12 @@ public enum ReportRange: Equatable, Sendable {
   }
 
   /// The days of the range, seen from `today` (a ledger day) with weeks starting on
-  /// `calendar.weekStart`. `all` has no first day of its own: the history's first.
-  public func period(today: CivilTime.Date, calendar: LedgerCalendar) -> ReportPeriod {
+  /// `calendar.weekStart`. `all` has no first day of its own: the history's first; and it
+  /// ends on the history's last day when that is after today (`latest`): a record made
+  /// minutes ago far east of here is on a day that has not begun here yet.
+  public func period(today: CivilTime.Date, calendar: LedgerCalendar, latest: CivilTime.Date? = nil)
+    -> ReportPeriod
+  {
     func monthStart(_ date: CivilTime.Date) -> CivilTime.Date {
       CivilTime.Date(year: date.year, month: date.month, day: 1)
     }
@@ -89,7 +93,11 @@ public enum ReportRange: Equatable, Sendable {
       return ReportPeriod(
         name: "year", first: CivilTime.Date(year: today.year, month: 1, day: 1),
         last: CivilTime.Date(year: today.year, month: 12, day: 31))
-    case .all: return ReportPeriod(name: "all", first: nil, last: today)
+    case .all:
+      if let latest, latest > today {
+        return ReportPeriod(name: "all", first: nil, last: latest, stopsAtToday: false)
+      }
+      return ReportPeriod(name: "all", first: nil, last: today)
     case .days(let first, let last):
       return ReportPeriod(name: "days", first: first, last: last, stopsAtToday: false)
     }
