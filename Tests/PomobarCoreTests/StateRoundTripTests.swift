@@ -112,7 +112,16 @@ import Testing
           min(entry.seconds, sinceMidnight), project: entry.project, today: today)
       }
       let base = document ?? StateDocument(timer: machine.state, written: now, epoch: "e")
-      let next = base.committed(as: "\(step)", timer: machine.state, written: now)
+      // The records this write owes the history travel in it too (never appended here).
+      let owed = effects.compactMap { effect -> LedgerRecord? in
+        guard case .record(let entry) = effect else { return nil }
+        let start = WallTime(utc: entry.start.nanoseconds / 1_000_000_000, offset: 0)
+        return LedgerRecord(
+          id: "m.e.\(entry.serial)", kind: entry.kind, start: start,
+          end: WallTime(utc: max(start.utc, entry.end.nanoseconds / 1_000_000_000), offset: 0),
+          seconds: entry.seconds, project: entry.project, outcome: entry.outcome, note: entry.note)
+      }
+      let next = base.committed(as: "\(step)", timer: machine.state, written: now, owed: owed)
       let bytes = Array(next.json().utf8)
       #expect(bytes.count <= Self.sizeLimit, "seed \(seed) step \(step): \(bytes.count) bytes")
       do {
@@ -142,12 +151,24 @@ import Testing
     let timer = TimerState(
       phase: .paused(.focus, remaining: .seconds(86_400), total: .seconds(86_400)), slot: 1, urgent: true,
       note: nil, completed: 10_000_000, ledger: ledger)
-    let document = StateDocument(
+    var document = StateDocument(
       timer: timer,
       written: ClockReading(
         wall: 1 << 61, boottime: 1 << 40, monotonic: 1 << 40, bootID: String(repeating: "f", count: 36)),
       commits: (0..<StateDocument.commitsKept).map { "\(4_000_000 + $0).\(Int64.max - Int64($0))" },
       epoch: "m5x9a2b")
+    // And as many owed records as the file keeps, each with the longest note a focus can
+    // end with (every note joined), all of it escaped twice.
+    let note = Array(repeating: String(repeating: "\"", count: Action.noteBytes), count: LedgerState.notesKept + 1)
+      .joined(separator: "; ")
+    document.owed = StateDocument.keptOwed(
+      (0..<StateDocument.owedKept * 2).map { i in
+        LedgerRecord(
+          id: "3d1219c7c4c5.m5x9a2b.\(i)", kind: .focus, start: WallTime(utc: 1, offset: 50_400),
+          end: WallTime(utc: 2, offset: -43_200), seconds: 1, project: name(i % 100), outcome: .voided,
+          internalInterruptions: 100_000, externalInterruptions: 100_000, gap: 1, note: note)
+      })
+    #expect(!document.owed.isEmpty)
     let bytes = Array(document.json().utf8)
     #expect(bytes.count <= Self.sizeLimit, "\(bytes.count) bytes")
     #expect(try StateDocument(json: bytes) == document)

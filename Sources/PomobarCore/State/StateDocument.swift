@@ -17,8 +17,8 @@ public struct StateDocument: Equatable, Sendable {
 
   /// The largest state file a reader takes; anything bigger is not one. A state is about
   /// a kilobyte; the largest the writer can make (every list full, every name at
-  /// `ProjectName`'s bounds and escaped) is about 66 KiB, plus at most `owedKept` owed
-  /// records of under 2 KiB each, escaped, at their largest.
+  /// `ProjectName`'s bounds and escaped) is about 66 KiB, plus at most `owedBytes` of
+  /// owed records.
   public static let sizeLimit = 1 << 20
 
   /// Names this state's life: made when a fresh state is, so that the serials of its
@@ -31,9 +31,24 @@ public struct StateDocument: Equatable, Sendable {
   /// and every later write first appends what is owed (see `StateStore.transact`).
   public var owed: [LedgerRecord]
 
-  /// The most records owed at once: a history that stays unwritable for hundreds of
-  /// transitions loses the oldest, with a warning, rather than the state.
+  /// The most records owed at once, and the most room they take in the file (each line is
+  /// a JSON string there, at most twice its bytes escaped): a history that stays
+  /// unwritable for hundreds of transitions loses the oldest, with a warning, rather than
+  /// the state.
   public static let owedKept = 500
+  public static let owedBytes = 768 * 1024
+
+  /// The newest of `records` that fit `owedKept` and `owedBytes`.
+  public static func keptOwed(_ records: [LedgerRecord]) -> [LedgerRecord] {
+    var room = owedBytes
+    var kept = 0
+    for record in records.reversed() {
+      room -= 2 * record.jsonLine.utf8.count + 3
+      guard room >= 0, kept < owedKept else { break }
+      kept += 1
+    }
+    return Array(records.suffix(kept))
+  }
 
   public init(
     timer: TimerState, written: ClockReading, commits: [String] = [], epoch: String = "",
@@ -52,7 +67,7 @@ public struct StateDocument: Equatable, Sendable {
   ) -> StateDocument {
     StateDocument(
       timer: timer, written: written, commits: (commits + [name]).suffix(Self.commitsKept), epoch: epoch,
-      owed: owed.suffix(Self.owedKept))
+      owed: Self.keptOwed(owed))
   }
 
   /// The timer in the present boot's timeline, and any time spent asleep since writing.

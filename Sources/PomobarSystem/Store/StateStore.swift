@@ -168,10 +168,11 @@ public final class StateStore {
         var owed = base.owed
         if !owed.isEmpty, appendHistory(owed, &historyProblem) { owed = [] }
         owed += records
-        if owed.count > StateDocument.owedKept {
+        let kept = StateDocument.keptOwed(owed).count
+        if kept < owed.count {
           notes.append(
             "the history has not been writable for \(owed.count) records; "
-              + "the oldest \(owed.count - StateDocument.owedKept) are lost")
+              + "the oldest \(owed.count - kept) are lost")
         }
         show?(machine.state, now)
         let commit = Commit(
