@@ -101,3 +101,8 @@ int pomobar_spawn_add_closefrom(posix_spawn_file_actions_t *actions, int low) {
 #endif
 
 const char *pomobar_build_commit(void) { return POMOBAR_COMMIT; }
+
+void *pomobar_memmem(const void *haystack, size_t haystack_length, const void *needle,
+                     size_t needle_length) {
+  return memmem(haystack, haystack_length, needle, needle_length);
+}

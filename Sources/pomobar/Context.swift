@@ -58,13 +58,17 @@ struct Context {
     return (outcome.state, outcome.now)
   }
 
-  /// Applies `event` if `only` (when given) accepts the timer as it is then.
-  func transact(_ event: Event?, only: ((TimerState) -> Bool)?) throws -> StateStore.Outcome {
+  /// Applies `event` if `only` (when given) accepts the timer as it is then; with
+  /// `recountToday`, today's totals are counted again from the history.
+  func transact(
+    _ event: Event?, only: ((TimerState) -> Bool)?, recountToday: Bool = false
+  ) throws -> StateStore.Outcome {
     try store.prepare()
     let runner = EffectRunner(
       config: config, logFolder: store.directory, configPath: configSource.explicitPath)
     return try store.transact(
-      event.map { [$0] } ?? [], settings: config.timer, ledger: config.ledger, only: only
+      event.map { [$0] } ?? [], settings: config.timer, ledger: config.ledger,
+      only: only, recountToday: recountToday
     ) { try runner.start($0, commit: $1, now: store.now()) }
   }
 

@@ -1,31 +1,33 @@
 import PomobarCore
 import PomobarSystem
 
-/// `pomobar history remove|amend|reset` and `pomobar project rename|delete`.
+/// `pomobar history remove|amend|reset|undo` and `pomobar project rename|delete`.
 ///
-/// Each runs whole under the state lock: find, then rewrite (`HistoryRewriter`), which
-/// keeps a backup of every line it removes or changes.
+/// An edit is one more line in this machine's edits file (`HistoryEdit`), never a rewrite:
+/// each finds what it names without the lock (reading the history can take a while), then
+/// under the lock checks that the edits have not moved meanwhile, appends its line, and
+/// counts today's totals in the state again.
 enum EditCommands {
   static func remove(_ context: Context, _ given: String) -> Int32 {
-    edit(context, "history remove") { history in
+    edit(context, "history remove") { history, _ in
       let record = try LedgerCommands.resolve(given, in: history).get()
-      return ({ $0.id == record.id ? .remove : .keep }, "removed " + LogCommand.line(record, idWidth: 7))
+      return ([.remove(target: record.id)], "removed " + shown(record))
     }
   }
 
   static func amend(_ context: Context, _ given: String, project: String) -> Int32 {
     let name = TrackCommand.trimmed(project)
-    return edit(context, "history amend") { history in
+    return edit(context, "history amend") { history, _ in
       let record = try LedgerCommands.resolve(given, in: history).get()
       var amended = record
       amended.project = name.isEmpty ? nil : name
-      let change: (LedgerRecord) -> HistoryRewriter.Change = { found in
-        guard found.id == record.id, found.project != amended.project else { return .keep }
-        var copy = found
-        copy.project = amended.project
-        return .replace(copy)
+      guard amended != record else {
+        throw LedgerCommands.Message(text: "nothing to change: it is already of that project")
       }
-      return (change, "amended " + LogCommand.line(amended, idWidth: 7))
+      // Created when the original was, whatever the amend changes: project-wide edits
+      // apply by that time.
+      amended.at = record.created
+      return ([.amend(target: record.id, record: amended)], "amended " + shown(amended))
     }
   }
 
@@ -35,17 +37,16 @@ enum EditCommands {
       Console.usage("pomobar project rename: the new name is empty\nRun 'pomobar project --help' for usage.")
       return ExitCode.usage
     }
-    return edit(context, "project rename") { history in
-      guard count(history, { $0.project == old }) > 0 else {
+    return edit(context, "project rename") { history, _ in
+      guard old != name else { throw LedgerCommands.Message(text: "the old and new names are the same") }
+      let found = count(history, { $0.project == old })
+      guard found > 0 else {
         throw LedgerCommands.Message(text: "no record has the project '\(Shown.plain(old))'")
       }
-      let change: (LedgerRecord) -> HistoryRewriter.Change = { record in
-        guard record.project == old, old != name else { return .keep }
-        var copy = record
-        copy.project = name
-        return .replace(copy)
-      }
-      return (change, "renamed '\(Shown.plain(old))' to '\(Shown.plain(name))'")
+      return (
+        [.rename(from: old, to: name)],
+        "renamed '\(Shown.plain(old))' to '\(Shown.plain(name))' in \(LedgerCommands.count(found, "record"))"
+      )
     }
   }
 
@@ -60,8 +61,8 @@ enum EditCommands {
     guard LedgerCommands.confirm(question, yes: yes, command: "project delete") else {
       return ExitCode.failure
     }
-    return edit(context, "project delete") { _ in
-      ({ $0.project == name ? .remove : .keep }, "deleted project '\(Shown.plain(name))'")
+    return edit(context, "project delete") { _, _ in
+      ([.delete(project: name)], "deleted project '\(Shown.plain(name))' (\(LedgerCommands.count(found, "record")))")
     }
   }
 
@@ -80,9 +81,76 @@ enum EditCommands {
     guard LedgerCommands.confirm(question, yes: yes, command: "history reset") else {
       return ExitCode.failure
     }
-    return edit(context, "history reset") { _ in
-      ({ selected($0) ? .remove : .keep }, "reset the history\(scope)")
+    return edit(context, "history reset") { _, _ in
+      ([.reset(before: before)], "reset the history\(scope) (\(LedgerCommands.count(found, "record")) removed)")
     }
+  }
+
+  /// `history undo [ID]`: reverts the latest change, or the one named (an edit's id as an
+  /// earlier `undo` printed it, or a record added by track or import).
+  static func undo(_ context: Context, _ given: String?) -> Int32 {
+    edit(context, "history undo") { history, fold in
+      let change: HistoryFold.Change
+      var added: [LedgerRecord] = []
+      history.forEachRecord { if $0.at != nil { added.append($0) } }
+      if let given {
+        change = try resolveChange(given, history: history, fold: fold)
+      } else {
+        guard let latest = fold.latestChange(addedRecords: added) else {
+          throw LedgerCommands.Message(text: "nothing to undo: no edit, track or import is in the history")
+        }
+        change = latest
+      }
+      guard case .added(let record) = change else { return ([.undo(target: change.id)], "undid " + describe(change)) }
+      // An import adds many records at one moment: they are taken back together (a
+      // tracked record is one on its own).
+      let batch = record.id.hasPrefix("track.") ? [] : added.filter { $0.at == record.at && !$0.id.hasPrefix("track.") }
+      let targets = batch.count > 1 ? batch : [record]
+      let what = targets.count > 1 ? "the \(targets.count) records added \(record.at!.iso8601)" : describe(change)
+      return (targets.map { .undo(target: $0.id) }, "undid " + what)
+    }
+  }
+
+  /// An edit (by id or a prefix of its short id) or a record added by a person.
+  private static func resolveChange(
+    _ given: String, history: HistoryStore, fold: HistoryFold
+  ) throws -> HistoryFold.Change {
+    let prefix = given.lowercased()
+    if let edit = fold.edits.first(where: { $0.id == given }) ?? fold.edits.first(where: {
+      prefix.utf8.count >= 4 && $0.shortID.hasPrefix(prefix)
+    }) {
+      return .edit(edit)
+    }
+    let record = try LedgerCommands.resolve(given, in: history).get()
+    guard record.at != nil else {
+      throw LedgerCommands.Message(
+        text: "\(record.shortID.prefix(7)) was recorded by the clock, not added: "
+          + "`pomobar history remove \(record.shortID.prefix(7))` removes it")
+    }
+    return .added(record)
+  }
+
+  /// `amended 1a2b3c4 …`, `the removal of …`, for what undo prints.
+  static func describe(_ change: HistoryFold.Change) -> String {
+    switch change {
+    case .added(let record): return "the adding of " + shown(record)
+    case .edit(let edit):
+      let what: String
+      switch edit.operation {
+      case .amend(_, let record): what = "the amend of " + shown(record)
+      case .remove(let target): what = "the removal of \(StableHash.hex(StableHash.fnv1a(target)).prefix(7))"
+      case .rename(let from, let to): what = "the rename of '\(Shown.plain(from))' to '\(Shown.plain(to))'"
+      case .delete(let project): what = "the deletion of project '\(Shown.plain(project))'"
+      case .reset(let before): what = "the reset" + (before.map { " of what was before \($0)" } ?? "")
+      case .undo(let target): what = "the undo of \(StableHash.hex(StableHash.fnv1a(target)).prefix(7))"
+      }
+      return what + " (change \(edit.shortID.prefix(7)), made \(edit.at.iso8601))"
+    }
+  }
+
+  /// A record as `pomobar log` shows it, without the newline.
+  static func shown(_ record: LedgerRecord) -> String {
+    String(LogCommand.line(record, idWidth: 7).dropLast())
   }
 
   private static func count(_ history: HistoryStore, _ matches: (LedgerRecord) -> Bool) -> Int {
@@ -91,24 +159,40 @@ enum EditCommands {
     return found
   }
 
-  /// Under the lock: `plan` finds what to change (or throws a message), then the history
-  /// is rewritten and the outcome printed with where the backup is.
+  /// `plan` finds what to change (or throws a message) without the lock; then, under the
+  /// lock, if no edit was made meanwhile, the edit is appended and today's totals counted
+  /// again. Prints what was done and how to undo it.
   private static func edit(
     _ context: Context, _ command: String,
-    _ plan: (HistoryStore) throws -> ((LedgerRecord) -> HistoryRewriter.Change, String)
+    _ plan: (HistoryStore, HistoryFold) throws -> ([HistoryEdit.Operation], String)
   ) -> Int32 {
     let history = context.history
     do {
-      let (summary, done) = try LedgerCommands.locked(context) {
-        let (change, done) = try plan(history)
-        return (try HistoryRewriter(store: history).rewrite(change), done)
+      var attempts = 0
+      while true {
+        let fold = history.fold()
+        let (operations, done) = try plan(history, fold)
+        let wall = context.store.now().wall
+        let edits = operations.enumerated().map { index, operation in
+          HistoryEdit(id: history.newEditID(at: wall, index: index), at: LocalZone.wallTime(wall: wall), operation)
+        }
+        let appended = try LedgerCommands.locked(context) { () throws -> Bool in
+          // Another edit since the plan (on this machine or synced in) may have changed
+          // what it found: plan again.
+          guard history.fold().edits == fold.edits else { return false }
+          try history.append(edits: edits)
+          return true
+        }
+        attempts += 1
+        guard appended else {
+          if attempts < 3 { continue }
+          throw LedgerCommands.Message(text: "the history keeps changing; try again")
+        }
+        LedgerCommands.recountToday(context)
+        let undo = edits.count == 1 ? "pomobar history undo \(edits[0].shortID.prefix(7))" : "pomobar history undo"
+        Console.out(done + "\n(undo with: \(undo))\n")
+        return ExitCode.success
       }
-      let counts =
-        "\(LedgerCommands.count(summary.removed, "record")) removed, \(LedgerCommands.count(summary.changed, "record")) changed"
-      var text = done.hasSuffix("\n") ? done : done + "\n"
-      text += "(\(counts)" + (summary.backup.map { "; the previous lines are kept in \($0)" } ?? "") + ")\n"
-      Console.out(text)
-      return ExitCode.success
     } catch let message as LedgerCommands.Message {
       Console.error("\(command): \(message.text)")
       return ExitCode.failure

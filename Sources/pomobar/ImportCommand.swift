@@ -27,9 +27,12 @@ enum ImportCommand {
     }
     var records: [LedgerRecord] = []
     var invalid = 0
+    let now = LocalZone.now()
     ImportDecoder.decode(bytes, as: format, offsets: LocalZone.offset(atUTC:)) { entry in
       switch entry {
-      case .success(let record): records.append(record)
+      case .success(var record):
+        record.at = now  // added by a person: `history undo` can take it back
+        records.append(record)
       case .failure(let problem):
         invalid += 1
         if invalid <= problemsListed {
@@ -50,6 +53,7 @@ enum ImportCommand {
       Console.error("import: cannot write the history: \(error)")
       return ExitCode.failure
     }
+    if added.added > 0 { LedgerCommands.recountToday(context) }
     Console.out(
       "\(path) (\(format.rawValue)): \(LedgerCommands.count(added.added, "record")) added, "
         + "\(added.present + invalid) skipped (\(added.present) already there, \(invalid) invalid)\n")

@@ -10,6 +10,7 @@ enum LedgerCommand: Equatable {
   case historyRemove(String)
   case historyAmend(String, project: String)
   case historyReset(before: CivilTime.Date?, yes: Bool)
+  case historyUndo(String?)
   case projectRename(String, String)
   case projectDelete(String, yes: Bool)
 }
@@ -85,7 +86,7 @@ enum LedgerArguments {
       let to = words.removeFirst()
       return .track(day: day, from: from, to: to, project: words.first, note: flags["--note"])
     case "history":
-      guard let action = rest.first else { throw usage("which action? One of: remove, amend, reset") }
+      guard let action = rest.first else { throw usage("which action? One of: remove, amend, reset, undo") }
       switch action {
       case "remove":
         try only([])
@@ -101,8 +102,12 @@ enum LedgerArguments {
         try count(1...1)
         let before = try flags["--before"].map { text throws(UsageError) in try date(text, usage) }
         return .historyReset(before: before, yes: yes())
+      case "undo":
+        try only([])
+        try count(1...2)
+        return .historyUndo(rest.count == 2 ? rest[1] : nil)
       default:
-        throw usage("unknown action '\(Shown.plain(action))'; one of: remove, amend, reset")
+        throw usage("unknown action '\(Shown.plain(action))'; one of: remove, amend, reset, undo")
       }
     case "project":
       guard let action = rest.first else { throw usage("which action? One of: rename, delete") }

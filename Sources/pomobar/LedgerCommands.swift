@@ -5,6 +5,8 @@ import PomobarSystem
 enum LedgerCommands {
   static func run(_ command: LedgerCommand) -> Int32 {
     let context = Context.make(Options())
+    // Records the state still owes the history count as written.
+    context.history.pending = context.store.peek()?.owed ?? []
     switch command {
     case .export(let range, let format): return ExportCommand.run(context, range, format)
     case .importFile(let path, let format): return ImportCommand.run(context, path, format)
@@ -14,6 +16,7 @@ enum LedgerCommands {
     case .historyRemove(let id): return EditCommands.remove(context, id)
     case .historyAmend(let id, let project): return EditCommands.amend(context, id, project: project)
     case .historyReset(let before, let yes): return EditCommands.reset(context, before: before, yes: yes)
+    case .historyUndo(let id): return EditCommands.undo(context, id)
     case .projectRename(let old, let new): return EditCommands.rename(context, old, new)
     case .projectDelete(let name, let yes): return EditCommands.delete(context, name, yes: yes)
     }
@@ -25,6 +28,17 @@ enum LedgerCommands {
     let directory = context.environment.stateDirectory
     try FileSystem.makeDirectories(directory)
     return try FileLock.withExclusive(directory + "/state.lock", timeout: .seconds(10), body)
+  }
+
+  /// Counts today's totals in the state again from the history, after a command changed
+  /// the history under it (an edit, track, import); a failure is said, and changes
+  /// nothing of what the command did.
+  static func recountToday(_ context: Context) {
+    do {
+      _ = try context.transact(nil, only: nil, recountToday: true)
+    } catch {
+      Console.warn("today's totals in the state were not counted again: \(error)")
+    }
   }
 
   /// Asks `question` on the terminal; true for y or yes. Without a terminal, only `yes`

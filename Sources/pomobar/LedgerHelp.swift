@@ -45,19 +45,23 @@ enum LedgerHelp {
     Usage: pomobar history remove ID
            pomobar history amend ID --project NAME
            pomobar history reset [--before YYYY-MM-DD] [--yes]
+           pomobar history undo [ID]
 
     ID is the short id `pomobar log` shows (or any unique prefix of 4 digits or more, or
     the full id). `reset` removes every record (or those that started before the day);
-    it asks first, and without a terminal needs --yes. Every edit saves the lines it
-    removes or changes in history/removed-YYYY-MM-DDTHHMMSS.jsonl beside the history.
+    it asks first, and without a terminal needs --yes. An edit rewrites nothing: it is
+    one more line in this machine's history/edits.MACHINE.jsonl, so a synced folder never
+    conflicts and `undo` can take it back. `undo` reverts the latest change (an edit, or
+    a record added by track or import); `undo ID` reverts that one, and the id it prints
+    undoes the undo.
     """,
     "project": """
     Usage: pomobar project rename OLD NEW
            pomobar project delete NAME [--yes]
 
     `rename` changes the project of every record of OLD; `delete` removes every record
-    of NAME, asking first (without a terminal it needs --yes). Removed and changed
-    lines are saved in history/removed-YYYY-MM-DDTHHMMSS.jsonl.
+    of NAME, asking first (without a terminal it needs --yes). Both apply to the records
+    made before them, on every machine, and `pomobar history undo` takes them back.
     """,
   ]
 }

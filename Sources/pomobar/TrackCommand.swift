@@ -39,12 +39,13 @@ enum TrackCommand {
     let key = "\(history.machine)|\(start.utc)|\(end.utc)|\(name ?? "")"
     let record = LedgerRecord(
       id: "track.\(StableHash.hex(StableHash.fnv1a(key)))", kind: .work, start: start, end: end,
-      seconds: end.utc - start.utc, project: name, note: note)
+      seconds: end.utc - start.utc, project: name, note: note, at: LocalZone.now())
     do {
       let added = try LedgerCommands.locked(context) { try history.add([record]) }
       if added.added == 0 {
         Console.out("already in the history: \(LogCommand.line(record, idWidth: 7))")
       } else {
+        LedgerCommands.recountToday(context)
         Console.out("added: " + LogCommand.line(record, idWidth: 7))
       }
       return ExitCode.success

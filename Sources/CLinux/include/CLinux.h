@@ -42,6 +42,10 @@ int pomobar_flock_exclusive(int fd, long milliseconds);
 /// from the page cache. Returns 0, or -1 with errno.
 int pomobar_release_code_pages(void);
 
+/// memmem(3), a GNU extension: the first `needle` in `haystack`, or NULL.
+void *pomobar_memmem(const void *haystack, size_t haystack_length, const void *needle,
+                     size_t needle_length);
+
 /// pipe2(2) with O_CLOEXEC: a pipe whose ends no child inherits unless given on purpose.
 int pomobar_pipe_cloexec(int fds[2]);
 

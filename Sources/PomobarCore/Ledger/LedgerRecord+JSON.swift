@@ -10,7 +10,8 @@
 /// (one line in the file). `kind` is `work`, `focus`, `short-break` or `long-break`;
 /// `outcome` is `completed`, `skipped`, `stopped` or `voided` (null for work); `seconds`
 /// is the time that counted; `internal`/`external` count interruptions; `gap` is suspend
-/// or away time in seconds that did not count. Readers ignore keys they do not know.
+/// or away time in seconds that did not count. A record a person added (`track`, `import`)
+/// ends with `"at"`, when it was added. Readers ignore keys they do not know.
 extension LedgerRecord {
   /// The record as one line, newline included.
   public var jsonLine: String {
@@ -19,7 +20,9 @@ extension LedgerRecord {
     out += ",\"seconds\":\(seconds),\"project\":" + (project.map(JSON.quote) ?? "null")
     out += ",\"outcome\":" + (outcome.map { "\"\($0.rawValue)\"" } ?? "null")
     out += ",\"internal\":\(internalInterruptions),\"external\":\(externalInterruptions)"
-    out += ",\"gap\":\(gap),\"note\":" + (note.map(JSON.quote) ?? "null") + "}\n"
+    out += ",\"gap\":\(gap),\"note\":" + (note.map(JSON.quote) ?? "null")
+    if let at { out += ",\"at\":\"\(at.iso8601)\"" }
+    out += "}\n"
     return out
   }
 
@@ -90,6 +93,7 @@ struct RecordFields {
   var externalCount: Int64 = 0
   var gap: Int64 = 0
   var note: String?
+  var at: WallTime?
 
   /// A key and its value from the full parser.
   mutating func set(_ key: String, _ value: Value) {
@@ -107,6 +111,7 @@ struct RecordFields {
     case ("external", .number(let number)): externalCount = number
     case ("gap", .number(let number)): gap = number
     case ("note", .text(let text)): note = text
+    case ("at", .text(let text)): at = WallTime(iso8601: text)
     default: return  // null, unknown keys, or a type that does not fit: left out
     }
   }
@@ -129,7 +134,7 @@ struct RecordFields {
     return LedgerRecord(
       id: id, kind: kind, start: start, end: end, seconds: seconds, project: project,
       outcome: outcome, internalInterruptions: Int(internalCount),
-      externalInterruptions: Int(externalCount), gap: gap, note: note)
+      externalInterruptions: Int(externalCount), gap: gap, note: note, at: at)
   }
 }
 
@@ -143,11 +148,12 @@ struct RecordFields {
 enum FlatObjectScanner {
   /// The keys of a record, and any other.
   enum Key {
-    case id, kind, start, end, seconds, project, outcome, internalCount, externalCount, gap, note, other
+    case id, kind, start, end, seconds, project, outcome, internalCount, externalCount, gap, note, at, other
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
       switch bytes.count {
       case 2 where equal(bytes, "id"): self = .id
+      case 2 where equal(bytes, "at"): self = .at
       case 3 where equal(bytes, "end"): self = .end
       case 3 where equal(bytes, "gap"): self = .gap
       case 4 where equal(bytes, "kind"): self = .kind
@@ -195,9 +201,13 @@ enum FlatObjectScanner {
           guard let outcome: LedgerRecord.Outcome = named(text) else { return false }
           fields.outcome = outcome
           fields.unknownOutcome = nil
-        case .start, .end:
+        case .start, .end, .at:
           guard let time = WallTime(iso8601Bytes: text) else { return false }
-          if key == .start { fields.start = time } else { fields.end = time }
+          switch key {
+          case .start: fields.start = time
+          case .end: fields.end = time
+          default: fields.at = time
+          }
         case .seconds, .internalCount, .externalCount, .gap, .other: break  // left out, as by `set`
         }
       case UInt8(ascii: "n"):
@@ -226,7 +236,7 @@ enum FlatObjectScanner {
         case .internalCount: fields.internalCount = value
         case .externalCount: fields.externalCount = value
         case .gap: fields.gap = value
-        case .id, .kind, .start, .end, .project, .outcome, .note, .other: break
+        case .id, .kind, .start, .end, .project, .outcome, .note, .at, .other: break
         }
       default:
         return false

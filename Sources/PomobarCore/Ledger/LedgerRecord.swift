@@ -55,11 +55,14 @@ public struct LedgerRecord: Equatable, Sendable {
   public var gap: Int64
   /// Free text: why a focus was voided, interruption notes, or a note given when tracking.
   public var note: String?
+  /// When a person added the record (`track`, `import`); nil for what the clock recorded,
+  /// which was written as it ended. See `created`.
+  public var at: WallTime?
 
   public init(
     id: String, kind: Kind, start: WallTime, end: WallTime, seconds: Int64, project: String? = nil,
     outcome: Outcome? = nil, internalInterruptions: Int = 0, externalInterruptions: Int = 0,
-    gap: Int64 = 0, note: String? = nil
+    gap: Int64 = 0, note: String? = nil, at: WallTime? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -72,7 +75,12 @@ public struct LedgerRecord: Equatable, Sendable {
     self.externalInterruptions = externalInterruptions
     self.gap = gap
     self.note = note
+    self.at = at
   }
+
+  /// When the record entered the history: an edit of a project (rename, delete) or a reset
+  /// applies to the records created before it, not to later ones that reuse a name.
+  public var created: WallTime { at ?? end }
 
   public var interruptions: Int { internalInterruptions + externalInterruptions }
 }

@@ -5,7 +5,7 @@
 ///  "written":{"wall":…,"boottime":…,"monotonic":…,"boot_id":"…"},
 ///  "timer":{"phase":"running","kind":"focus","deadline":…,"total":…,
 ///           "slot":2,"urgent":false,"completed":5,"note":null},
-///  "ledger":{…}, "epoch":"…", "commits":["…"]}
+///  "ledger":{…}, "epoch":"…", "commits":["…"], "owed":["{…a history line…}"]}
 /// ```
 /// (`ledger`: see `StateDocument+Ledger`.)
 /// Times are integer nanoseconds. `phase` is `idle`, `running`, `paused` (with `remaining`
@@ -48,6 +48,7 @@ extension StateDocument {
       "version": .integer(Self.version), "written": clocks, "timer": .object(fields),
       "ledger": Self.encode(timer.ledger), "epoch": .string(epoch),
       "commits": .array(commits.map { .string($0) }),
+      "owed": .array(owed.map { .string(String($0.jsonLine.dropLast())) }),
     ]
     return JSON.serialize(document) + "\n"
   }
@@ -107,6 +108,14 @@ extension StateDocument {
       commits = names.suffix(Self.commitsKept).compactMap(\.stringValue)
     } else {
       commits = []
+    }
+    // Absent in files of earlier versions; a line that does not read is not a record, and
+    // does not make the state unusable.
+    owed = []
+    if case .array(let lines)? = root["owed"] {
+      for case .string(let line) in lines.suffix(Self.owedKept) {
+        if let record = try? LedgerRecord(jsonLine: line) { owed.append(record) }
+      }
     }
   }
 

@@ -20,17 +20,33 @@ public struct StateDocument: Equatable, Sendable {
   /// lost or reset.
   public var epoch: String
 
-  public init(timer: TimerState, written: ClockReading, commits: [String] = [], epoch: String = "") {
+  /// History records of committed transitions that are not yet known to be in the
+  /// history: a transition's records are appended after its state is renamed into place,
+  /// and every later write first appends what is owed (see `StateStore.transact`).
+  public var owed: [LedgerRecord]
+
+  /// The most records owed at once: a history that stays unwritable for hundreds of
+  /// transitions loses the oldest, with a warning, rather than the state.
+  public static let owedKept = 1000
+
+  public init(
+    timer: TimerState, written: ClockReading, commits: [String] = [], epoch: String = "",
+    owed: [LedgerRecord] = []
+  ) {
     self.timer = timer
     self.written = written
     self.commits = commits
     self.epoch = epoch
+    self.owed = owed
   }
 
-  /// This document written again as commit `name`.
-  public func committed(as name: String, timer: TimerState, written: ClockReading) -> StateDocument {
+  /// This document written again as commit `name`, owing `owed`.
+  public func committed(
+    as name: String, timer: TimerState, written: ClockReading, owed: [LedgerRecord]
+  ) -> StateDocument {
     StateDocument(
-      timer: timer, written: written, commits: (commits + [name]).suffix(Self.commitsKept), epoch: epoch)
+      timer: timer, written: written, commits: (commits + [name]).suffix(Self.commitsKept), epoch: epoch,
+      owed: owed.suffix(Self.owedKept))
   }
 
   /// The timer in the present boot's timeline, and any time spent asleep since writing.

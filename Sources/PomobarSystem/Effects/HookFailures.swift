@@ -18,6 +18,9 @@ import CLinux
 /// readers take no lock.
 public enum HookFailures {
   public static let fileName = "hooks.failed"
+  /// The line for a history that cannot be written (`StateStore.transact`): not a hook,
+  /// but seen the same way, and cleared by the next append that works.
+  public static let historyLabel = "history"
   /// Lines kept at most (one per event, so fewer in practice); the file stays tiny.
   static let entriesKept = 32
   static let sizeLimit = 8192
@@ -91,6 +94,9 @@ public enum HookFailures {
       log = "~" + log.dropFirst(home.count)
     }
     let more = entries.count > 1 ? " and \(entries.count - 1) more" : ""
+    if last.label == historyLabel {
+      return "cannot write the history: \(last.outcome)\(more); kept in the state until it can"
+    }
     return "hook \(last.label) failed: \(last.outcome)\(more) (see \(log))"
   }
 }

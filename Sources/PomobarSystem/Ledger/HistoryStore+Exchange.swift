@@ -2,28 +2,16 @@ import PomobarCore
 
 /// Reading the history in order, and adding records from elsewhere (import, track).
 extension HistoryStore {
-  /// The months (`YYYY-MM`) that have history files, oldest first.
-  public func months(from first: String? = nil, to last: String? = nil) -> [String] {
-    var months: [String] = []
-    for path in files(from: first, to: last) {
-      let month = String(FileSystem.baseName(of: path).prefix(7))
-      if months.last != month { months.append(month) }
-    }
-    return months
-  }
-
   /// Calls `body` with every record of `range` in order of start, each once.
   ///
   /// Holds one month at a time (the machines' files of a month interleave, and a month
   /// is sorted in memory), so it stays small on any history.
   public func forEachRecordInOrder(in range: LedgerRange, _ body: (LedgerRecord) -> Void) {
     let bounds = range.months
-    for month in months(from: bounds.first, to: bounds.last) {
-      var records: [LedgerRecord] = []
-      forEachRecord(from: month, to: month) { record in
-        if range.contains(record) { records.append(record) }
+    forEachMonth(from: bounds.first, to: bounds.last) { _, all in
+      let records = all.filter(range.contains).sorted {
+        ($0.start.utc, $0.end.utc, $0.id) < ($1.start.utc, $1.end.utc, $1.id)
       }
-      records.sort { ($0.start.utc, $0.end.utc, $0.id) < ($1.start.utc, $1.end.utc, $1.id) }
       for record in records { body(record) }
     }
   }

@@ -6,22 +6,32 @@ import PomobarCore
 #endif
 
 /// The history: `$XDG_DATA_HOME/pomobar/history/`, one JSON Lines file per month and
-/// machine (`2026-11.3d1219c7c4c5.jsonl`), append-only.
+/// machine (`2026-11.3d1219c7c4c5.jsonl`) for records, and one per machine for edits
+/// (`edits.3d1219c7c4c5.jsonl`, see `HistoryEdit`); all of them only ever appended to.
 ///
 /// Each machine appends only to its own files, so two machines syncing the folder
-/// (Syncthing, git) never write the same file; readers merge every machine's files and
-/// drop records whose id they have already seen. A record goes in the file of the month
-/// (UTC) it started, wherever and whenever it is written, so every copy of one record
-/// (an import made on two machines) lands in the same month.
+/// (Syncthing, git) never write the same file; readers merge every machine's files, drop
+/// records whose id they have already seen, and fold every machine's edits over them
+/// (`HistoryFold`). A record goes in the file of the month (UTC) it started, wherever and
+/// whenever it is written, so every copy of one record lands in the same month.
+///
+/// Nothing in the folder can make a reader hang or grow: files are opened without
+/// blocking and without following symlinks, only regular files are read, a line longer
+/// than `lineLimit` is skipped, and a file past `fileLimit` is read no further; each such
+/// file is named in one warning.
 public final class HistoryStore {
   public let directory: String
   /// This machine's name in file names and record ids.
   public let machine: String
   let warn: (String) -> Void
+  /// Records the state owes the history (committed, not yet known to be appended): readers
+  /// count them as written. Set by whoever read the state.
+  public var pending: [LedgerRecord] = []
 
-  /// Past a torn last line's repair, how much of a file's end is searched for ids when
-  /// appending: a replayed transition's records are the last ones written.
-  static let tailSearched = 64 * 1024
+  /// No record or edit line is longer: a note is capped at 200 bytes, a name at 1 KiB.
+  public static let lineLimit = 64 * 1024
+  /// Far past ten busy years of one machine's month; a larger file is read this far.
+  public static let fileLimit = 1 << 30
 
   public init(directory: String, machine: String, warn: @escaping (String) -> Void) {
     self.directory = directory
@@ -34,8 +44,11 @@ public final class HistoryStore {
     Self.month(of: record.start) + "." + machine + ".jsonl"
   }
 
+  /// This machine's edits: `edits.MACHINE.jsonl`.
+  public var editsPath: String { directory + "/edits." + machine + ".jsonl" }
+
   /// `YYYY-MM` of a moment, in UTC.
-  static func month(of time: WallTime) -> String {
+  public static func month(of time: WallTime) -> String {
     let date = CivilTime.split(time.utc).date
     return String(date.description.prefix(7))
   }
@@ -44,11 +57,11 @@ public final class HistoryStore {
 
   /// Appends `records`, each at most once, and fsyncs them.
   ///
-  /// Idempotent: a record whose id is already among the last lines of its file is not
-  /// written again, so a transition replayed after a crash (see `StateStore.transact`)
-  /// adds nothing. A file whose last line was torn (power lost mid-append) gets that line
-  /// copied aside (`FILE.torn-SECONDS`) and ended with a newline before anything is
-  /// appended: what was written is never truncated, and the new line stays whole.
+  /// Idempotent: a record whose id is on a whole line of its file that reads as that
+  /// record is not written again, so records the state still owes after they were
+  /// appended (see `StateStore.transact`) are not doubled. A line cut short (power lost, a
+  /// full disk) never counts as written: it is copied aside (`FILE.torn-SECONDS`) and ended
+  /// with a newline, and the record is written again after it.
   public func append(_ records: [LedgerRecord]) throws(SystemError) {
     guard !records.isEmpty else { return }
     try FileSystem.makeDirectories(directory)
@@ -61,64 +74,94 @@ public final class HistoryStore {
         byFile.append((name, [record]))
       }
     }
-    for (name, group) in byFile { try append(group, to: directory + "/" + name) }
+    for (name, group) in byFile {
+      try append(group.map { ($0.id, $0.jsonLine) }, to: directory + "/" + name)
+    }
   }
 
-  private func append(_ records: [LedgerRecord], to path: String) throws(SystemError) {
-    let existed = FileSystem.exists(path)
-    let fd = try FileDescriptor.open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW, mode: 0o600)
-    defer { fd.close() }
-    var info = stat()
-    try retrying("fstat", path: path) { fstat(fd.rawValue, &info) }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      throw SystemError("fstat", errno: EINVAL, path: path, detail: "is not a regular file")
+  /// Appends `edits` to this machine's edits file, fsynced.
+  public func append(edits: [HistoryEdit]) throws(SystemError) {
+    guard !edits.isEmpty else { return }
+    try FileSystem.makeDirectories(directory)
+    try append(edits.map { ($0.id, $0.jsonLine) }, to: editsPath)
+  }
+
+  /// A fresh edit id: `MACHINE.NANOSECONDS.PID` (base 36), `index` apart within one call.
+  public func newEditID(at wall: Int64, index: Int = 0) -> String {
+    "\(machine).\(String(wall + Int64(index), radix: 36)).\(String(getpid(), radix: 36))"
+  }
+
+  private func append(_ lines: [(id: String, text: String)], to path: String) throws(SystemError) {
+    let opened: (FileDescriptor, stat)?
+    do {
+      opened = try FileSystem.openRegular(path, O_RDWR | O_APPEND | O_CREAT)
+    } catch {
+      switch error {
+      case .system(let system): throw system
+      case .notRegularFile, .tooLarge:
+        throw SystemError("open", errno: EINVAL, path: path, detail: "\(error)")
+      }
     }
-    let tail = try Self.readTail(fd, size: Int(info.st_size), count: Self.tailSearched)
+    guard let (fd, info) = opened else { throw SystemError("open", errno: ENOENT, path: path) }
+    defer { fd.close() }
+    let created = info.st_size == 0
+    var existing = try Self.readAll(fd, size: Int(info.st_size), path: path)
     var text = ""
-    if let last = tail.last, last != UInt8(ascii: "\n") {
+    if let last = existing.last, last != UInt8(ascii: "\n") {
       // A torn last line: keep a copy aside, end it, and go on after it.
-      let start = (tail.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
-      let torn = Array(tail[start...])
+      let start = (existing.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
+      let torn = Array(existing[start...])
       let aside = "\(path).torn-\(time(nil))"
       try? FileSystem.writeAtomically(aside, torn)
       warn("\(path): its last line was cut short (\(torn.count) bytes); kept a copy in \(aside)")
       text = "\n"
+      existing.removeLast(torn.count)
     }
-    for record in records where !Self.contains(tail, Array(("\"id\":" + JSON.quote(record.id)).utf8)) {
-      text += record.jsonLine
-    }
-    guard !text.isEmpty, text != "\n" || !tail.isEmpty else { return }
+    for line in lines where !Self.holdsWholeLine(existing, id: line.id) { text += line.text }
+    guard !text.isEmpty else { return }
     try fd.write(text)
     try fd.sync()
-    if !existed { FileSystem.syncFolder(directory) }
+    if created { FileSystem.syncFolder(directory) }
   }
 
-  /// Whether `needle` occurs in `haystack`, byte for byte (no Unicode machinery in the bar).
-  static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard !needle.isEmpty, haystack.count >= needle.count else { return needle.isEmpty }
-    let first = needle[0]
-    var index = 0
-    let last = haystack.count - needle.count
-    while index <= last {
-      if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) {
-        return true
+  /// Whether `bytes` (whole lines only) has a line that reads as a record or an edit with
+  /// the id `id`.
+  static func holdsWholeLine(_ bytes: [UInt8], id: String) -> Bool {
+    let needle = Array(("\"id\":" + JSON.quote(id)).utf8)
+    return bytes.withUnsafeBufferPointer { buffer -> Bool in
+      guard let base = buffer.baseAddress, buffer.count >= needle.count else { return false }
+      var from = 0
+      while from <= buffer.count - needle.count {
+        guard
+          let found = needle.withUnsafeBytes({
+            pomobar_memmem(base + from, buffer.count - from, $0.baseAddress, needle.count)
+          })
+        else { return false }
+        let at = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        let lineStart = buffer[..<at].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        let lineEnd = buffer[at...].firstIndex(of: UInt8(ascii: "\n")) ?? buffer.count
+        let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
+        if let record = try? LedgerRecord(jsonLine: line), record.id == id { return true }
+        if let edit = try? HistoryEdit(jsonLine: line), edit.id == id { return true }
+        from = at + 1
       }
-      index += 1
+      return false
     }
-    return false
   }
 
-  /// The last `count` bytes of an open file of `size` bytes.
-  private static func readTail(_ fd: FileDescriptor, size: Int, count: Int) throws(SystemError) -> [UInt8] {
-    let start = max(0, size - count)
-    var bytes = [UInt8](repeating: 0, count: size - start)
+  /// The whole of an open file of `size` bytes, at most `fileLimit`.
+  private static func readAll(_ fd: FileDescriptor, size: Int, path: String) throws(SystemError) -> [UInt8] {
+    guard size <= fileLimit else {
+      throw SystemError("read", errno: EFBIG, path: path, detail: "larger than 1 GiB")
+    }
+    var bytes = [UInt8](repeating: 0, count: size)
     var done = 0
     while done < bytes.count {
       let n = bytes.withUnsafeMutableBytes {
-        pread(fd.rawValue, $0.baseAddress! + done, $0.count - done, off_t(start + done))
+        pread(fd.rawValue, $0.baseAddress! + done, $0.count - done, off_t(done))
       }
       if n < 0 && errno == EINTR { continue }
-      if n < 0 { throw SystemError("pread", errno: errno) }
+      if n < 0 { throw SystemError("pread", errno: errno, path: path) }
       if n == 0 { break }
       done += n
     }
@@ -127,23 +170,34 @@ public final class HistoryStore {
 
   // MARK: - Reading
 
-  /// The history files, every machine's, sorted by month then name; only months from
+  /// The record files, every machine's, sorted by month then name; only months from
   /// `first` to `last` (`YYYY-MM`, inclusive) when given.
   public func files(from first: String? = nil, to last: String? = nil) -> [String] {
+    names().filter { name in
+      guard Self.isHistoryFile(name) else { return false }
+      let month = String(name.prefix(7))
+      if let first, month < first { return false }
+      if let last, month > last { return false }
+      return true
+    }.map { directory + "/" + $0 }
+  }
+
+  /// Every machine's edits files.
+  public func editFiles() -> [String] {
+    names().filter(Self.isEditsFile).map { directory + "/" + $0 }
+  }
+
+  private func names() -> [String] {
     guard let folder = opendir(directory) else { return [] }
     defer { closedir(folder) }
     var names: [String] = []
     while let entry = readdir(folder) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      guard Self.isHistoryFile(name) else { continue }
-      let month = String(name.prefix(7))
-      if let first, month < first { continue }
-      if let last, month > last { continue }
-      names.append(name)
+      names.append(
+        withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        })
     }
-    return names.sorted().map { directory + "/" + $0 }
+    return names.sorted()
   }
 
   /// `YYYY-MM.MACHINE.jsonl`.
@@ -155,92 +209,168 @@ public final class HistoryStore {
     return true
   }
 
+  /// `edits.MACHINE.jsonl`.
+  static func isEditsFile(_ name: String) -> Bool {
+    name.hasPrefix("edits.") && name.hasSuffix(".jsonl") && name.utf8.count > 12
+  }
+
+  /// Every machine's edits, folded (see `HistoryFold`).
+  public func fold() -> HistoryFold {
+    var edits: [HistoryEdit] = []
+    for path in editFiles() {
+      readLines(path) { line, number throws(LedgerRecord.DecodeError) in
+        edits.append(try HistoryEdit(jsonLine: line))
+      }
+    }
+    return HistoryFold(edits)
+  }
+
   /// Calls `body` with every record of the months from `first` to `last` (all when nil),
-  /// month by month, each record once (the first copy of an id is kept).
+  /// as every machine's edits leave it, month by month, each record once (the first copy
+  /// of an id is kept); the records the state still owes (`pending`) count as written.
   ///
   /// Streams: one buffer per file and the ids of one month are all it holds. A line that
   /// is not a record is skipped with a warning naming FILE:LINE; so is a torn last line.
   public func forEachRecord(
     from first: String? = nil, to last: String? = nil, _ body: (LedgerRecord) -> Void
   ) {
-    var month = ""
-    var seen = Set<SeenID>()
+    forEachMonth(from: first, to: last) { _, records in records.forEach(body) }
+  }
+
+  /// `forEachRecord`, a month at a time: `body` gets each month's records together.
+  public func forEachMonth(
+    from first: String? = nil, to last: String? = nil, _ body: (String, [LedgerRecord]) -> Void
+  ) {
+    let fold = fold()
+    func inRange(_ month: String) -> Bool {
+      (first.map { month >= $0 } ?? true) && (last.map { month <= $0 } ?? true)
+    }
+    var extra: [String: [LedgerRecord]] = [:]
+    for record in fold.amended where inRange(Self.month(of: record.start)) {
+      extra[Self.month(of: record.start), default: []].append(record)
+    }
+    var owed: [String: [LedgerRecord]] = [:]
+    for record in pending where inRange(Self.month(of: record.start)) {
+      owed[Self.month(of: record.start), default: []].append(record)
+    }
+    var byMonth: [String: [String]] = [:]
     for path in files(from: first, to: last) {
-      let fileMonth = String(FileSystem.baseName(of: path).prefix(7))
-      if fileMonth != month {
-        month = fileMonth
-        seen.removeAll(keepingCapacity: true)
+      byMonth[String(FileSystem.baseName(of: path).prefix(7)), default: []].append(path)
+    }
+    let months = Set(byMonth.keys).union(extra.keys).union(owed.keys).sorted()
+    var seen = Set<SeenID>()
+    var records: [LedgerRecord] = []
+    for month in months {
+      seen.removeAll(keepingCapacity: true)
+      records.removeAll(keepingCapacity: true)
+      for record in extra[month] ?? [] where seen.insert(SeenID(record.id)).inserted {
+        records.append(record)
       }
-      read(path) { record in
-        if seen.insert(SeenID(record.id)).inserted { body(record) }
+      let take = { (record: LedgerRecord) in
+        guard seen.insert(SeenID(record.id)).inserted else { return }
+        if fold.isEmpty {
+          records.append(record)
+        } else if let final = fold.final(record) {
+          records.append(final)
+        }
       }
+      for path in byMonth[month] ?? [] { read(path, take) }
+      for record in owed[month] ?? [] { take(record) }
+      body(month, records)
     }
   }
 
-  /// Reads one file line by line.
+  /// Reads one file of records line by line.
   func read(_ path: String, _ body: (LedgerRecord) -> Void) {
-    guard let fd = try? FileDescriptor.open(path, O_RDONLY | O_NOFOLLOW) else {
-      warn("\(path): cannot be read")
+    readLines(path) { line, _ throws(LedgerRecord.DecodeError) in body(try LedgerRecord(jsonLine: line)) }
+  }
+
+  /// Calls `body` with each whole line of `path` (without its newline), warning once for
+  /// the file about lines `body` refused, a torn last line, an over-long line, or a file
+  /// that cannot be read at all.
+  func readLines(
+    _ path: String,
+    _ body: (UnsafeBufferPointer<UInt8>, Int) throws(LedgerRecord.DecodeError) -> Void
+  ) {
+    let fd: FileDescriptor
+    do {
+      guard let (opened, _) = try FileSystem.openRegular(path, O_RDONLY) else { return }
+      fd = opened
+    } catch {
+      warn("\(path): skipped: \(Self.reason(error))")
       return
     }
     defer { fd.close() }
     var lineNumber = 0
     var carry: [UInt8] = []
+    var overlong = false
     var bad = 0
     var firstBad = ""
-    while true {
+    var total = 0
+    func decode(_ line: UnsafeBufferPointer<UInt8>) {
+      lineNumber += 1
+      if overlong {
+        overlong = false
+        if bad == 0 { firstBad = "line \(lineNumber): longer than \(Self.lineLimit / 1024) KiB" }
+        bad += 1
+        return
+      }
+      if line.isEmpty { return }
+      do {
+        try body(line, lineNumber)
+      } catch {
+        if bad == 0 { firstBad = "line \(lineNumber): \(error)" }
+        bad += 1
+      }
+    }
+    while total < Self.fileLimit {
       guard let chunk = try? fd.read(upTo: 1 << 20) else {
         warn("\(path): read failed")
         return
       }
       if chunk.isEmpty { break }
+      total += chunk.count
       chunk.withUnsafeBufferPointer { buffer in
         var start = 0
-        if !carry.isEmpty {
-          guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else {
-            carry += buffer
-            start = buffer.count
-            return
-          }
-          carry += buffer[0..<newline]
-          lineNumber += 1
-          carry.withUnsafeBufferPointer { line in
-            decode(line, lineNumber, &bad, &firstBad, body)
-          }
-          carry.removeAll(keepingCapacity: true)
-          start = newline + 1
-        }
         while start < buffer.count {
           // memchr: the generic search is the read path's largest cost on a long history.
           guard let found = memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start) else {
-            carry += buffer[start...]
+            if !overlong {
+              carry += buffer[start...]
+              if carry.count > Self.lineLimit {
+                overlong = true
+                carry.removeAll()
+              }
+            }
             return
           }
           let newline = start + (UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress! + start))
-          lineNumber += 1
-          decode(UnsafeBufferPointer(rebasing: buffer[start..<newline]), lineNumber, &bad, &firstBad, body)
+          if carry.isEmpty || overlong {
+            decode(UnsafeBufferPointer(rebasing: buffer[start..<newline]))
+          } else {
+            carry += buffer[start..<newline]
+            carry.withUnsafeBufferPointer { decode($0) }
+            carry.removeAll(keepingCapacity: true)
+          }
           start = newline + 1
         }
       }
     }
-    if !carry.isEmpty {
-      warn("\(path):\(lineNumber + 1): last line cut short (\(carry.count) bytes), skipped")
+    if total >= Self.fileLimit {
+      warn("\(path): larger than \(Self.fileLimit >> 30) GiB; read no further")
+    } else if !carry.isEmpty || overlong {
+      warn("\(path):\(lineNumber + 1): last line cut short, skipped")
     }
     if bad > 0 {
-      warn("\(path): skipped \(bad) line\(bad == 1 ? "" : "s") that are not records, first: \(firstBad)")
+      warn("\(path): skipped \(bad) line\(bad == 1 ? "" : "s") that \(bad == 1 ? "is" : "are") not readable, first: \(firstBad)")
     }
   }
 
-  private func decode(
-    _ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ bad: inout Int, _ firstBad: inout String,
-    _ body: (LedgerRecord) -> Void
-  ) {
-    if line.isEmpty { return }
-    do {
-      body(try LedgerRecord(jsonLine: line))
-    } catch {
-      if bad == 0 { firstBad = "line \(number): \(error)" }
-      bad += 1
+  static func reason(_ error: FileReadError) -> String {
+    switch error {
+    case .system(let system): return system.description
+    case .notRegularFile(_, let kind): return "not a regular file but \(kind)"
+    case .tooLarge(_, let limit): return "larger than \(limit) bytes"
     }
   }
 }

@@ -28,24 +28,10 @@ public enum FileSystem {
   public static func readRegularFile(
     _ path: String, limit: Int, followSymlinks: Bool = true
   ) throws(FileReadError) -> [UInt8]? {
-    let flags = O_RDONLY | O_NONBLOCK | (followSymlinks ? 0 : O_NOFOLLOW)
-    let fd: FileDescriptor
-    do {
-      fd = try FileDescriptor.open(path, flags)
-    } catch {
-      switch error.errno {
-      case ENOENT: return nil
-      case ELOOP where !followSymlinks: throw .notRegularFile(path: path, kind: "a symlink")
-      case ENXIO: throw .notRegularFile(path: path, kind: kind(ofPath: path))  // a socket
-      default: throw .system(error)
-      }
+    guard let (fd, status) = try openRegular(path, O_RDONLY, followSymlinks: followSymlinks) else {
+      return nil
     }
     defer { fd.close() }
-    var status = stat()
-    if fstat(fd.rawValue, &status) != 0 { throw .system(SystemError("fstat", errno: errno, path: path)) }
-    guard status.st_mode & S_IFMT == S_IFREG else {
-      throw .notRegularFile(path: path, kind: kind(status.st_mode))
-    }
     if status.st_size > limit { throw .tooLarge(path: path, limit: limit) }
     var bytes: [UInt8] = []
     while true {
@@ -63,6 +49,37 @@ public enum FileSystem {
   }
 
   /// What a file that is not a regular one is, for messages: "a folder", "a FIFO"...
+  /// Opens `path` with `flags` (plus `O_NONBLOCK`, so a FIFO or a device cannot block the
+  /// open, and `O_NOFOLLOW` unless `followSymlinks`) and checks that it is a regular file;
+  /// nil when it does not exist. The descriptor is the caller's to close.
+  public static func openRegular(
+    _ path: String, _ flags: Int32, mode: mode_t = 0o600, followSymlinks: Bool = false
+  ) throws(FileReadError) -> (FileDescriptor, stat)? {
+    let fd: FileDescriptor
+    do {
+      fd = try FileDescriptor.open(
+        path, flags | O_NONBLOCK | (followSymlinks ? 0 : O_NOFOLLOW), mode: mode)
+    } catch {
+      switch error.errno {
+      case ENOENT: return nil
+      case ELOOP where !followSymlinks: throw .notRegularFile(path: path, kind: "a symlink")
+      case ENXIO: throw .notRegularFile(path: path, kind: kind(ofPath: path))  // a socket
+      default: throw .system(error)
+      }
+    }
+    var status = stat()
+    if fstat(fd.rawValue, &status) != 0 {
+      let error = SystemError("fstat", errno: errno, path: path)
+      fd.close()
+      throw .system(error)
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      fd.close()
+      throw .notRegularFile(path: path, kind: kind(status.st_mode))
+    }
+    return (fd, status)
+  }
+
   static func kind(_ mode: mode_t) -> String {
     switch mode & S_IFMT {
     case S_IFDIR: return "a folder"

@@ -18,8 +18,9 @@ public final class StateStore {
   let clock: any ClockSource
   let warn: (String) -> Void
 
-  /// A state file is a few hundred bytes; anything past this is not one.
-  public static let sizeLimit = 64 * 1024
+  /// A state file is a few hundred bytes, or up to `StateDocument.owedKept` records more
+  /// while the history cannot be written; anything past this is not one.
+  public static let sizeLimit = 1 << 20
 
   /// What a transaction did.
   public struct Outcome {
@@ -101,10 +102,23 @@ public final class StateStore {
     _ events: [Event], settings: TimerSettings, ledger: LedgerSettings = LedgerSettings(),
     stamp: ClockReading? = nil,
     lockTimeout: Duration = .seconds(3), show: ((TimerState, ClockReading) -> Void)? = nil,
-    only: ((TimerState) -> Bool)? = nil, start: ([Effect], Commit) throws -> Void
+    only: ((TimerState) -> Bool)? = nil, recountToday: Bool = false,
+    start: ([Effect], Commit) throws -> Void
   ) throws -> Outcome {
     var notes: [String] = []
-    defer { for note in notes { warn(note) } }
+    // Outside the lock: a failure to write the history shows on every bar, like a hook's.
+    var historyProblem: String?? = .none
+    defer {
+      for note in notes { warn(note) }
+      switch historyProblem {
+      case .some(.some(let problem)):
+        warn("cannot write the history: \(problem); the state keeps what it owes until it can")
+        HookFailures.record(label: HookFailures.historyLabel, failure: problem, folder: directory)
+      case .some(.none) where FileSystem.exists(directory + "/" + HookFailures.fileName):
+        HookFailures.record(label: HookFailures.historyLabel, failure: nil, folder: directory)
+      default: break
+      }
+    }
     try FileSystem.checkPrivateFolder(directory)
     if events.contains(where: Self.isUserAction) {
       // The user acted: a hook failure shown until now has been seen. Removed before the
@@ -133,22 +147,37 @@ public final class StateStore {
       if applied {
         for event in events { effects += machine.handle(event, at: now.instant) }
       }
-      let changed = effects.contains(.persist)
+      var changed = effects.contains(.persist)
       effects.removeAll { $0 == .persist }
+      if recountToday, let history {
+        // The history changed underneath the state (an edit, track, import): today's totals
+        // are counted again from it, so that they stay what the history says.
+        let counted = Self.today(in: history, owed: document?.owed ?? [], now: now, dayStart: ledger.dayStart)
+        if counted != machine.state.ledger.today {
+          machine.state.ledger.today = counted
+          changed = true
+        }
+      }
       if mustWrite || changed {
         var base = document ?? StateDocument(timer: machine.state, written: now)
         if base.epoch.isEmpty { base.epoch = String(now.wall / 1_000_000, radix: 36) }
-        // The history first: fsynced before the state that says it happened. A replay
-        // after a crash here finds these records already written (their ids derive from
-        // the state) and adds nothing.
         let records = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: ledger.dayStart)
           .records(effects, epoch: base.epoch, machine: history?.machine ?? "", into: &machine.state.ledger)
-        try history?.append(records)
+        // What earlier transitions owe the history goes first, in order, so that this write
+        // can stop carrying it.
+        var owed = base.owed
+        if !owed.isEmpty, appendHistory(owed, &historyProblem) { owed = [] }
+        owed += records
+        if owed.count > StateDocument.owedKept {
+          notes.append(
+            "the history has not been writable for \(owed.count) records; "
+              + "the oldest \(owed.count - StateDocument.owedKept) are lost")
+        }
         show?(machine.state, now)
         let commit = Commit(
           name: "\(getpid()).\(SystemClock.now(CLOCK_MONOTONIC))", statePath: statePath,
           lockPath: lockPath, timer: machine.state)
-        let next = base.committed(as: commit.name, timer: machine.state, written: now)
+        let next = base.committed(as: commit.name, timer: machine.state, written: now, owed: owed)
         var file = try PreparedFile(statePath, Array(next.json().utf8))
         do {
           try start(effects, commit)
@@ -157,8 +186,42 @@ public final class StateStore {
           throw error
         }
         try file.commit()
+        // Committed: only now do its records go in the history. Killed before they are
+        // fsynced, or unable to write them, the state still owes them, and the next write
+        // (any copy's) appends them first; until then readers count them from the state.
+        if !records.isEmpty { _ = appendHistory(next.owed, &historyProblem) }
       }
       return Outcome(state: machine.state, effects: effects, now: now, applied: applied)
+    }
+  }
+
+  /// Today's work per project as the history (and what the state owes it) says: what
+  /// `Ledger.records` adds up as intervals close, counted again from the records.
+  static func today(in history: HistoryStore, owed: [LedgerRecord], now: ClockReading, dayStart: Int) -> DayTotals {
+    let (day, began) = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: dayStart).today
+    var totals = DayTotals(day: day)
+    history.pending = owed
+    // A work interval that ends today started this month or the one before.
+    let first = HistoryStore.month(of: WallTime(utc: began - 32 * 86_400, offset: 0))
+    history.forEachRecord(from: first) { record in
+      guard record.kind == .work, record.end.utc > began else { return }
+      let counted = record.end.utc - max(record.start.utc, began)
+      totals.add(min(counted, record.seconds), project: record.project, today: day)
+    }
+    return totals
+  }
+
+  /// Appends `records` to the history (each at most once); false, with the reason in
+  /// `problem`, when it cannot (`problem` becomes `.some(nil)` on success).
+  private func appendHistory(_ records: [LedgerRecord], _ problem: inout String??) -> Bool {
+    guard let history else { return true }
+    do {
+      try history.append(records)
+      if problem == .none { problem = .some(nil) }
+      return true
+    } catch {
+      problem = .some("\(error)")
+      return false
     }
   }
 

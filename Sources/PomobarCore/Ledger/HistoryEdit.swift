@@ -1,0 +1,140 @@
+/// A change to the history, kept as one more line: nothing already written is ever
+/// rewritten, by this machine or another.
+///
+/// Each machine appends its edits to its own `edits.MACHINE.jsonl`, so a folder synced
+/// between machines (Syncthing, git) never has two writers for one file; every reader folds
+/// every machine's edits over every machine's records the same way (`HistoryFold`), and
+/// the record an edit changed is still there underneath it, so undo is one more edit.
+///
+/// ```json
+/// {"id":"3d1219c7c4c5.lq2x8k.1f3","op":"amend","at":"2026-11-24T18:02:11+01:00","target":"3d1219c7c4c5.kx2p9q.142","record":{…}}
+/// {"id":…,"op":"remove","at":…,"target":"…"}
+/// {"id":…,"op":"rename","at":…,"from":"api","to":"backend"}
+/// {"id":…,"op":"delete","at":…,"project":"old"}
+/// {"id":…,"op":"reset","at":…,"before":"2026-01-01"}     (null: everything)
+/// {"id":…,"op":"undo","at":…,"target":"an edit's id, or an added record's"}
+/// ```
+public struct HistoryEdit: Equatable, Sendable {
+  public enum Operation: Equatable, Sendable {
+    /// The record `target` is now `record` (same id), whole.
+    case amend(target: String, record: LedgerRecord)
+    case remove(target: String)
+    /// Records of project `from` created before the edit are of project `to`.
+    case rename(from: String, to: String)
+    /// Records of the project created before the edit are removed.
+    case delete(project: String)
+    /// Records created before the edit that started before the date (all when nil) are removed.
+    case reset(before: CivilTime.Date?)
+    /// The edit `target` no longer applies; or the record `target` (one a person added
+    /// with `track` or `import`) is removed.
+    case undo(target: String)
+  }
+
+  /// Unique: `MACHINE.TIME.PID` (base 36), made by the machine that wrote it.
+  public var id: String
+  /// When it was made; edits apply in this order (then machine, then id).
+  public var at: WallTime
+  public var operation: Operation
+
+  public init(id: String, at: WallTime, _ operation: Operation) {
+    self.id = id
+    self.at = at
+    self.operation = operation
+  }
+
+  /// The machine that made it: the first part of its id.
+  public var machine: Substring { id.prefix { $0 != "." } }
+
+  /// The record or edit it names, for amend, remove and undo.
+  public var target: String? {
+    switch operation {
+    case .amend(let target, _), .remove(let target), .undo(let target): return target
+    case .rename, .delete, .reset: return nil
+    }
+  }
+
+  /// The order every reader applies edits in.
+  public static func precedes(_ a: HistoryEdit, _ b: HistoryEdit) -> Bool {
+    if a.at.utc != b.at.utc { return a.at.utc < b.at.utc }
+    if a.machine != b.machine { return a.machine < b.machine }
+    return a.id < b.id
+  }
+
+  public var shortID: String { StableHash.hex(StableHash.fnv1a(id)) }
+
+  // MARK: - The line
+
+  public var jsonLine: String {
+    var out = "{\"id\":" + JSON.quote(id) + ",\"op\":"
+    switch operation {
+    case .amend: out += "\"amend\""
+    case .remove: out += "\"remove\""
+    case .rename: out += "\"rename\""
+    case .delete: out += "\"delete\""
+    case .reset: out += "\"reset\""
+    case .undo: out += "\"undo\""
+    }
+    out += ",\"at\":\"\(at.iso8601)\""
+    switch operation {
+    case .amend(let target, let record):
+      var line = record.jsonLine
+      line.removeLast()
+      out += ",\"target\":" + JSON.quote(target) + ",\"record\":" + line
+    case .remove(let target), .undo(let target):
+      out += ",\"target\":" + JSON.quote(target)
+    case .rename(let from, let to):
+      out += ",\"from\":" + JSON.quote(from) + ",\"to\":" + JSON.quote(to)
+    case .delete(let project):
+      out += ",\"project\":" + JSON.quote(project)
+    case .reset(let before):
+      out += ",\"before\":" + (before.map { "\"\($0)\"" } ?? "null")
+    }
+    return out + "}\n"
+  }
+
+  public init(jsonLine bytes: some Collection<UInt8>) throws(LedgerRecord.DecodeError) {
+    typealias Failure = LedgerRecord.DecodeError
+    let value: JSONValue
+    do {
+      value = try JSON.parse(bytes)
+    } catch {
+      throw Failure(message: "not JSON (\(error))")
+    }
+    func text(_ key: String) throws(Failure) -> String {
+      guard let text = value[key]?.stringValue, !text.isEmpty else {
+        throw Failure(message: "no '\(key)'")
+      }
+      return text
+    }
+    let id = try text("id")
+    guard let at = WallTime(iso8601: try text("at")) else {
+      throw Failure(message: "no 'at' time like 2026-11-23T09:00:00+01:00")
+    }
+    let operation: Operation
+    switch try text("op") {
+    case "amend":
+      guard let record = value["record"], case .object = record else { throw Failure(message: "no 'record'") }
+      let line = Array(JSON.serialize(record).utf8)
+      let amended = try line.withUnsafeBufferPointer { bytes throws(Failure) in try LedgerRecord(jsonLine: bytes) }
+      let target = try text("target")
+      guard amended.id == target else { throw Failure(message: "the record's id is not the 'target'") }
+      operation = .amend(target: target, record: amended)
+    case "remove": operation = .remove(target: try text("target"))
+    case "undo": operation = .undo(target: try text("target"))
+    case "rename": operation = .rename(from: try text("from"), to: try text("to"))
+    case "delete": operation = .delete(project: try text("project"))
+    case "reset":
+      var before: CivilTime.Date? = nil
+      if let given = value["before"], !given.isNull {
+        guard let date = given.stringValue.flatMap({ CivilTime.Date($0) }) else {
+          throw Failure(message: "'before' is not a date like 2026-11-23")
+        }
+        before = date
+      }
+      operation = .reset(before: before)
+    case let other:
+      throw Failure(message: "unknown 'op' \(JSON.quote(other))")
+    }
+    self.init(id: id, at: at, operation)
+  }
+}
