@@ -4,7 +4,7 @@
 # Braille ring glyphs, and the build deps of the Wayland virtual-pointer client
 # (Tests/e2e/tools/vpointer.c); and what scripts/torture needs besides python3
 # (jq, useradd, setpriv, mount); the notification daemons (dunst, xfce4-notifyd),
-# notify-send and D-Bus for the notifications case. Idempotent: does nothing when all is present.
+# notify-send and D-Bus for the notifications case; syncthing and git for the sync cases. Idempotent: does nothing when all is present.
 # Quiet on success; on failure prints apt's log and exits non-zero.
 set -euo pipefail
 
@@ -20,6 +20,7 @@ pkgs=(
   gcc libc6-dev pkg-config libwayland-dev libwayland-bin  # vpointer.c: wayland-scanner + libwayland-client
   passwd util-linux procps             # useradd, setpriv, mount, ps
   dunst libnotify-bin dbus dbus-x11    # notifications case: a real daemon, notify-send, a private bus
+  syncthing git                        # sync-syncthing, sync-git: two real Syncthings on loopback; two git clones
   xfce4-notifyd                        # notifications case: a daemon that draws action buttons
 )
 
