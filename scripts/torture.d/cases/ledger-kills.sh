@@ -28,7 +28,7 @@ source "$TORTURE_D/lib.sh"
 
 if [ "${TORTURE_LONG:-0}" = 1 ]; then secs=${TORTURE_LEDGER_SECS:-600}; else secs=${TORTURE_LEDGER_SECS:-60}; fi
 # bounded by the case's limit: start, the run, the settling and the analysis
-max=$(( ${TORTURE_CASE_LIMIT:-120} - 30 ))
+max=$(( ${TORTURE_CASE_LIMIT:-120} - 40 ))
 [ "$secs" -gt "$max" ] && secs=$max
 logs="$E2E_TMP/logs"
 mkdir -p "$logs" "$E2E_OUT/stderr"
