@@ -5,7 +5,8 @@
 # (Tests/e2e/tools/vpointer.c); and what scripts/torture needs besides python3
 # (jq, useradd, setpriv, mount); the notification daemons (dunst, xfce4-notifyd),
 # notify-send and D-Bus for the notifications case; timewarrior and Watson (pip)
-# for the timewarrior-watson case. Idempotent: does nothing when all is present.
+# for the timewarrior-watson case; syncthing and git for the sync cases. Idempotent:
+# does nothing when all is present.
 # Quiet on success; on failure prints apt's log and exits non-zero.
 set -euo pipefail
 
@@ -21,6 +22,7 @@ pkgs=(
   gcc libc6-dev pkg-config libwayland-dev libwayland-bin  # vpointer.c: wayland-scanner + libwayland-client
   passwd util-linux procps             # useradd, setpriv, mount, ps
   dunst libnotify-bin dbus dbus-x11    # notifications case: a real daemon, notify-send, a private bus
+  syncthing git                        # sync-syncthing, sync-git: two real Syncthings on loopback; two git clones
   xfce4-notifyd                        # notifications case: a daemon that draws action buttons
   timewarrior python3-pip              # timewarrior-watson case: timew 1.4.3; pip for Watson
 )
