@@ -7,7 +7,7 @@ enum LedgerHelp {
 
   static let topics: [String: String] = [
     "export": """
-    Usage: pomobar export [RANGE] --format csv|json|timewarrior|watson
+    Usage: pomobar export [RANGE] --format csv|json|timewarrior|watson|timewarrior-data
 
     Writes the history to stdout in order of start, streamed.
       csv          a header and one row per record (RFC 4180, UTF-8): id, kind, start,
