@@ -404,8 +404,24 @@ def analyze(o):
     st = {}
     for proj, s in tday.get("projects", []):
         st[proj] = st.get(proj, 0) + s
-    hi = {}
-    if report is not None:
+    # The history's side counts as pomobar's does when an interval closes: the part of each
+    # closed work record since the day began, at most its seconds. (`report today` also
+    # counts the work clock still running, which the state's totals do not hold yet.)
+    hi = None
+    if "day" in tday:
+        import time as _time
+        began = int(_time.mktime(_time.gmtime(int(tday["day"]) * 86400)[:8] + (-1,)))
+        hi = {}
+        for r in recs:
+            if r.get("kind") != "work":
+                continue
+            start, end = iso_utc(r.get("start")), iso_utc(r.get("end"))
+            if start is None or end is None or end <= began:
+                continue
+            part = min(end - max(start, began), int(r.get("seconds", 0)))
+            if part > 0:
+                hi[r.get("project")] = hi.get(r.get("project"), 0) + part
+    elif report is not None:
         hi = report_work_by_project(report)
     # the state's totals are of its day: if that is not today, they say nothing
     out["today_state"] = sum(st.values())
@@ -424,6 +440,17 @@ def analyze(o):
     say("  today per project, state vs history: " + ", ".join(
         "%s %s/%s" % (k, st.get(k, 0), (hi or {}).get(k, 0)) for k in sorted(keys, key=str)))
     say("  hooks: " + ", ".join("%s %s %s: %d" % (k + (c,)) for k, c in sorted(hooks.items())))
+
+
+def iso_utc(text):
+    """Seconds since the epoch of an ISO 8601 time with its offset (`Z` or `+01:00`)."""
+    import datetime as _dt
+    if not isinstance(text, str):
+        return None
+    try:
+        return int(_dt.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp())
+    except ValueError:
+        return None
 
 
 def report_work_by_project(report):
