@@ -31,7 +31,6 @@ not a double). Notifications are counted per kind ("Pomodoro complete", "Break o
 Prints KEY=VALUE lines, then a human summary on stderr.
 """
 
-import json
 import os
 import random
 import signal
@@ -40,33 +39,9 @@ import sys
 import time
 from collections import Counter, defaultdict
 
-BOOT = time.CLOCK_BOOTTIME
-
-
-def boot_ns():
-    return time.clock_gettime_ns(BOOT)
-
-
-def opts(argv):
-    o = {}
-    while argv:
-        k = argv.pop(0)
-        if not k.startswith("--"):
-            sys.exit("killer.py: unexpected " + k)
-        o[k[2:]] = argv.pop(0)
-    return o
-
-
-def read_state(path):
-    try:
-        with open(path, "rb") as f:
-            return json.loads(f.read())
-    except (OSError, ValueError):
-        return None
-
-
-def say(*a):
-    print(*a, file=sys.stderr, flush=True)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import boot_ns, copy_starter, end_copies, main, say  # noqa: E402
+from common import read_json as read_state  # noqa: E402
 
 
 # --------------------------------------------------------------------------- run
@@ -82,16 +57,7 @@ def run(o):
     errdir = o.get("stderr", "/tmp")
     rng = random.Random(int(o.get("seed", time.time_ns() & 0xFFFFFFFF)))
 
-    started = 0
-
-    def start_copy():
-        nonlocal started
-        started += 1
-        err = open(os.path.join(errdir, "copy-%d.stderr" % started), "wb")
-        p = subprocess.Popen([binary, "--format", "i3bar"], stdin=subprocess.DEVNULL,
-                             stdout=subprocess.DEVNULL, stderr=err)
-        err.close()
-        return p
+    start_copy = copy_starter(binary, errdir)
 
     copies = [start_copy() for _ in range(ncopies)]
     subprocess.run([binary, "ctl", "start"], timeout=10, stdout=subprocess.DEVNULL)
@@ -152,22 +118,12 @@ def run(o):
         # well before the next deadline, and give the hooks time to append.
         time.sleep(0.3)
     finally:
-        for p in copies:
-            try:
-                p.send_signal(signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-        for p in copies:
-            try:
-                p.wait(timeout=3)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
+        end_copies(copies)
     time.sleep(1.0)
     within = sum(1 for x in offsets if abs(x) <= jitter / 1e6 + 1)
     print("kills=%d" % kills)
     print("rounds=%d" % rounds)
-    print("copies_started=%d" % started)
+    print("copies_started=%d" % start_copy.started)
     print("stalls=%d" % stalls)
     print("kill_offsets_within_jitter=%d" % within)
     if offsets:
@@ -292,11 +248,4 @@ def analyze(o, kills=None):
 
 
 if __name__ == "__main__":
-    mode = sys.argv[1]
-    o = opts(sys.argv[2:])
-    if mode == "run":
-        run(o)
-    elif mode == "analyze":
-        analyze(o)
-    else:
-        sys.exit("killer.py: run or analyze")
+    main("killer.py", run, analyze)

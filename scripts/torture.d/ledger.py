@@ -44,76 +44,18 @@ and the state (state.json: timer.completed, ledger.today). It prints KEY=VALUE l
 then a human summary on stderr.
 """
 
-import ctypes
-import ctypes.util
 import datetime
 import json
 import os
 import random
 import select
-import signal
-import struct
 import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
 
-BOOT = time.CLOCK_BOOTTIME
-IN_MODIFY = 0x2
-IN_CLOSE_WRITE = 0x8
-IN_CREATE = 0x100
-
-
-def boot_ns():
-    return time.clock_gettime_ns(BOOT)
-
-
-def say(*a):
-    print(*a, file=sys.stderr, flush=True)
-
-
-def opts(argv):
-    o = {}
-    while argv:
-        k = argv.pop(0)
-        if not k.startswith("--"):
-            sys.exit("ledger.py: unexpected " + k)
-        o[k[2:]] = argv.pop(0)
-    return o
-
-
-def read_json(path):
-    try:
-        with open(path, "rb") as f:
-            return json.loads(f.read())
-    except (OSError, ValueError):
-        return None
-
-
-class Inotify:
-    """A bare inotify watch through libc (the stdlib has none)."""
-
-    def __init__(self, path, mask):
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        self.fd = libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
-        if self.fd < 0:
-            raise OSError(ctypes.get_errno(), "inotify_init1")
-        if libc.inotify_add_watch(self.fd, path.encode(), mask) < 0:
-            raise OSError(ctypes.get_errno(), "inotify_add_watch " + path)
-
-    def read(self):
-        """Names of the files with events (drains the queue)."""
-        names = []
-        while True:
-            try:
-                buf = os.read(self.fd, 65536)
-            except BlockingIOError:
-                return names
-            i = 0
-            while i + 16 <= len(buf):
-                _wd, _mask, _cookie, n = struct.unpack_from("iIII", buf, i)
-                names.append(buf[i + 16:i + 16 + n].rstrip(b"\0").decode("utf-8", "replace"))
-                i += 16 + n
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import IN_CREATE, IN_MODIFY, Inotify, boot_ns, copy_starter, end_copies, main, read_json, say  # noqa: E402
 
 
 # --------------------------------------------------------------------------- run
@@ -131,16 +73,7 @@ def run(o):
     rng = random.Random(seed)
     os.makedirs(hist, exist_ok=True)
 
-    started = 0
-
-    def start_copy():
-        nonlocal started
-        started += 1
-        err = open(os.path.join(errdir, "copy-%d.stderr" % started), "wb")
-        p = subprocess.Popen([binary, "--format", "i3bar"], stdin=subprocess.DEVNULL,
-                             stdout=subprocess.DEVNULL, stderr=err)
-        err.close()
-        return p
+    start_copy = copy_starter(binary, errdir)
 
     ctl_err = open(os.path.join(errdir, "ctl.stderr"), "ab")
 
@@ -262,21 +195,11 @@ def run(o):
                 break
             time.sleep(0.1)
     finally:
-        for p in copies:
-            try:
-                p.send_signal(signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-        for p in copies:
-            try:
-                p.wait(timeout=3)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
+        end_copies(copies)
     ctl_n = sum(v for k, v in n.items() if k.startswith("ctl_") and k not in ("ctl_kills", "ctl_kills_aimed", "ctl_hung"))
     print("seed=%d" % seed)
     print("seconds=%.1f" % (time.monotonic() - t0))
-    print("copies_started=%d" % started)
+    print("copies_started=%d" % start_copy.started)
     for k in ("copy_kills", "copy_kills_deadline", "copy_kills_random", "copy_kills_aimed",
               "aimed_rounds", "aimed_between", "ctl_kills", "ctl_kills_aimed", "ctl_hung"):
         print("%s=%d" % (k, n[k]))
@@ -471,11 +394,4 @@ def report_work_by_project(report):
 
 
 if __name__ == "__main__":
-    mode = sys.argv[1]
-    o = opts(sys.argv[2:])
-    if mode == "run":
-        run(o)
-    elif mode == "analyze":
-        analyze(o)
-    else:
-        sys.exit("ledger.py: run or analyze")
+    main("ledger.py", run, analyze)

@@ -65,6 +65,12 @@ hooks_toml() {
   done
 }
 
+# fast_timer_toml: the [timer] table of the cases that kill at deadlines: focus 2 s, breaks
+# 1 s, each phase starting the next (auto-advance "all"), a deadline every second or two.
+fast_timer_toml() {
+  printf '[timer]\nfocus = "2s"\nshort-break = "1s"\nlong-break = "1s"\nauto-advance = "all"\n'
+}
+
 # notify_toml SCRIPT LOG: writes SCRIPT, a notification command appending
 # "PPID UPTIME ARGS..." to LOG, and prints the [notifications] table using it.
 notify_toml() {
@@ -183,6 +189,28 @@ elapsed_since() { awk -v a="$(now_s)" -v b="$1" 'BEGIN { printf "%.2f", a - b }'
 
 # fmt_mib KIB: "12.3 MiB".
 fmt_mib() { awk -v k="$1" 'BEGIN { if (k >= 1048576) printf "%.2f GiB", k / 1048576; else printf "%.1f MiB", k / 1024 }'; }
+
+# ---------------------------------------------------------------- drivers
+
+# driver NAME run ARG...: scripts/torture.d/NAME.py; its KEY=VALUE lines in $DRIVER_OUT and
+# $E2E_OUT/NAME.out, its human summary (stderr) in $E2E_OUT/NAME.txt and on this stderr.
+driver() {
+  local name=$1; shift
+  DRIVER_OUT=$("$PY" "$TORTURE_D/$name.py" "$@" 2>"$E2E_OUT/$name.txt")
+  printf '%s\n' "$DRIVER_OUT" >"$E2E_OUT/$name.out"
+  cat "$E2E_OUT/$name.txt" >&2
+}
+# driver_keys NAME KEY...: $DRIVER_OUT's KEY=VALUE lines into the array K; fails the case
+# when one of the KEYs is missing; logs them all.
+driver_keys() {
+  local name=$1 k v; shift
+  declare -gA K=()
+  while IFS='=' read -r k v; do [ -n "$k" ] && K[$k]=$v; done <<<"$DRIVER_OUT"
+  for k in "$@"; do
+    [ -n "${K[$k]:-}" ] || fail_now "$name.py gave no $k (see $name.txt, $name.out)"
+  done
+  log "$name: $(tr '\n' ' ' <<<"$DRIVER_OUT")"
+}
 
 # probe MODE LIMIT [OPTIONS] -- CMD...: scripts/torture.d/probe.py; sets P_SECS, P_RSS
 # (KiB), P_END, P_T (seconds until it ended), P_ALIVE, P_FRAME, P_ERR.

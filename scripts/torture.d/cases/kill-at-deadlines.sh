@@ -18,11 +18,7 @@ source "$TORTURE_D/lib.sh"
 kills=${TORTURE_KILLS:-150}
 logs="$E2E_TMP/logs"
 mkdir -p "$logs" "$E2E_OUT/stderr"
-setup_pomobar "[timer]
-focus = \"2s\"
-short-break = \"1s\"
-long-break = \"1s\"
-auto-advance = \"all\"
+setup_pomobar "$(fast_timer_toml)
 
 $(hooks_toml "$logs/hooks.log")
 
@@ -30,19 +26,13 @@ $(notify_toml "$logs/notify.sh" "$logs/notify.log")"
 
 # Bounded by the case's own limit (scripts/torture derives it from the kills).
 max_secs=$(( ${TORTURE_CASE_LIMIT:-600} - 20 ))
-out=$("$PY" "$TORTURE_D/killer.py" run --bin "$E2E_BIN" --state "$XDG_STATE_HOME/pomobar/state.json" \
+driver killer run --bin "$E2E_BIN" --state "$XDG_STATE_HOME/pomobar/state.json" \
   --hooks "$logs/hooks.log" --notes "$logs/notify.log" --kills "$kills" --copies 3 --per-deadline 3 \
-  --jitter-ms 5 --stderr "$E2E_OUT/stderr" --max-secs "$max_secs" 2>"$E2E_OUT/killer.txt")
-printf '%s\n' "$out" >"$E2E_OUT/killer.out"
-cat "$E2E_OUT/killer.txt" >&2
+  --jitter-ms 5 --stderr "$E2E_OUT/stderr" --max-secs "$max_secs"
 cp "$logs/hooks.log" "$logs/notify.log" "$E2E_OUT/" 2>/dev/null
-declare -A K=()
-while IFS='=' read -r k v; do [ -n "$k" ] && K[$k]=$v; done <<<"$out"
-for k in kills rounds completed hooks_lost hooks_doubled hooks_mislabelled hooks_unexpected hooks_malformed \
-  notes_want notes_got notes_lost notes_doubled notes_unclassified focus_starts focus_ends focus_open stalls; do
-  [ -n "${K[$k]:-}" ] || fail_now "killer.py gave no $k (see killer.txt, killer.out)"
-done
-log "killer: $(tr '\n' ' ' <<<"$out")"
+driver_keys killer kills rounds completed hooks_lost hooks_doubled hooks_mislabelled hooks_unexpected \
+  hooks_malformed notes_want notes_got notes_lost notes_doubled notes_unclassified focus_starts focus_ends \
+  focus_open stalls
 
 done_kills=${K[kills]}
 allow=$(awk -v k="$done_kills" 'BEGIN { printf "%.2f", k / 500 }')

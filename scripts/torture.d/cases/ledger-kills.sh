@@ -32,11 +32,7 @@ max=$(( ${TORTURE_CASE_LIMIT:-120} - 40 ))
 [ "$secs" -gt "$max" ] && secs=$max
 logs="$E2E_TMP/logs"
 mkdir -p "$logs" "$E2E_OUT/stderr"
-setup_pomobar "[timer]
-focus = \"2s\"
-short-break = \"1s\"
-long-break = \"1s\"
-auto-advance = \"all\"
+setup_pomobar "$(fast_timer_toml)
 
 [notifications]
 enabled = false
@@ -45,21 +41,14 @@ $(hooks_toml "$logs/hooks.log" focus-start focus-end focus-done break-start brea
 mkdir -p "$XDG_STATE_HOME/pomobar" "$XDG_DATA_HOME/pomobar/history"
 chmod 700 "$XDG_STATE_HOME/pomobar"
 
-out=$("$PY" "$TORTURE_D/ledger.py" run --bin "$E2E_BIN" --state-dir "$XDG_STATE_HOME/pomobar" \
+driver ledger run --bin "$E2E_BIN" --state-dir "$XDG_STATE_HOME/pomobar" \
   --data-dir "$XDG_DATA_HOME/pomobar" --hooks "$logs/hooks.log" --secs "$secs" --copies 3 \
-  --stderr "$E2E_OUT/stderr" --kills "${TORTURE_LEDGER_KILLS:-yes}" 2>"$E2E_OUT/ledger.txt")
-printf '%s\n' "$out" >"$E2E_OUT/ledger.out"
-cat "$E2E_OUT/ledger.txt" >&2
+  --stderr "$E2E_OUT/stderr" --kills "${TORTURE_LEDGER_KILLS:-yes}"
 cp -r "$logs/hooks.log" "$XDG_STATE_HOME/pomobar/state.json" "$XDG_DATA_HOME/pomobar/history" "$E2E_OUT/" 2>/dev/null
-declare -A K=()
-while IFS='=' read -r k v; do [ -n "$k" ] && K[$k]=$v; done <<<"$out"
-for k in copy_kills aimed_rounds aimed_between ctl_kills ctl_runs focus_completed_records focus_done_hooks \
-  state_completed voided_records voided_hooks break_completed_records break_completed_hooks \
+driver_keys ledger copy_kills aimed_rounds aimed_between ctl_kills ctl_runs focus_completed_records \
+  focus_done_hooks state_completed voided_records voided_hooks break_completed_records break_completed_hooks \
   focus_other_records focus_other_hooks break_other_records break_other_hooks dup_ids_raw dup_ids_export \
-  dup_content overlaps today_state today_history today_mismatch unparsable_lines export_records; do
-  [ -n "${K[$k]:-}" ] || fail_now "ledger.py gave no $k (see ledger.txt, ledger.out)"
-done
-log "ledger: $(tr '\n' ' ' <<<"$out")"
+  dup_content overlaps today_state today_history today_mismatch unparsable_lines export_records
 
 kills=$((K[copy_kills] + K[ctl_kills] + ${K[ctl_kills_aimed]:-0}))
 allow=$((kills / 500))
