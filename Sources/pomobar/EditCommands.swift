@@ -82,18 +82,19 @@ enum EditCommands {
     }
   }
 
-  /// `history undo [ID]`: reverts the latest change, or the one named (an edit's id as an
-  /// earlier `undo` printed it, or a record added by track or import).
+  /// `history undo [ID]`: reverts the latest change made on this machine, or the one named
+  /// (an edit's id as an earlier command printed it, or a record added by track or
+  /// import, on any machine).
   static func undo(_ context: Context, _ given: String?) -> Int32 {
     edit(context, "history undo") { history, fold in
       let change: HistoryFold.Change
       var added: [LedgerRecord] = []
-      history.forEachRecord { if $0.at != nil { added.append($0) } }
+      history.forEachRecord(ofMachine: history.machine) { if $0.at != nil { added.append($0) } }
       if let given {
         change = try resolveChange(given, history: history, fold: fold)
       } else {
-        guard let latest = fold.latestChange(addedRecords: added) else {
-          throw LedgerCommands.Message(text: "nothing to undo: no edit, track or import is in the history")
+        guard let latest = fold.latestChange(on: history.machine, addedRecords: added) else {
+          throw LedgerCommands.Message(text: "nothing to undo: no edit, track or import made on this machine")
         }
         change = latest
       }
@@ -183,7 +184,7 @@ enum EditCommands {
         let (operations, done) = try plan(history, fold)
         let wall = context.store.now().wall
         let edits = operations.enumerated().map { index, operation in
-          HistoryEdit(id: history.newEditID(at: wall, index: index), at: LocalZone.wallTime(wall: wall), operation)
+          history.newEdit(at: wall, index: index, operation)
         }
         let appended = try LedgerCommands.locked(context) { () throws -> Bool in
           // Another edit since the plan (on this machine or synced in) may have changed

@@ -27,7 +27,6 @@ enum ImportCommand {
     }
     var records: [LedgerRecord] = []
     var invalid = 0
-    let now = LocalZone.now()
     ImportDecoder.decode(bytes, as: format, offsets: LocalZone.offset(atUTC:)) { entry in
       switch entry {
       case .success(let record): records.append(record)
@@ -46,20 +45,20 @@ enum ImportCommand {
     let history = context.history
     let plan = ImportPlan(importing: records, existing: existingRecords(history, around: records))
     // Added by a person, now: `history undo` takes the whole import back.
+    let wall = context.store.now().wall
     let fresh = plan.fresh.map { record in
       var record = record
-      record.at = now
+      record.at = LocalZone.wallTime(wall: wall)
+      record.atNanoseconds = HistoryStore.fraction(wall)
       return record
     }
     // A record changed in the other tool since it was imported (same id, other content)
     // replaces the one in the history, as an amend: the old one stays underneath.
-    let wall = context.store.now().wall
     let amends = plan.changed.enumerated().map { index, pair in
       var record = pair.new
       record.at = pair.old.created
-      return HistoryEdit(
-        id: history.newEditID(at: wall, index: index), at: LocalZone.wallTime(wall: wall),
-        .amend(target: pair.old.id, record: record))
+      record.atNanoseconds = pair.old.at == nil ? 0 : pair.old.atNanoseconds
+      return history.newEdit(at: wall, index: index, .amend(target: pair.old.id, record: record))
     }
     let added: HistoryStore.Added
     do {

@@ -53,9 +53,9 @@ enum LedgerHelp {
     the full id). `reset` removes every record (or those that started before the day);
     it asks first, and without a terminal needs --yes. An edit rewrites nothing: it is
     one more line in this machine's history/edits.MACHINE.jsonl, so a synced folder never
-    conflicts and `undo` can take it back. `undo` reverts the latest change (an edit, or
-    a record added by track or import); `undo ID` reverts that one, and the id it prints
-    undoes the undo.
+    conflicts and `undo` can take it back. `undo` reverts the latest change made on this
+    machine (an edit, or what track or import added); `undo ID` reverts that one, on any
+    machine, and the id it prints undoes the undo.
     """,
     "project": """
     Usage: pomobar project rename OLD NEW

@@ -52,7 +52,8 @@ enum TrackCommand {
     let history = context.history
     let asked = start.utc..<end.utc
     // Tracking the same interval again is not an overlap: it adds nothing, as before.
-    let same = record(history.machine, asked, project: name, note: note).id
+    let made = context.store.now().wall
+    let same = record(history.machine, asked, project: name, note: note, made: made).id
 
     // Read and decide without the lock; the same reading under the lock must agree.
     let before = Plan(asked, existing: existing(context, around: asked, except: same), adjust: adjust)
@@ -61,7 +62,7 @@ enum TrackCommand {
       return ExitCode.failure
     }
     let records = before.pieces.map { piece in
-      record(history.machine, piece, project: name, note: note)
+      record(history.machine, piece, project: name, note: note, made: made)
     }
     do {
       let outcome = try LedgerCommands.locked(context) { () throws -> (added: Int, moved: Bool) in
@@ -94,17 +95,18 @@ enum TrackCommand {
     }
   }
 
-  /// The work record for `piece`; its id derives from what it is, so the same interval
-  /// tracked twice is one record.
-  static func record(_ machine: String, _ piece: Range<Int64>, project: String?, note: String?)
-    -> LedgerRecord
-  {
+  /// The work record for `piece`, added at `made` (wall-clock nanoseconds); its id derives
+  /// from what it is, so the same interval tracked twice is one record.
+  static func record(
+    _ machine: String, _ piece: Range<Int64>, project: String?, note: String?, made: Int64
+  ) -> LedgerRecord {
     let start = WallTime(utc: piece.lowerBound, offset: LocalZone.offset(atUTC: piece.lowerBound))
     let end = WallTime(utc: piece.upperBound, offset: LocalZone.offset(atUTC: piece.upperBound))
     let key = "\(machine)|\(start.utc)|\(end.utc)|\(project ?? "")"
     return LedgerRecord(
       id: "track.\(StableHash.hex(StableHash.fnv1a(key)))", kind: .work, start: start, end: end,
-      seconds: end.utc - start.utc, project: project, note: note, at: LocalZone.now())
+      seconds: end.utc - start.utc, project: project, note: note, at: LocalZone.wallTime(wall: made),
+      atNanoseconds: HistoryStore.fraction(made))
   }
 
   /// An interval already on the timeline: a work record, or the running work clock.

@@ -153,13 +153,36 @@ struct HistoryFoldTests {
     #expect(fold.amended == [moved])
   }
 
-  @Test func theLatestChangeIsTheNewestEditOrAddedRecordNotYetUndone() {
+  @Test func theLatestChangeIsThisMachinesNewestEditOrAddedRecordNotYetUndone() {
     let added = Self.record("track.1", "api", at: 2_000_005)
     let rename = Self.edit("a.1", 2_000_001, .rename(from: "api", to: "b"))
-    #expect(HistoryFold([rename]).latestChange(addedRecords: [added]) == .added(added))
+    #expect(HistoryFold([rename]).latestChange(on: "a", addedRecords: [added]) == .added(added))
     let undo = Self.edit("a.2", 2_000_009, .undo(target: "track.1"))
-    #expect(HistoryFold([rename, undo]).latestChange(addedRecords: [added]) == .edit(rename))
-    #expect(HistoryFold([]).latestChange(addedRecords: [Self.record("m.e.1", "api")]) == nil)
+    #expect(HistoryFold([rename, undo]).latestChange(on: "a", addedRecords: [added]) == .edit(rename))
+    #expect(HistoryFold([]).latestChange(on: "a", addedRecords: [Self.record("m.e.1", "api")]) == nil)
+    // Another machine's later edit is its own to undo.
+    let theirs = Self.edit("b.1", 2_000_020, .remove(target: "m.e.1"))
+    #expect(HistoryFold([rename, theirs]).latestChange(on: "a", addedRecords: []) == .edit(rename))
+    #expect(HistoryFold([rename, theirs]).latestChange(on: "b", addedRecords: []) == .edit(theirs))
+  }
+
+  @Test func withinOneSecondTheNanosecondsDecide() throws {
+    var added = Self.record("track.1", "api", at: 2_000_000)
+    added.atNanoseconds = 700_000_000
+    #expect(added.jsonLine.contains(#""at":"1970-01-24T04:33:20.700000000+01:00""#), "\(added.jsonLine)")
+    #expect(try LedgerRecord(jsonLine: String(added.jsonLine.dropLast())) == added)
+    let earlier = HistoryEdit(id: "a.1", at: Self.time(2_000_000), nanoseconds: 500_000_000, .rename(from: "api", to: "b"))
+    let later = HistoryEdit(id: "a.2", at: Self.time(2_000_000), nanoseconds: 900_000_000, .rename(from: "api", to: "c"))
+    #expect(try HistoryEdit(jsonLine: Array(later.jsonLine.utf8.dropLast())) == later)
+    // A rename made before the record was added, in the same second, leaves it be.
+    #expect(Self.read([added], HistoryFold([earlier])).map(\.project) == ["api"])
+    #expect(Self.read([added], HistoryFold([later])).map(\.project) == ["c"])
+    #expect(HistoryFold([earlier]).latestChange(on: "a", addedRecords: [added]) == .added(added))
+    #expect(HistoryFold([later]).latestChange(on: "a", addedRecords: [added]) == .edit(later))
+    var second = added
+    second.id = "track.0"
+    second.atNanoseconds = 800_000_000
+    #expect(HistoryFold([]).latestChange(on: "a", addedRecords: [second, added]) == .added(second))
   }
 
   @Test func anUndoCycleDoesNotLoop() {

@@ -151,6 +151,43 @@ extension WallTime {
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// `iso8601` with nanoseconds (`2026-11-23T09:00:00.123456789+01:00`) when `nanoseconds`
+  /// is not 0: for the moments edits and added records were made, which order them.
+  public func iso8601(nanoseconds: Int32) -> String {
+    let plain = iso8601
+    guard nanoseconds > 0 else { return plain }
+    let fraction = String(nanoseconds)
+    let digits = "." + String(repeating: "0", count: max(0, 9 - fraction.count)) + fraction
+    let zone = plain.lastIndex { $0 == "Z" || $0 == "+" || $0 == "-" }!
+    return plain[..<zone] + digits + plain[zone...]
+  }
+
+  /// The fraction of a second of an ISO 8601 time, in nanoseconds (0 without one): what
+  /// `init(iso8601Bytes:)` reads past and drops.
+  public static func nanoseconds(iso8601Bytes bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+    guard bytes.count > 20, bytes[19] == UInt8(ascii: ".") else { return 0 }
+    var value: Int32 = 0
+    var digits = 0
+    var index = 20
+    while index < bytes.count, bytes[index] >= 48 && bytes[index] <= 57 {
+      if digits < 9 {
+        value = value * 10 + Int32(bytes[index] - 48)
+        digits += 1
+      }
+      index += 1
+    }
+    while digits < 9 {
+      value *= 10
+      digits += 1
+    }
+    return value
+  }
+
+  public static func nanoseconds(iso8601 text: some StringProtocol) -> Int32 {
+    var bytes = Array(text.utf8)
+    return bytes.withUnsafeMutableBufferPointer { nanoseconds(iso8601Bytes: UnsafeBufferPointer($0)) }
+  }
+
   /// Parses `YYYY-MM-DDTHH:MM:SS` followed by `Z` or `±HH:MM` (also `±HHMM`); nil
   /// otherwise. Fractions of a second are accepted and dropped.
   public init?(iso8601 text: some StringProtocol) {

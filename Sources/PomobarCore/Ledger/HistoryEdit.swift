@@ -34,13 +34,19 @@ public struct HistoryEdit: Equatable, Sendable {
   public var id: String
   /// When it was made; edits apply in this order (then machine, then id).
   public var at: WallTime
+  /// The fraction of `at`'s second, in nanoseconds.
+  public var nanoseconds: Int32
   public var operation: Operation
 
-  public init(id: String, at: WallTime, _ operation: Operation) {
+  public init(id: String, at: WallTime, nanoseconds: Int32 = 0, _ operation: Operation) {
     self.id = id
     self.at = at
+    self.nanoseconds = nanoseconds
     self.operation = operation
   }
+
+  /// `at` in nanoseconds since the epoch.
+  public var madeNanoseconds: Int64 { at.utc * 1_000_000_000 + Int64(nanoseconds) }
 
   /// The machine that made it: the first part of its id.
   public var machine: Substring { id.prefix { $0 != "." } }
@@ -55,7 +61,7 @@ public struct HistoryEdit: Equatable, Sendable {
 
   /// The order every reader applies edits in.
   public static func precedes(_ a: HistoryEdit, _ b: HistoryEdit) -> Bool {
-    if a.at.utc != b.at.utc { return a.at.utc < b.at.utc }
+    if a.madeNanoseconds != b.madeNanoseconds { return a.madeNanoseconds < b.madeNanoseconds }
     if a.machine != b.machine { return a.machine < b.machine }
     return a.id < b.id
   }
@@ -74,7 +80,7 @@ public struct HistoryEdit: Equatable, Sendable {
     case .reset: out += "\"reset\""
     case .undo: out += "\"undo\""
     }
-    out += ",\"at\":\"\(at.iso8601)\""
+    out += ",\"at\":\"\(at.iso8601(nanoseconds: nanoseconds))\""
     switch operation {
     case .amend(let target, let record):
       var line = record.jsonLine
@@ -107,7 +113,8 @@ public struct HistoryEdit: Equatable, Sendable {
       return text
     }
     let id = try text("id")
-    guard let at = WallTime(iso8601: try text("at")) else {
+    let stamp = try text("at")
+    guard let at = WallTime(iso8601: stamp) else {
       throw Failure(message: "no 'at' time like 2026-11-23T09:00:00+01:00")
     }
     let operation: Operation
@@ -135,6 +142,6 @@ public struct HistoryEdit: Equatable, Sendable {
     case let other:
       throw Failure(message: "unknown 'op' \(JSON.quote(other))")
     }
-    self.init(id: id, at: at, operation)
+    self.init(id: id, at: at, nanoseconds: WallTime.nanoseconds(iso8601: stamp), operation)
   }
 }

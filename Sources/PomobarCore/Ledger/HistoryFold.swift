@@ -7,7 +7,7 @@
 ///   an amend made elsewhere before the removal was seen does not bring it back.
 /// - An `amend` replaces the record whole; the last one applies.
 /// - `rename`, `delete` and `reset` apply to the records created (`LedgerRecord.created`)
-///   before them, or in the same second (times are kept to the second); a rename made before a record's last amend was seen by whoever amended
+///   before them (to the nanosecond; a record the clock wrote counts from its end); a rename made before a record's last amend was seen by whoever amended
 ///   it and is not applied again, while a delete or reset before it still removes it.
 ///
 /// Built once per read from the edits alone (a few per cent of a history); then each
@@ -105,8 +105,8 @@ public struct HistoryFold: Sendable {
   private func applyProjectWide(_ record: LedgerRecord, amendedAt: Int = -1) -> LedgerRecord? {
     guard !projectWide.isEmpty else { return record }
     var record = record
-    let created = record.created.utc
-    for (place, edit) in projectWide where created <= edit.at.utc {
+    let created = record.createdNanoseconds
+    for (place, edit) in projectWide where created <= edit.madeNanoseconds {
       switch edit.operation {
       case .rename(let from, let to):
         if place > amendedAt && record.project == from { record.project = to }
@@ -122,18 +122,25 @@ public struct HistoryFold: Sendable {
     return record
   }
 
-  /// The latest change a person can undo: an applying edit that is not an undo, or a
-  /// record they added (`candidates`, with `at`) that nothing removed; nil when none.
-  public func latestChange(addedRecords candidates: [LedgerRecord]) -> Change? {
-    let edit = edits.last { if case .undo = $0.operation { return false } else { return true } }
-    let record = candidates.filter { $0.at != nil && targeted[$0.id] == nil }.max {
-      ($0.at!.utc, $0.id) < ($1.at!.utc, $1.id)
+  /// The latest change a person made on `machine` that can be undone: an applying edit
+  /// of that machine that is not an undo, or a record added there (`candidates`, from the
+  /// machine's own files, with `at`, in the order they were written) that nothing removed;
+  /// nil when none; of records made in the same nanosecond, the one written last.
+  public func latestChange(on machine: String, addedRecords candidates: [LedgerRecord]) -> Change? {
+    let edit = edits.last {
+      guard $0.machine == machine else { return false }
+      if case .undo = $0.operation { return false } else { return true }
+    }
+    var record: LedgerRecord? = nil
+    for candidate in candidates where candidate.at != nil && targeted[candidate.id] == nil {
+      if record.map({ candidate.createdNanoseconds >= $0.createdNanoseconds }) ?? true { record = candidate }
     }
     switch (edit, record) {
     case (nil, nil): return nil
     case (let edit?, nil): return .edit(edit)
     case (nil, let record?): return .added(record)
-    case (let edit?, let record?): return edit.at.utc >= record.at!.utc ? .edit(edit) : .added(record)
+    case (let edit?, let record?):
+      return edit.madeNanoseconds >= record.createdNanoseconds ? .edit(edit) : .added(record)
     }
   }
 

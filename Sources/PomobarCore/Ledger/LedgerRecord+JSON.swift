@@ -21,7 +21,7 @@ extension LedgerRecord {
     out += ",\"outcome\":" + (outcome.map { "\"\($0.rawValue)\"" } ?? "null")
     out += ",\"internal\":\(internalInterruptions),\"external\":\(externalInterruptions)"
     out += ",\"gap\":\(gap),\"note\":" + (note.map(JSON.quote) ?? "null")
-    if let at { out += ",\"at\":\"\(at.iso8601)\"" }
+    if let at { out += ",\"at\":\"\(at.iso8601(nanoseconds: atNanoseconds))\"" }
     out += "}\n"
     return out
   }
@@ -94,6 +94,7 @@ struct RecordFields {
   var gap: Int64 = 0
   var note: String?
   var at: WallTime?
+  var atNanoseconds: Int32 = 0
 
   /// A key and its value from the full parser.
   mutating func set(_ key: String, _ value: Value) {
@@ -111,7 +112,9 @@ struct RecordFields {
     case ("external", .number(let number)): externalCount = number
     case ("gap", .number(let number)): gap = number
     case ("note", .text(let text)): note = text
-    case ("at", .text(let text)): at = WallTime(iso8601: text)
+    case ("at", .text(let text)):
+      at = WallTime(iso8601: text)
+      atNanoseconds = WallTime.nanoseconds(iso8601: text)
     default: return  // null, unknown keys, or a type that does not fit: left out
     }
   }
@@ -134,7 +137,7 @@ struct RecordFields {
     return LedgerRecord(
       id: id, kind: kind, start: start, end: end, seconds: seconds, project: project,
       outcome: outcome, internalInterruptions: Int(internalCount),
-      externalInterruptions: Int(externalCount), gap: gap, note: note, at: at)
+      externalInterruptions: Int(externalCount), gap: gap, note: note, at: at, atNanoseconds: atNanoseconds)
   }
 }
 
@@ -206,7 +209,9 @@ enum FlatObjectScanner {
           switch key {
           case .start: fields.start = time
           case .end: fields.end = time
-          default: fields.at = time
+          default:
+            fields.at = time
+            fields.atNanoseconds = WallTime.nanoseconds(iso8601Bytes: text)
           }
         case .seconds, .internalCount, .externalCount, .gap, .other: break  // left out, as by `set`
         }

@@ -58,11 +58,14 @@ public struct LedgerRecord: Equatable, Sendable {
   /// When a person added the record (`track`, `import`); nil for what the clock recorded,
   /// which was written as it ended. See `created`.
   public var at: WallTime?
+  /// The fraction of `at`'s second, in nanoseconds: what was added in one second is told
+  /// apart by it (`history undo` takes back the latest).
+  public var atNanoseconds: Int32 = 0
 
   public init(
     id: String, kind: Kind, start: WallTime, end: WallTime, seconds: Int64, project: String? = nil,
     outcome: Outcome? = nil, internalInterruptions: Int = 0, externalInterruptions: Int = 0,
-    gap: Int64 = 0, note: String? = nil, at: WallTime? = nil
+    gap: Int64 = 0, note: String? = nil, at: WallTime? = nil, atNanoseconds: Int32 = 0
   ) {
     self.id = id
     self.kind = kind
@@ -76,11 +79,17 @@ public struct LedgerRecord: Equatable, Sendable {
     self.gap = gap
     self.note = note
     self.at = at
+    self.atNanoseconds = atNanoseconds
   }
 
   /// When the record entered the history: an edit of a project (rename, delete) or a reset
   /// applies to the records created before it, not to later ones that reuse a name.
   public var created: WallTime { at ?? end }
+
+  /// `created` in nanoseconds since the epoch, the order edits apply by.
+  public var createdNanoseconds: Int64 {
+    at.map { $0.utc * 1_000_000_000 + Int64(atNanoseconds) } ?? end.utc * 1_000_000_000
+  }
 
   public var interruptions: Int { internalInterruptions + externalInterruptions }
 }

@@ -91,6 +91,19 @@ public final class HistoryStore {
     "\(machine).\(String(wall + Int64(index), radix: 36)).\(String(getpid(), radix: 36))"
   }
 
+  /// A new edit made at `wall` (nanoseconds since the epoch), the `index`th of one command.
+  public func newEdit(at wall: Int64, index: Int = 0, _ operation: HistoryEdit.Operation) -> HistoryEdit {
+    HistoryEdit(
+      id: newEditID(at: wall, index: index), at: LocalZone.wallTime(wall: wall),
+      nanoseconds: Self.fraction(wall), operation)
+  }
+
+  /// The nanoseconds past the second of a wall-clock reading.
+  public static func fraction(_ wall: Int64) -> Int32 {
+    let rest = wall % 1_000_000_000
+    return Int32(rest < 0 ? rest + 1_000_000_000 : rest)
+  }
+
   private func append(_ lines: [(id: String, text: String)], to path: String) throws(SystemError) {
     let opened: (FileDescriptor, stat)?
     do {
@@ -286,6 +299,17 @@ public final class HistoryStore {
       for path in byMonth[month] ?? [] { read(path, take) }
       for record in owed[month] ?? [] { take(record) }
       body(month, records)
+    }
+  }
+
+  /// Calls `body` with the records of `machine`'s own files (what was written there) that
+  /// no edit names or removes.
+  public func forEachRecord(ofMachine machine: String, _ body: (LedgerRecord) -> Void) {
+    let fold = fold()
+    for path in files() where FileSystem.baseName(of: path).dropFirst(8).hasPrefix(machine + ".") {
+      read(path) { record in
+        if !fold.names(record.id), let final = fold.final(record) { body(final) }
+      }
     }
   }
 
