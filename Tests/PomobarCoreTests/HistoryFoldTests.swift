@@ -148,7 +148,7 @@ struct HistoryFoldTests {
     var moved = Self.record("m.e.1", "api", start: 5_000_000)
     moved.at = Self.time(1_003_600)
     let fold = HistoryFold([Self.edit("a.1", 2_000_000, .amend(target: "m.e.1", record: moved))])
-    #expect(fold.names("m.e.1"))
+    #expect(fold.names(RecordKey("m.e.1")))
     #expect(fold.final(Self.record("m.e.1", "api")) == nil)
     #expect(fold.amended == [moved])
   }

@@ -163,11 +163,11 @@ struct LedgerIntegrityTests {
     f.clock.advance(60)
     try f.act([.workStop])
     let folder = f.history.directory
+    let record = try #require(f.records().first)
     #expect(mkfifo(folder + "/2026-01.aaaaaaaaaaaa.jsonl", 0o600) == 0)
     #expect(symlink("/dev/zero", folder + "/2026-02.bbbbbbbbbbbb.jsonl") == 0)
     #expect(mkfifo(folder + "/edits.cccccccccccc.jsonl", 0o600) == 0)
     let long = String(repeating: "x", count: 200_000) + "\n"
-    let record = try #require(f.records().first)
     var other2 = record
     other2.id = "dddddddddddd.e.1"
     other2.start = WallTime(utc: 1_773_000_000, offset: 0)

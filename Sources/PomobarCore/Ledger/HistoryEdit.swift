@@ -32,7 +32,8 @@ public struct HistoryEdit: Equatable, Sendable {
 
   /// Unique: `MACHINE.TIME.PID` (base 36), made by the machine that wrote it.
   public var id: String
-  /// When it was made; edits apply in this order (then machine, then id).
+  /// When it was made: edits apply in this order, then by machine, then by id
+  /// (`HistoryFold`).
   public var at: WallTime
   /// The fraction of `at`'s second, in nanoseconds.
   public var nanoseconds: Int32
@@ -49,7 +50,7 @@ public struct HistoryEdit: Equatable, Sendable {
   public var madeNanoseconds: Int64 { at.utc * 1_000_000_000 + Int64(nanoseconds) }
 
   /// The machine that made it: the first part of its id.
-  public var machine: Substring { id.prefix { $0 != "." } }
+  public var machine: Substring { id[..<(id.utf8.firstIndex(of: UInt8(ascii: ".")) ?? id.endIndex)] }
 
   /// The record or edit it names, for amend, remove and undo.
   public var target: String? {
@@ -57,13 +58,6 @@ public struct HistoryEdit: Equatable, Sendable {
     case .amend(let target, _), .remove(let target), .undo(let target): return target
     case .rename, .delete, .reset: return nil
     }
-  }
-
-  /// The order every reader applies edits in.
-  public static func precedes(_ a: HistoryEdit, _ b: HistoryEdit) -> Bool {
-    if a.madeNanoseconds != b.madeNanoseconds { return a.madeNanoseconds < b.madeNanoseconds }
-    if a.machine != b.machine { return a.machine < b.machine }
-    return a.id < b.id
   }
 
   public var shortID: String { StableHash.hex(StableHash.fnv1a(id)) }
@@ -99,6 +93,92 @@ public struct HistoryEdit: Equatable, Sendable {
   }
 
   public init(jsonLine bytes: some Collection<UInt8>) throws(LedgerRecord.DecodeError) {
+    let array = Array(bytes)
+    let fast = array.withUnsafeBufferPointer { Self.scan($0) }
+    if let fast {
+      self = fast
+      return
+    }
+    try self.init(parsing: array)
+  }
+
+  /// The line as this program writes it (`jsonLine`): string and null values in a flat
+  /// object, then for an amend the record as its own line's object, read by the record's
+  /// own fast scanner. nil for anything else, which the full parser then reads (or says
+  /// what is wrong with): a month of edits must not cost a generic parse each.
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> HistoryEdit? {
+    var id: String?, op: String?, stamp: String?, target: String?, from: String?, to: String?
+    var project: String?, before: String?
+    var record: LedgerRecord? = nil
+    var index = 1
+    guard bytes.count > 2, bytes[0] == UInt8(ascii: "{"), bytes[bytes.count - 1] == UInt8(ascii: "}") else {
+      return nil
+    }
+    while index < bytes.count {
+      guard let key = FlatObjectScanner.string(bytes, &index), index < bytes.count,
+        bytes[index] == UInt8(ascii: ":")
+      else { return nil }
+      index += 1
+      guard index < bytes.count else { return nil }
+      if FlatObjectScanner.equal(key, "record") {
+        // The record runs to the line's last byte but one.
+        let object = UnsafeBufferPointer(rebasing: bytes[index..<(bytes.count - 1)])
+        guard let read = try? LedgerRecord(jsonLine: object) else { return nil }
+        record = read
+        index = bytes.count - 1
+      } else if bytes[index] == UInt8(ascii: "\"") {
+        guard let value = FlatObjectScanner.string(bytes, &index) else { return nil }
+        let text = String(decoding: value, as: UTF8.self)
+        switch key.count {
+        case 2 where FlatObjectScanner.equal(key, "id"): id = text
+        case 2 where FlatObjectScanner.equal(key, "op"): op = text
+        case 2 where FlatObjectScanner.equal(key, "at"): stamp = text
+        case 2 where FlatObjectScanner.equal(key, "to"): to = text
+        case 4 where FlatObjectScanner.equal(key, "from"): from = text
+        case 6 where FlatObjectScanner.equal(key, "target"): target = text
+        case 6 where FlatObjectScanner.equal(key, "before"): before = text
+        case 7 where FlatObjectScanner.equal(key, "project"): project = text
+        default: break
+        }
+      } else if index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "n") {
+        index += 4  // null
+      } else {
+        return nil
+      }
+      guard index < bytes.count else { return nil }
+      if bytes[index] == UInt8(ascii: "}") { break }
+      guard bytes[index] == UInt8(ascii: ",") else { return nil }
+      index += 1
+    }
+    guard index == bytes.count - 1, let id, !id.isEmpty, let stamp, let at = WallTime(iso8601: stamp), let op
+    else { return nil }
+    let operation: Operation
+    switch op {
+    case "amend":
+      guard let target, let record, record.id == target else { return nil }
+      operation = .amend(target: target, record: record)
+    case "remove", "undo":
+      guard let target else { return nil }
+      operation = op == "remove" ? .remove(target: target) : .undo(target: target)
+    case "rename":
+      guard let from, let to else { return nil }
+      operation = .rename(from: from, to: to)
+    case "delete":
+      guard let project else { return nil }
+      operation = .delete(project: project)
+    case "reset":
+      var date: CivilTime.Date? = nil
+      if let before {
+        guard let given = CivilTime.Date(before) else { return nil }
+        date = given
+      }
+      operation = .reset(before: date)
+    default: return nil
+    }
+    return HistoryEdit(id: id, at: at, nanoseconds: WallTime.nanoseconds(iso8601: stamp), operation)
+  }
+
+  private init(parsing bytes: [UInt8]) throws(LedgerRecord.DecodeError) {
     typealias Failure = LedgerRecord.DecodeError
     let value: JSONValue
     do {

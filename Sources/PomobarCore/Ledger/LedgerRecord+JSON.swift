@@ -262,7 +262,7 @@ enum FlatObjectScanner {
 
   /// The bytes of a string without escapes or control characters (others go to the full
   /// parser), quotes left out.
-  private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int)
+  static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int)
     -> UnsafeBufferPointer<UInt8>?
   {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }

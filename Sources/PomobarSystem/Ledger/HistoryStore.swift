@@ -236,16 +236,28 @@ public final class HistoryStore {
     name.hasPrefix("edits.") && name.hasSuffix(".jsonl") && name.utf8.count > 12
   }
 
-  /// Every machine's edits, folded (see `HistoryFold`).
+  /// Every machine's edits, folded (see `HistoryFold`); read again only when an edits
+  /// file changed (a command reads the history more than once).
   public func fold() -> HistoryFold {
+    let files = editFiles()
+    let signature = files.map { path -> [Int64] in
+      var info = stat()
+      guard lstat(path, &info) == 0 else { return [] }
+      return [Int64(info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)]
+    }
+    if let cached, cached.files == files, cached.signature == signature { return cached.fold }
     var edits: [HistoryEdit] = []
-    for path in editFiles() {
+    for path in files {
       readLines(path) { line, number throws(LedgerRecord.DecodeError) in
         edits.append(try HistoryEdit(jsonLine: line))
       }
     }
-    return HistoryFold(edits)
+    let fold = HistoryFold(edits)
+    cached = (files, signature, fold)
+    return fold
   }
+
+  private var cached: (files: [String], signature: [[Int64]], fold: HistoryFold)?
 
   /// Calls `body` with every record of the months from `first` to `last` (all when nil),
   /// as every machine's edits leave it, month by month, each record once (the first copy
@@ -256,12 +268,29 @@ public final class HistoryStore {
   public func forEachRecord(
     from first: String? = nil, to last: String? = nil, _ body: (LedgerRecord) -> Void
   ) {
-    forEachMonth(from: first, to: last) { _, records in records.forEach(body) }
+    scan(from: first, to: last, month: { _ in }, body)
   }
 
   /// `forEachRecord`, a month at a time: `body` gets each month's records together.
   public func forEachMonth(
     from first: String? = nil, to last: String? = nil, _ body: (String, [LedgerRecord]) -> Void
+  ) {
+    var records: [LedgerRecord] = []
+    var current: String? = nil
+    scan(
+      from: first, to: last,
+      month: { month in
+        if let current { body(current, records) }
+        records.removeAll(keepingCapacity: true)
+        current = month
+      }, { records.append($0) })
+    if let current { body(current, records) }
+  }
+
+  /// Reads the months from `first` to `last`, calling `month` as each begins and `body`
+  /// with each of its records, as the edits leave it, once.
+  private func scan(
+    from first: String?, to last: String?, month: (String) -> Void, _ body: (LedgerRecord) -> Void
   ) {
     let fold = fold()
     func inRange(_ month: String) -> Bool {
@@ -279,26 +308,22 @@ public final class HistoryStore {
     for path in files(from: first, to: last) {
       byMonth[String(FileSystem.baseName(of: path).prefix(7)), default: []].append(path)
     }
-    let months = Set(byMonth.keys).union(extra.keys).union(owed.keys).sorted()
-    var seen = Set<SeenID>()
-    var records: [LedgerRecord] = []
-    for month in months {
+    var seen = Set<RecordKey>()
+    func take(_ record: LedgerRecord) {
+      let key = RecordKey(record.id)
+      guard seen.insert(key).inserted else { return }
+      if fold.isEmpty {
+        body(record)
+      } else if let final = fold.final(record, key: key) {
+        body(final)
+      }
+    }
+    for name in Set(byMonth.keys).union(extra.keys).union(owed.keys).sorted() {
       seen.removeAll(keepingCapacity: true)
-      records.removeAll(keepingCapacity: true)
-      for record in extra[month] ?? [] where seen.insert(SeenID(record.id)).inserted {
-        records.append(record)
-      }
-      let take = { (record: LedgerRecord) in
-        guard seen.insert(SeenID(record.id)).inserted else { return }
-        if fold.isEmpty {
-          records.append(record)
-        } else if let final = fold.final(record) {
-          records.append(final)
-        }
-      }
-      for path in byMonth[month] ?? [] { read(path, take) }
-      for record in owed[month] ?? [] { take(record) }
-      body(month, records)
+      month(name)
+      for record in extra[name] ?? [] where seen.insert(RecordKey(record.id)).inserted { body(record) }
+      for path in byMonth[name] ?? [] { read(path, take) }
+      for record in owed[name] ?? [] { take(record) }
     }
   }
 
@@ -308,7 +333,8 @@ public final class HistoryStore {
     let fold = fold()
     for path in files() where FileSystem.baseName(of: path).dropFirst(8).hasPrefix(machine + ".") {
       read(path) { record in
-        if !fold.names(record.id), let final = fold.final(record) { body(final) }
+        let key = RecordKey(record.id)
+        if !fold.names(key), let final = fold.final(record, key: key) { body(final) }
       }
     }
   }
@@ -406,20 +432,4 @@ public final class HistoryStore {
     case .tooLarge(_, let limit): return "larger than \(limit) bytes"
     }
   }
-}
-
-/// An id as a reader remembers it: two differently seeded 64-bit FNV-1a hashes of its
-/// bytes. A month of ids then costs no strings to keep or hash again (a fifth of `report
-/// all`'s time went to a set of strings), and two different ids meet by chance with a
-/// probability near 10^-27 for a month of a million records.
-struct SeenID: Hashable {
-  let first: UInt64
-  let second: UInt64
-
-  init(_ id: String) {
-    first = StableHash.fnv1a(id)
-    second = StableHash.fnv1a(id, seed: 0x6c62_272e_07bb_0142)
-  }
-
-  func hash(into hasher: inout Hasher) { hasher.combine(first) }
 }
