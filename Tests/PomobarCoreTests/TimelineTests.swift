@@ -53,4 +53,18 @@ import Testing
         })
     }
   }
+
+  @Test func mergedJoinsOverlappingAndTouchingIntervalsInOrder() {
+    #expect(Timeline.merged([20..<30, 0..<10, 10..<15, 25..<40, 50..<60]) == [0..<15, 20..<40, 50..<60])
+    #expect(Timeline.merged([]) == [])
+  }
+
+  @Test func coversAsksForOneMergedIntervalHoldingTheWholeRange() {
+    let merged = Timeline.merged([0..<10, 10..<15, 20..<40])
+    #expect(Timeline.covers(merged, 2..<15))
+    #expect(Timeline.covers(merged, 20..<40))
+    #expect(!Timeline.covers(merged, 12..<22), "a gap between two intervals")
+    #expect(!Timeline.covers(merged, 35..<41))
+    #expect(!Timeline.covers([], 0..<1))
+  }
 }

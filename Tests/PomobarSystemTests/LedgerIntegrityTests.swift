@@ -60,6 +60,13 @@ struct LedgerIntegrityTests {
       }
     }
 
+    /// Works on `project` for `seconds`, then stops the clock: one closed work record.
+    func work(on project: String, for seconds: Int64) throws {
+      try act([.project(project)])
+      clock.advance(seconds)
+      try act([.workStop])
+    }
+
     /// Every record as readers see it (owed ones counted).
     func records() -> [LedgerRecord] {
       history.pending = store.peek()?.owed ?? []
@@ -116,9 +123,7 @@ struct LedgerIntegrityTests {
   @Test("A torn line never counts as written: the record is written again after it, whole")
   func aTornLineIsNotAWrittenRecord() throws {
     let f = try Fixture()
-    try f.act([.project("api")])
-    f.clock.advance(60)
-    try f.act([.workStop])
+    try f.work(on: "api", for: 60)
     let path = try #require(f.history.files().first)
     let whole = try String(contentsOfFile: path, encoding: .utf8)
     // As after a full disk: the record's line cut short, the id already in it.
@@ -137,20 +142,18 @@ struct LedgerIntegrityTests {
   @Test("Today's totals in the state are what the history says, after edits too")
   func todayFollowsTheHistory() throws {
     let f = try Fixture()
-    try f.act([.project("api")])
-    f.clock.advance(600)
-    try f.act([.workStop])
+    try f.work(on: "api", for: 600)
     #expect(f.store.peek()?.timer.ledger.today.total(for: "api") == 600)
     let record = try #require(f.records().first)
     let wall = f.clock.read().wall
     try f.history.append(edits: [
-      HistoryEdit(id: f.history.newEditID(at: wall), at: LocalZone.wallTime(wall: wall), .rename(from: "api", to: "web"))
+      f.history.newEdit(at: wall, .rename(from: "api", to: "web"))
     ])
     _ = try f.store.transact([], settings: f.settings, recountToday: true) { _, _ in }
     let today = try #require(f.store.peek()?.timer.ledger.today)
     #expect(today.total(for: "web") == 600 && today.total(for: "api") == 0, "\(today)")
     try f.history.append(edits: [
-      HistoryEdit(id: f.history.newEditID(at: wall + 1), at: LocalZone.wallTime(wall: wall), .remove(target: record.id))
+      f.history.newEdit(at: wall + 1, .remove(target: record.id))
     ])
     _ = try f.store.transact([], settings: f.settings, recountToday: true) { _, _ in }
     #expect(f.store.peek()?.timer.ledger.today.total == 0)
@@ -159,9 +162,7 @@ struct LedgerIntegrityTests {
   @Test("A FIFO, a symlink and an over-long line in the history folder are skipped, named once")
   func hostileFilesAreSkipped() throws {
     let f = try Fixture()
-    try f.act([.project("api")])
-    f.clock.advance(60)
-    try f.act([.workStop])
+    try f.work(on: "api", for: 60)
     let folder = f.history.directory
     let record = try #require(f.records().first)
     #expect(mkfifo(folder + "/2026-01.aaaaaaaaaaaa.jsonl", 0o600) == 0)

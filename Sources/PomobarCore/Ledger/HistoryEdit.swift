@@ -52,14 +52,6 @@ public struct HistoryEdit: Equatable, Sendable {
   /// The machine that made it: the first part of its id.
   public var machine: Substring { id[..<(id.utf8.firstIndex(of: UInt8(ascii: ".")) ?? id.endIndex)] }
 
-  /// The record or edit it names, for amend, remove and undo.
-  public var target: String? {
-    switch operation {
-    case .amend(let target, _), .remove(let target), .undo(let target): return target
-    case .rename, .delete, .reset: return nil
-    }
-  }
-
   public var shortID: String { StableHash.hex(StableHash.fnv1a(id)) }
 
   // MARK: - The line

@@ -121,6 +121,15 @@ public struct DayTotals: Equatable, Sendable {
     }
   }
 
+  /// Adds the part of a closed work `record` since the day began (`dayBegan`, UTC
+  /// seconds), at most its counted seconds, to day `today`: how a transition adds the
+  /// interval it closes, and how the totals are counted again from the history.
+  public mutating func add(workOf record: LedgerRecord, dayBegan: Int64, today: Int64) {
+    guard record.kind == .work else { return }
+    let counted = record.end.utc - max(record.start.utc, dayBegan)
+    add(min(counted, record.seconds), project: record.project, today: today)
+  }
+
   /// Seconds on `project` (nil: no project) today.
   public func total(for project: String?) -> Int64 {
     seconds.first { $0.project == project }?.seconds ?? 0

@@ -23,4 +23,29 @@ public enum Timeline {
     if cursor < new.upperBound { pieces.append(cursor..<new.upperBound) }
     return pieces
   }
+
+  /// `intervals` merged where they overlap or touch, in order: the time they cover.
+  public static func merged(_ intervals: [Range<Int64>]) -> [Range<Int64>] {
+    var merged: [Range<Int64>] = []
+    for interval in intervals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = merged.last, interval.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, interval.upperBound)
+      } else {
+        merged.append(interval)
+      }
+    }
+    return merged
+  }
+
+  /// Whether `range` lies inside one interval of `merged` (the output of `merged`), found
+  /// by binary search.
+  public static func covers(_ merged: [Range<Int64>], _ range: Range<Int64>) -> Bool {
+    var low = 0
+    var high = merged.count
+    while low < high {  // the first interval starting after `range`
+      let middle = (low + high) / 2
+      if merged[middle].lowerBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 && merged[low - 1].upperBound >= range.upperBound
+  }
 }

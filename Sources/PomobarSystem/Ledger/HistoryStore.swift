@@ -28,7 +28,7 @@ public final class HistoryStore {
   /// count them as written. Set by whoever read the state.
   public var pending: [LedgerRecord] = []
 
-  /// No record or edit line is longer: a note is capped at 200 bytes, a name at 1 KiB.
+  /// No record or edit line is longer: notes and names are capped at 200 bytes each.
   public static let lineLimit = 64 * 1024
   /// Far past ten busy years of one machine's month; a larger file is read this far.
   public static let fileLimit = 1 << 30
@@ -87,7 +87,7 @@ public final class HistoryStore {
   }
 
   /// A fresh edit id: `MACHINE.NANOSECONDS.PID` (base 36), `index` apart within one call.
-  public func newEditID(at wall: Int64, index: Int = 0) -> String {
+  private func newEditID(at wall: Int64, index: Int) -> String {
     "\(machine).\(String(wall + Int64(index), radix: 36)).\(String(getpid(), radix: 36))"
   }
 
@@ -333,8 +333,7 @@ public final class HistoryStore {
     let fold = fold()
     for path in files() where FileSystem.baseName(of: path).dropFirst(8).hasPrefix(machine + ".") {
       read(path) { record in
-        let key = RecordKey(record.id)
-        if !fold.names(key), let final = fold.final(record, key: key) { body(final) }
+        if let final = fold.final(record) { body(final) }
       }
     }
   }

@@ -65,10 +65,7 @@ public struct Ledger {
         internalInterruptions: entry.internalInterruptions,
         externalInterruptions: entry.externalInterruptions, gap: entry.gap, note: entry.note)
       records.append(record)
-      if record.kind == .work {
-        let counted = record.end.utc - max(record.start.utc, dayBegan)
-        ledger.today.add(min(counted, record.seconds), project: record.project, today: day)
-      }
+      ledger.today.add(workOf: record, dayBegan: dayBegan, today: day)
     }
     return records
   }

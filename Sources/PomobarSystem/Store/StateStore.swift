@@ -107,16 +107,16 @@ public final class StateStore {
   ) throws -> Outcome {
     var notes: [String] = []
     // Outside the lock: a failure to write the history shows on every bar, like a hook's.
-    var historyProblem: String?? = .none
+    var written = HistoryWrite.untried
     defer {
       for note in notes { warn(note) }
-      switch historyProblem {
-      case .some(.some(let problem)):
+      switch written {
+      case .failed(let problem):
         warn("cannot write the history: \(problem); the state keeps what it owes until it can")
         HookFailures.record(label: HookFailures.historyLabel, failure: problem, folder: directory)
-      case .some(.none) where FileSystem.exists(directory + "/" + HookFailures.fileName):
+      case .written where FileSystem.exists(directory + "/" + HookFailures.fileName):
         HookFailures.record(label: HookFailures.historyLabel, failure: nil, folder: directory)
-      default: break
+      case .written, .untried: break
       }
     }
     try FileSystem.checkPrivateFolder(directory)
@@ -166,7 +166,7 @@ public final class StateStore {
         // What earlier transitions owe the history goes first, in order, so that this write
         // can stop carrying it.
         var owed = base.owed
-        if !owed.isEmpty, appendHistory(owed, &historyProblem) { owed = [] }
+        if !owed.isEmpty, appendHistory(owed, &written) { owed = [] }
         owed += records
         let kept = StateDocument.keptOwed(owed).count
         if kept < owed.count {
@@ -190,7 +190,7 @@ public final class StateStore {
         // Committed: only now do its records go in the history. Killed before they are
         // fsynced, or unable to write them, the state still owes them, and the next write
         // (any copy's) appends them first; until then readers count them from the state.
-        if !records.isEmpty { _ = appendHistory(next.owed, &historyProblem) }
+        if !records.isEmpty { _ = appendHistory(next.owed, &written) }
       }
       return Outcome(state: machine.state, effects: effects, now: now, applied: applied)
     }
@@ -205,23 +205,27 @@ public final class StateStore {
     // A work interval that ends today started this month or the one before.
     let first = HistoryStore.month(of: WallTime(utc: began - 32 * 86_400, offset: 0))
     history.forEachRecord(from: first) { record in
-      guard record.kind == .work, record.end.utc > began else { return }
-      let counted = record.end.utc - max(record.start.utc, began)
-      totals.add(min(counted, record.seconds), project: record.project, today: day)
+      if record.end.utc > began { totals.add(workOf: record, dayBegan: began, today: day) }
     }
     return totals
   }
 
-  /// Appends `records` to the history (each at most once); false, with the reason in
-  /// `problem`, when it cannot (`problem` becomes `.some(nil)` on success).
-  private func appendHistory(_ records: [LedgerRecord], _ problem: inout String??) -> Bool {
+  /// What a transaction's appends to the history came to: the last failure stands.
+  enum HistoryWrite {
+    case untried, written
+    case failed(String)
+  }
+
+  /// Appends `records` to the history (each at most once); false, noting the reason in
+  /// `outcome`, when it cannot.
+  private func appendHistory(_ records: [LedgerRecord], _ outcome: inout HistoryWrite) -> Bool {
     guard let history else { return true }
     do {
       try history.append(records)
-      if problem == .none { problem = .some(nil) }
+      if case .untried = outcome { outcome = .written }
       return true
     } catch {
-      problem = .some("\(error)")
+      outcome = .failed("\(error)")
       return false
     }
   }

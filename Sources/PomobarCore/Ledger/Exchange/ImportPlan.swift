@@ -82,24 +82,14 @@ public struct ImportPlan {
 
   /// The time the history's records of each kind and project cover, merged.
   struct Coverage {
-    var spans: [String: [(start: Int64, end: Int64)]] = [:]
+    var spans: [String: [Range<Int64>]] = [:]
 
     init(_ records: [LedgerRecord]) {
-      var raw: [String: [(start: Int64, end: Int64)]] = [:]
-      for record in records {
-        raw[Self.key(record), default: []].append((record.start.utc, record.end.utc))
+      var raw: [String: [Range<Int64>]] = [:]
+      for record in records where record.end.utc >= record.start.utc {
+        raw[Self.key(record), default: []].append(record.start.utc..<record.end.utc)
       }
-      for (key, list) in raw {
-        var merged: [(start: Int64, end: Int64)] = []
-        for span in list.sorted(by: { $0.start < $1.start }) {
-          if let last = merged.last, span.start <= last.end {
-            merged[merged.count - 1].end = max(last.end, span.end)
-          } else {
-            merged.append(span)
-          }
-        }
-        spans[key] = merged
-      }
+      spans = raw.mapValues(Timeline.merged)
     }
 
     static func key(_ record: LedgerRecord) -> String { "\(record.kind.rawValue)|\(record.project ?? "")" }
@@ -109,15 +99,7 @@ public struct ImportPlan {
     func covers(_ record: LedgerRecord) -> Bool {
       guard let list = spans[Self.key(record)] else { return false }
       let start = record.start.utc
-      let end = min(record.end.utc, start + max(0, record.seconds))
-      var low = 0
-      var high = list.count
-      while low < high {  // the first span starting after `start`
-        let middle = (low + high) / 2
-        if list[middle].start <= start { low = middle + 1 } else { high = middle }
-      }
-      guard low > 0 else { return false }
-      return list[low - 1].end >= end
+      return Timeline.covers(list, start..<max(start, min(record.end.utc, start + max(0, record.seconds))))
     }
   }
 }
