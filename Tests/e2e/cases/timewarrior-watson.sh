@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # timewarrior-watson: pomobar's exports read by the real tools, and back.
-# timewarrior 1.4.3 (Debian 12, no `timew import`): the README's recipe puts
+# timewarrior 1.4.3 (Debian 12, no `timew import`): docs/import-export.md's recipe puts
 # `export --format timewarrior-data` into TIMEWARRIORDB's month files; `timew summary`
 # per tag and per day must equal `pomobar report --json`; `timew export` read back
 # adds nothing, and the recipe run again leaves the data files as they were.
@@ -45,7 +45,7 @@ pb export --format timewarrior >"$E2E_OUT/timewarrior.json"
 expect "export --format timewarrior: no interval overlaps the next" \
   jq -e '[.[] | [.start, .end]] | sort | . as $a | [range(1; length) | $a[.-1][1] <= $a[.][0]] | all' "$E2E_OUT/timewarrior.json" >/dev/null
 
-# --- timewarrior 1.4.3: the README's recipe, word for word
+# --- timewarrior 1.4.3: docs/import-export.md's recipe, word for word
 into_timew() {
   db=${TIMEWARRIORDB:-$HOME/.timewarrior}/data
   pomobar export --format timewarrior-data |

@@ -2,8 +2,8 @@
 ///
 /// Colours in `ThemeRole` order: focus, short break, long break, paused, idle, done, track,
 /// text, background. Seed colours that fell short of WCAG AA against the theme's background
-/// or the seed backgrounds were moved in lightness (HSL) just far enough to pass; the README
-/// lists each change.
+/// or the seed backgrounds were moved in lightness (HSL) just far enough to pass;
+/// docs/themes-and-formats.md lists each change.
 extension Theme {
   public static let builtIn: [Theme] = [
     Theme(
