@@ -136,7 +136,8 @@ line=$(env -i "$binary" --version) || fail "env -i pomobar --version"
 [[ $line == "pomobar $version (commit "* ]] || fail "env -i pomobar --version: '$line'"
 env -i HOME="$home" "$binary" status >/dev/null || fail "env -i pomobar status"
 for f in man/pomobar.1 man/pomobar.toml.5 completions/pomobar.bash completions/_pomobar \
-  completions/pomobar.fish contrib/i3/config config.example.toml README.md LICENSE CHANGELOG.md; do
+  completions/pomobar.fish contrib/i3/config config.example.toml README.md LICENSE CHANGELOG.md \
+  docs/ledger.md docs/i3bar.png; do
   [ -f "$work/pomobar-$version-x86_64-linux/$f" ] || fail "the tarball has no $f"
 done
 ok "tarball: ldd says static; runs under env -i ($line)"
