@@ -1,3 +1,4 @@
+import PomobarCore
 import Testing
 
 @testable import PomobarSystem
@@ -34,8 +35,8 @@ struct WrapUnitTests {
     var backoff = Backoff(first: 1_000_000_000, longest: WrappedCommand.longestPause)
     var waits: [Int64] = []
     for _ in 0..<7 {
-      backoff.failed()
-      waits.append((backoff.wait + 500_000_000) / 1_000_000_000)
+      backoff.failed(at: 0)
+      waits.append((backoff.wait(now: 0) + 500_000_000) / 1_000_000_000)
     }
     #expect(waits == [1, 2, 4, 8, 16, 30, 30])
   }

@@ -27,18 +27,12 @@ public enum FileLock {
   public static func withExclusive<T>(
     _ path: String, timeout: Duration, _ body: () throws -> T
   ) throws -> T {
-    let fd = try FileDescriptor.open(path, O_RDONLY | O_CREAT | O_NOFOLLOW, mode: 0o600)
-    defer { fd.close() }  // closing releases the lock
-    let milliseconds = max(1, Int(timeout.nanoseconds / 1_000_000))
-    if pomobar_flock_exclusive(fd.rawValue, milliseconds) != 0 {
-      guard errno == EWOULDBLOCK else { throw SystemError("flock", errno: errno, path: path) }
-      throw Timeout(path: path, waited: timeout)
-    }
+    let held = try acquire(path, timeout: timeout)
+    defer { held.release() }
     return try body()
   }
 }
 
-/// Durations as people read them in messages.
 enum DurationText {
   /// `2 s`, `0.5 s`.
   static func seconds(_ duration: Duration) -> String {

@@ -19,6 +19,8 @@ import CLinux
 public struct PreparedFile {
   public let path: String
   let temporary: String
+  /// The new file, as it will be once renamed into place.
+  public let identity: FileIdentity?
   private var pending = true
 
   public init(_ path: String, _ bytes: [UInt8]) throws(SystemError) {
@@ -29,6 +31,7 @@ public struct PreparedFile {
     do {
       try fd.write(bytes)
       try fd.sync()
+      identity = FileIdentity.of(fd)
       fd.close()
     } catch {
       fd.close()

@@ -72,128 +72,135 @@ public final class StateStore {
   }
 
   /// Under the lock: re-read, catch up with the present, apply `events` in order (a burst
-  /// of clicks is one commit), write, and start the effects.
+  /// of clicks is one commit), and prepare the write; the caller then starts the effects
+  /// and commits (or abandons) the transaction it gets back.
   ///
   /// A transition and its effects are one commit. The new state, named by a fresh commit
-  /// name, is written and fsynced to a temporary file, then the effect runner is started,
-  /// then the file is renamed into place and the lock released. The runner first waits
-  /// for the lock and looks for its commit's name in the file: there, it runs the effects;
-  /// not there (this copy was killed before the rename), it runs nothing, and the next copy
-  /// replays the transition with its own runner. Killed after the rename, the transition
-  /// and its effects are both done. If the state cannot be written, nothing is started:
-  /// the effects happen, once, with the write that succeeds.
+  /// name, is written and fsynced to a temporary file here; the caller starts the effect
+  /// runner, then `commit()` renames the file into place and releases the lock. The runner
+  /// first waits for the lock and looks for its commit's name in the file: there, it runs
+  /// the effects; not there (this copy was killed before the rename), it runs nothing, and
+  /// the next copy replays the transition with its own runner. Killed after the rename,
+  /// the transition and its effects are both done. If the state cannot be written,
+  /// nothing is started: the effects happen, once, with the write that succeeds.
   ///
-  /// Nothing here blocks while the lock is held: `show` must not (the bar queues its
-  /// frame without blocking), warnings are said after the lock is released, and the only
-  /// child started is pomobar's own effect runner.
+  /// Nothing blocks while the lock is held: warnings are said after it is released, and
+  /// the only child started under it is pomobar's own effect runner.
   ///
   /// - Parameters:
-  ///   - stamp: when the event happened (a click is stamped when it is read, not when the
+  ///   - stamp: when the events happened (a click is stamped when it is read, not when the
   ///     lock is taken); ignored if the file was written after it.
   ///   - lockTimeout: how long to wait for another copy's lock.
-  ///   - show: called with the new state before it is written, so a bar can show a click's
-  ///     result without waiting for the disk.
   ///   - only: when given, the events are applied only if it accepts the timer as caught
   ///     up (a notification's button that must find the timer where the notification did).
-  ///   - start: starts the effects of the write named in `Commit`; called just before the
-  ///     rename. The runner it starts waits for the lock and checks that the write was
-  ///     committed, so that a copy killed between the two leaves nothing run twice.
-  public func transact(
+  ///   - recountToday: count today's totals again from the history (it changed underneath
+  ///     the state: an edit, `track`, an import).
+  public func begin(
     _ events: [Event], settings: TimerSettings, ledger: LedgerSettings = LedgerSettings(),
-    stamp: ClockReading? = nil,
-    lockTimeout: Duration = .seconds(3), show: ((TimerState, ClockReading) -> Void)? = nil,
-    only: ((TimerState) -> Bool)? = nil, recountToday: Bool = false,
-    start: ([Effect], Commit) throws -> Void
-  ) throws -> Outcome {
-    var notes: [String] = []
-    // Outside the lock: a failure to write the history shows on every bar, like a hook's.
-    var written = HistoryWrite.untried
-    defer {
-      for note in notes { warn(note) }
-      switch written {
-      case .failed(let problem):
-        warn("cannot write the history: \(problem); the state keeps what it owes until it can")
-        HookFailures.record(label: HookFailures.historyLabel, failure: problem, folder: directory)
-      case .written where FileSystem.exists(directory + "/" + HookFailures.fileName):
-        HookFailures.record(label: HookFailures.historyLabel, failure: nil, folder: directory)
-      case .written, .untried: break
-      }
-    }
+    stamp: ClockReading? = nil, lockTimeout: Duration = .seconds(3),
+    only: ((TimerState) -> Bool)? = nil, recountToday: Bool = false
+  ) throws -> Transaction {
     try FileSystem.checkPrivateFolder(directory)
     if events.contains(where: Self.isUserAction) {
       // The user acted: a hook failure shown until now has been seen. Removed before the
       // transition, so a failure of the hooks it starts shows again.
       HookFailures.clear(folder: directory)
     }
-    return try FileLock.withExclusive(lockPath, timeout: lockTimeout) {
-      let document = loadForUpdate(&notes)
-      var now = clock.read()
-      if let stamp, stamp.bootID == now.bootID {
-        // Another copy may have changed the state after the stamp: then use the present.
-        let writtenLater = document.map {
-          $0.written.bootID == stamp.bootID && $0.written.boottime > stamp.boottime
-        }
-        if writtenLater != true { now = stamp }
+    let lock = try FileLock.acquire(lockPath, timeout: lockTimeout)
+    var notes: [String] = []
+    var written = HistoryWrite.untried
+    let document = loadForUpdate(&notes)
+    var now = clock.read()
+    if let stamp, stamp.bootID == now.bootID {
+      // Another copy may have changed the state after the stamp: then use the present.
+      let writtenLater = document.map {
+        $0.written.bootID == stamp.bootID && $0.written.boottime > stamp.boottime
       }
-      var machine = TimerMachine(settings: settings, ledger: ledger)
-      var effects: [Effect] = []
-      var mustWrite = document == nil
-      if let document {
-        let caughtUp = document.caughtUp(to: now, settings: settings, ledger: ledger)
-        (machine, effects) = (caughtUp.machine, caughtUp.effects)
-        mustWrite = mustWrite || caughtUp.mustWrite
-      }
-      let applied = only?(machine.state) ?? true
-      if applied {
-        for event in events { effects += machine.handle(event, at: now.instant) }
-      }
-      var changed = effects.contains(.persist)
-      effects.removeAll { $0 == .persist }
-      if recountToday, let history {
-        // The history changed underneath the state (an edit, track, import): today's totals
-        // are counted again from it, so that they stay what the history says.
-        let counted = Self.today(in: history, owed: document?.owed ?? [], now: now, dayStart: ledger.dayStart)
-        if counted != machine.state.ledger.today {
-          machine.state.ledger.today = counted
-          changed = true
-        }
-      }
-      if mustWrite || changed {
-        var base = document ?? StateDocument(timer: machine.state, written: now)
-        if base.epoch.isEmpty { base.epoch = String(now.wall / 1_000_000, radix: 36) }
-        let records = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: ledger.dayStart)
-          .records(effects, epoch: base.epoch, machine: history?.machine ?? "", into: &machine.state.ledger)
-        // What earlier transitions owe the history goes first, in order, so that this write
-        // can stop carrying it.
-        var owed = base.owed
-        if !owed.isEmpty, appendHistory(owed, &written) { owed = [] }
-        owed += records
-        let kept = StateDocument.keptOwed(owed).count
-        if kept < owed.count {
-          notes.append(
-            "the history has not been writable for \(owed.count) records; "
-              + "the oldest \(owed.count - kept) are lost")
-        }
-        show?(machine.state, now)
-        let commit = Commit(
-          name: "\(getpid()).\(SystemClock.now(CLOCK_MONOTONIC))", statePath: statePath,
-          lockPath: lockPath, timer: machine.state)
-        let next = base.committed(as: commit.name, timer: machine.state, written: now, owed: owed)
-        var file = try PreparedFile(statePath, Array(next.json().utf8))
-        do {
-          try start(effects, commit)
-        } catch {
-          file.discard()
-          throw error
-        }
-        try file.commit()
-        // Committed: only now do its records go in the history. Killed before they are
-        // fsynced, or unable to write them, the state still owes them, and the next write
-        // (any copy's) appends them first; until then readers count them from the state.
-        if !records.isEmpty { _ = appendHistory(next.owed, &written) }
-      }
-      return Outcome(state: machine.state, effects: effects, now: now, applied: applied)
+      if writtenLater != true { now = stamp }
     }
+    var machine = TimerMachine(settings: settings, ledger: ledger)
+    var effects: [Effect] = []
+    var mustWrite = document == nil
+    if let document {
+      let caughtUp = document.caughtUp(to: now, settings: settings, ledger: ledger)
+      (machine, effects) = (caughtUp.machine, caughtUp.effects)
+      mustWrite = mustWrite || caughtUp.mustWrite
+    }
+    let applied = only?(machine.state) ?? true
+    if applied {
+      for event in events { effects += machine.handle(event, at: now.instant) }
+    }
+    var changed = effects.contains(.persist)
+    effects.removeAll { $0 == .persist }
+    if recountToday, let history {
+      let counted = Self.today(in: history, owed: document?.owed ?? [], now: now, dayStart: ledger.dayStart)
+      if counted != machine.state.ledger.today {
+        machine.state.ledger.today = counted
+        changed = true
+      }
+    }
+    var transaction = Transaction(
+      store: self, lock: lock, state: machine.state, effects: effects, now: now, applied: applied,
+      notes: notes, written: written)
+    guard mustWrite || changed else {
+      transaction.document = document ?? StateDocument(timer: machine.state, written: now)
+      return transaction
+    }
+    var base = document ?? StateDocument(timer: machine.state, written: now)
+    if base.epoch.isEmpty { base.epoch = String(now.wall / 1_000_000, radix: 36) }
+    let records = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: ledger.dayStart)
+      .records(effects, epoch: base.epoch, machine: history?.machine ?? "", into: &machine.state.ledger)
+    // What earlier transitions owe the history goes first, in order, so that this write can
+    // stop carrying it.
+    var owed = base.owed
+    if !owed.isEmpty, appendHistory(owed, &written) { owed = [] }
+    owed += records
+    let kept = StateDocument.keptOwed(owed).count
+    if kept < owed.count {
+      notes.append(
+        "the history has not been writable for \(owed.count) records; "
+          + "the oldest \(owed.count - kept) are lost")
+    }
+    let name = "\(getpid()).\(SystemClock.now(CLOCK_MONOTONIC))"
+    let next = base.committed(as: name, timer: machine.state, written: now, owed: owed)
+    transaction.state = machine.state
+    transaction.notes = notes
+    transaction.written = written
+    transaction.document = next
+    transaction.effectsCommit = Commit(name: name, statePath: statePath, lockPath: lockPath, timer: machine.state)
+    transaction.records = records
+    do {
+      transaction.file = try PreparedFile(statePath, Array(next.json().utf8))
+    } catch {
+      transaction.abandon()
+      throw error
+    }
+    return transaction
+  }
+
+  /// `begin`, start the effects with `start`, and commit: for a command that shows nothing
+  /// before the state is written.
+  public func transact(
+    _ events: [Event], settings: TimerSettings, ledger: LedgerSettings = LedgerSettings(),
+    stamp: ClockReading? = nil, lockTimeout: Duration = .seconds(3),
+    only: ((TimerState) -> Bool)? = nil, recountToday: Bool = false,
+    start: ([Effect], Commit) throws -> Void
+  ) throws -> Outcome {
+    let transaction = try begin(
+      events, settings: settings, ledger: ledger, stamp: stamp, lockTimeout: lockTimeout, only: only,
+      recountToday: recountToday)
+    let outcome = Outcome(
+      state: transaction.state, effects: transaction.effects, now: transaction.now, applied: transaction.applied)
+    if let commit = transaction.effectsCommit {
+      do {
+        try start(transaction.effects, commit)
+      } catch {
+        transaction.abandon()
+        throw error
+      }
+    }
+    _ = try transaction.commit()
+    return outcome
   }
 
   /// Today's work per project as the history (and what the state owes it) says: what
@@ -211,14 +218,14 @@ public final class StateStore {
   }
 
   /// What a transaction's appends to the history came to: the last failure stands.
-  enum HistoryWrite {
+  enum HistoryWrite: Sendable {
     case untried, written
     case failed(String)
   }
 
   /// Appends `records` to the history (each at most once); false, noting the reason in
   /// `outcome`, when it cannot.
-  private func appendHistory(_ records: [LedgerRecord], _ outcome: inout HistoryWrite) -> Bool {
+  func appendHistory(_ records: [LedgerRecord], _ outcome: inout HistoryWrite) -> Bool {
     guard let history else { return true }
     do {
       try history.append(records)

@@ -22,8 +22,7 @@ final class WrappedCommand {
   let command: String
   /// Fires when the next start is due (armed only while the command is down).
   let restartTimer: DeadlineTimer
-  var restart = Backoff(first: 1_000_000_000, longest: WrappedCommand.longestPause)
-  var merger: StatusMerger
+  private var restart = Backoff(first: 1_000_000_000, longest: WrappedCommand.longestPause)
 
   private(set) var pid: pid_t?
   /// The read end of its stdout; nil once it closed it.
@@ -39,11 +38,13 @@ final class WrappedCommand {
   /// Why it is not running, while it is not: shown with ⚠ in pomobar's block.
   private(set) var problem: String?
 
-  init(command: String, position: WrapPosition) throws(SystemError) {
+  init(command: String) throws(SystemError) {
     self.command = command
     restartTimer = try DeadlineTimer()
-    merger = StatusMerger(position: position)
   }
+
+  /// Nanoseconds until the next start is due.
+  var restartWait: Int64 { restart.wait(now: SystemClock.now(CLOCK_MONOTONIC)) }
 
   /// The first word of the command, for messages: `i3status` for `i3status -c FILE`.
   var shortName: String {
@@ -221,8 +222,8 @@ final class WrappedCommand {
   }
 
   private func scheduleRestart() {
-    restart.failed()
-    restartTimer.arm(after: restart.wait, repeating: false)
+    restart.failed(at: SystemClock.now(CLOCK_MONOTONIC))
+    restartTimer.arm(after: restartWait, repeating: false)
   }
 
   /// Ends the command and its group (pomobar is exiting).

@@ -1,7 +1,6 @@
-import PomobarCore
 import Testing
 
-@testable import PomobarSystem
+@testable import PomobarCore
 
 /// The bar's wake-up for `[display] urgent-for`.
 @Suite struct UrgentForPlanTests {
@@ -9,12 +8,12 @@ import Testing
     let now = ClockReading(wall: 0, boottime: 100_000_000_000, monotonic: 0, bootID: "b")
     let state = TimerState(phase: .focusDone, urgent: true, urgentSince: .seconds(90))
     // Clears at 120 s: one wake-up then, none before.
-    let plan = BarLoop.tickPlan(of: state, now: now, dayStart: 0, urgentFor: .seconds(30))
+    let plan = TickPlan.of(state, now: now, zone: { _ in 0 }, dayStart: 0, urgentFor: .seconds(30))
     #expect(plan?.next(after: now.instant) == .seconds(120))
-    #expect(BarLoop.tickPlan(of: state, now: now, dayStart: 0, urgentFor: nil) == nil, "no limit: no wake-up")
+    #expect(TickPlan.of(state, now: now, zone: { _ in 0 }, dayStart: 0, urgentFor: nil) == nil, "no limit: no wake-up")
     let after = ClockReading(wall: 0, boottime: 120_000_000_000, monotonic: 0, bootID: "b")
     #expect(
-      BarLoop.tickPlan(of: state, now: after, dayStart: 0, urgentFor: .seconds(30)) == nil, "cleared: asleep")
+      TickPlan.of(state, now: after, zone: { _ in 0 }, dayStart: 0, urgentFor: .seconds(30)) == nil, "cleared: asleep")
   }
 
   @Test func theWorkClocksMinuteComesFirstWhenItIsEarlier() {
@@ -23,9 +22,9 @@ import Testing
     let now = ClockReading(wall: 50_000_000_000_000, boottime: 100_000_000_000_000, monotonic: 0, bootID: "b")
     var state = TimerState(phase: .focusDone, urgent: true, urgentSince: .seconds(99_990))
     state.ledger.work = WorkClock(since: .seconds(99_995), project: "api")
-    let late = BarLoop.tickPlan(of: state, now: now, dayStart: 0, urgentFor: .seconds(600))
+    let late = TickPlan.of(state, now: now, zone: { _ in 0 }, dayStart: 0, urgentFor: .seconds(600))
     #expect(late?.next(after: now.instant) == .seconds(100_055), "the minute before a clear 10 min away")
-    let soon = BarLoop.tickPlan(of: state, now: now, dayStart: 0, urgentFor: .seconds(30))
+    let soon = TickPlan.of(state, now: now, zone: { _ in 0 }, dayStart: 0, urgentFor: .seconds(30))
     #expect(soon?.next(after: now.instant) == .seconds(100_020), "the clear before the minute")
   }
 }

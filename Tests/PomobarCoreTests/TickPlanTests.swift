@@ -1,7 +1,6 @@
-import PomobarCore
 import Testing
 
-@testable import PomobarSystem
+@testable import PomobarCore
 
 /// When a bar wakes, worked out from the state: no timing, only the plan.
 @Suite struct TickPlanTests {
@@ -14,7 +13,7 @@ import Testing
   /// would fire them.
   static func wakes(deadline: Int64, from start: Double, update: DisplayUpdate) -> [Int64] {
     let state = TimerState(phase: .running(.focus, deadline: .seconds(deadline), total: .seconds(1500)))
-    guard let plan = BarLoop.tickPlan(of: state, now: reading(start), dayStart: 0, update: update) else {
+    guard let plan = TickPlan.of(state, now: reading(start), zone: { _ in 0 }, dayStart: 0, update: update) else {
       return []
     }
     var wakes: [Int64] = []
@@ -51,6 +50,6 @@ import Testing
   }
 
   @Test func nothingRunningMeansNoWakes() {
-    #expect(BarLoop.tickPlan(of: TimerState(), now: Self.reading(5), dayStart: 0, update: .minute) == nil)
+    #expect(TickPlan.of(TimerState(), now: Self.reading(5), zone: { _ in 0 }, dayStart: 0, update: .minute) == nil)
   }
 }

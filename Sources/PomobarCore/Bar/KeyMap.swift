@@ -1,5 +1,3 @@
-import PomobarCore
-
 /// What arrives on stdin while the bar runs.
 public enum InputMode: Sendable {
   /// i3bar/swaybar click events (JSON).
@@ -11,14 +9,14 @@ public enum InputMode: Sendable {
 }
 
 /// Something the user asked for through stdin.
-enum Input: Equatable {
+public enum Input: Equatable, Sendable {
   case action(Action)
   case quit
 }
 
 /// Turns keys typed at a terminal into actions (the tty encoder's hint names the main ones).
-enum KeyMap {
-  static func input(for byte: UInt8) -> Input? {
+public enum KeyMap {
+  public static func input(for byte: UInt8) -> Input? {
     switch byte {
     case UInt8(ascii: " "), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "p"):
       return .action(.toggle)

@@ -1,5 +1,3 @@
-import PomobarCore
-
 /// Turns the machine's records (times on the timer's timeline) into history records (wall
 /// times with the local offset, and an id), and keeps today's totals in the state.
 public struct Ledger {
@@ -10,8 +8,14 @@ public struct Ledger {
   /// Seconds after local midnight at which days start.
   let dayStart: Int
 
+  public init(zone: @escaping (Int64) -> Int32, now: ClockReading, dayStart: Int) {
+    self.zone = zone
+    self.now = now
+    self.dayStart = dayStart
+  }
+
   /// A moment on the timer's timeline as the wall-clock time it was, with its offset.
-  func wallTime(_ instant: Instant) -> WallTime {
+  public func wallTime(_ instant: Instant) -> WallTime {
     let ns = now.wall &+ (instant.nanoseconds &- now.boottime)
     let (seconds, rest) = ns.quotientAndRemainder(dividingBy: 1_000_000_000)
     let utc = rest < 0 ? seconds - 1 : seconds
@@ -19,7 +23,7 @@ public struct Ledger {
   }
 
   /// Today's day number and the UTC second it began.
-  var today: (day: Int64, start: Int64) {
+  public var today: (day: Int64, start: Int64) {
     let current = wallTime(now.instant)
     let day = DayTotals.day(ofLocal: current.local, dayStart: dayStart)
     let localStart = day * 86_400 + Int64(dayStart)
@@ -27,32 +31,15 @@ public struct Ledger {
   }
 
   /// Today for the view model: its number and the moment it began on the timer's timeline.
-  var ledgerDay: LedgerDay {
+  public var ledgerDay: LedgerDay {
     let (day, began) = today
     let nowUTC = wallTime(now.instant).utc
     return LedgerDay(day: day, start: now.instant - .seconds(nowUTC - began))
   }
 
-  /// Today as the ledger counts it, for a bar or a command reading the clock `now`.
-  public static func day(now: ClockReading, dayStart: Int) -> LedgerDay {
-    Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: dayStart).ledgerDay
-  }
-
-  /// The running work interval as a record up to now (id `open`), for reports: a running
-  /// interval is in the state, not the history, and counts while it runs.
-  public static func openIntervals(_ state: TimerState, now: ClockReading) -> [LedgerRecord] {
-    guard let work = state.ledger.work, work.since < now.instant else { return [] }
-    let ledger = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: 0)
-    return [
-      LedgerRecord(
-        id: "open", kind: .work, start: ledger.wallTime(work.since), end: ledger.wallTime(now.instant),
-        seconds: (now.instant - work.since).floorSeconds, project: work.project)
-    ]
-  }
-
   /// The history records among `effects`, with ids `MACHINE.EPOCH.SERIAL`; work records
   /// are added to today's totals in `ledger`.
-  func records(
+  public func records(
     _ effects: [Effect], epoch: String, machine: String, into ledger: inout LedgerState
   ) -> [LedgerRecord] {
     let (day, dayBegan) = today

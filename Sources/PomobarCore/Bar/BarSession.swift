@@ -1,0 +1,286 @@
+/// A running bar's rules, as a value: it takes what happened (`BarEvent`) at a clock
+/// reading and says what to do (`BarAction`), like `TimerMachine` does for the timer.
+///
+/// It decides when a frame goes out (only when what it shows changed, never while the bar
+/// hides the block), what the problems shown with ⚠ are (the config's, the state's, a
+/// hook's, the wrapped command's), when the next tick and the next retry of a failed save
+/// are, which click does what, and how pomobar's blocks merge with a wrapped command's.
+/// The loop (`BarLoop` in the system layer) owns the descriptors and carries the actions
+/// out; nothing here reads a clock or a file.
+public struct BarSession {
+  public private(set) var config: Config
+  private var encoder: any BarEncoder
+  private let input: InputMode
+  /// Seconds east of UTC at a UTC second: the local time zone.
+  private let zone: (Int64) -> Int32
+  private var clicks = ClickDecoder()
+
+  /// The last document read or written (nil: none, or an unusable file), and whether a
+  /// file was there.
+  private var document: StateDocument?
+  private var fileExists = false
+  private var problems = Problems()
+  private var retry = Backoff()
+  /// When the retry is armed for (monotonic ns; nil: disarmed).
+  private var retryArmedFor: Int64?
+  /// The bar hides the block: keep timing, stop writing.
+  private var hidden = false
+  private var lastView: ViewModel?
+  /// The grid the tick is armed on (nil: disarmed).
+  private var armedFor: TickPlan?
+  /// The wrapped command's side of the line (`--wrap`), if any.
+  private var wrap: Wrapped?
+
+  /// Why things do not work, each shown with ⚠ while it lasts.
+  struct Problems: Equatable {
+    var config: String?
+    /// Why the state could not be saved or used: the timer is computed in memory meanwhile.
+    var state: String?
+    /// The last hook failure recorded in `hooks.failed`, while it stands.
+    var hook: String?
+    var wrapped: String?
+
+    var text: String? {
+      let all = [config, state, hook, wrapped].compactMap { $0 }
+      return all.isEmpty ? nil : all.joined(separator: "; ")
+    }
+  }
+
+  /// The wrapped command's blocks and how they merge with pomobar's.
+  struct Wrapped {
+    var merger: StatusMerger
+    /// Its program's name, for the marker shown while it is down.
+    var shortName: String
+  }
+
+  /// - Parameters:
+  ///   - wrapping: the short name of the status command whose blocks pomobar's are merged
+  ///     into (`--wrap`), if any.
+  ///   - zone: seconds east of UTC at a UTC second.
+  public init(
+    config: Config, configProblem: String? = nil, encoder: any BarEncoder, input: InputMode,
+    wrapping: String? = nil, zone: @escaping (Int64) -> Int32
+  ) {
+    self.config = config
+    self.encoder = encoder
+    self.input = input
+    self.zone = zone
+    problems.config = configProblem
+    wrap = wrapping.map { Wrapped(merger: StatusMerger(position: config.wrap.position), shortName: $0) }
+  }
+
+  /// Whether a save is failing or the state folder cannot be used (the loop then stops
+  /// following the folder until it is usable).
+  public var stateProblem: String? { problems.state }
+
+  /// Whether the bar hides the block.
+  public var isHidden: Bool { hidden }
+
+  /// Takes what happened at `now` (all the events of one wake-up at once) and says what to
+  /// do. Actions are in order; after `transact`, the loop reports the outcome with
+  /// `pending` and `saved` or `saveFailed`, which finish the refresh.
+  public mutating func handle(_ events: [BarEvent], at now: ClockReading) -> [BarAction] {
+    var actions: [BarAction] = []
+    var refresh = false
+    var force = false
+    var transacting = false
+    var mayTransact = true
+    for event in events {
+      switch event {
+      case .started(let document, let exists):
+        (self.document, fileExists) = (document, exists)
+        actions.append(.write(encoder.header(), replaceable: false))
+        refresh = true
+      case .input(let bytes):
+        let (events, more) = read(bytes)
+        actions += more
+        if !events.isEmpty {
+          actions.append(.transact(events, stamp: now))
+          transacting = true
+        }
+      case .stateRead(let document, let exists):
+        (self.document, fileExists) = (document, exists)
+        refresh = true
+      case .stateFolderUnusable(let problem):
+        let problem = "cannot use the state folder: \(problem)"
+        actions.append(.warn(problem, kind: nil))
+        problems.state = problem
+        refresh = true
+      case .configLoaded(let config, let problem):
+        self.config = config
+        problems.config = problem
+        if wrap != nil, wrap?.merger.position != config.wrap.position {
+          wrap?.merger.position = config.wrap.position
+          lastView = nil  // the blocks move now, not at the next tick
+        }
+        refresh = true
+      case .hookProblem(let problem):
+        if let problem, problem != problems.hook { actions.append(.warn(problem, kind: "hook failed")) }
+        problems.hook = problem
+        refresh = true
+      case .hidden(let hide):
+        hidden = hide
+        if !hide { lastView = nil }
+        refresh = true
+      case .resized(let width):
+        encoder.resize(width: width)
+        lastView = nil
+        refresh = true
+      case .timer:
+        refresh = true
+      case .stateFolderChanged:
+        refresh = true
+        force = true
+      case .pending(let state, let at):
+        actions += render(state, now: at)
+      case .saved(let document):
+        (self.document, fileExists) = (document, true)
+        problems.state = nil
+        retry = Backoff()
+        refresh = true
+        mayTransact = false
+      case .saveFailed(let problem):
+        let problem = "cannot save the timer: \(problem)"
+        actions.append(.warn(problem, kind: nil))
+        problems.state = problem
+        retry.failed(at: now.monotonic)
+        refresh = true
+        mayTransact = false
+      case .wrappedStarted(let problem):
+        problems.wrapped = problem
+        if let problem { showMarker(problem) } else { wrap?.merger.setTheirs([]) }
+        refresh = true
+      case .wrappedEnded(let problem):
+        problems.wrapped = problem
+        showMarker(problem)
+        refresh = true
+      case .wrappedBlocks(let blocks):
+        guard wrap != nil else { break }
+        wrap?.merger.setTheirs(blocks)
+        // Before pomobar's first frame, or while the bar hides the block, nothing is
+        // written; the next frame carries these blocks.
+        if !hidden, lastView != nil, let line = wrap?.merger.line() {
+          actions.append(.write(line, replaceable: true))
+        }
+      }
+    }
+    // A transaction's outcome finishes the refresh; meanwhile nothing more is shown.
+    if refresh && !transacting { actions += self.refresh(at: now, force: force, mayTransact: mayTransact) }
+    return actions
+  }
+
+  /// Brings what the bar shows up to date and arms the timers for the next change.
+  ///
+  /// When the state file needs writing (a deadline passed, a gap, another boot) and no
+  /// failed save is pausing, a transaction is asked for, and the refresh ends with its
+  /// outcome. While saves fail, the timer is computed in memory, as every copy computes
+  /// it, and shown with ⚠; they are retried with a growing pause, or sooner when `force`
+  /// says something changed.
+  private mutating func refresh(at now: ClockReading, force: Bool, mayTransact: Bool) -> [BarAction] {
+    var actions: [BarAction] = []
+    let (needsWrite, reconciled) = document.map { $0.staleness(at: now) } ?? (fileExists, TimerState())
+    var state = reconciled
+    if needsWrite || problems.state != nil {
+      if mayTransact && retry.isDue(force: force, now: now.monotonic) {
+        return [.transact([], stamp: nil)]
+      } else if problems.state != nil, let document {
+        state = document.caughtUp(to: now, settings: config.timer, ledger: config.ledger).machine.state
+      }
+    }
+    let retryAt = problems.state.map { _ in retry.notBefore }
+    if retryAt != retryArmedFor {
+      retryArmedFor = retryAt
+      actions.append(.armRetry(after: retryAt.map { _ in retry.wait(now: now.monotonic) }))
+    }
+    let plan = TickPlan.of(
+      state, now: now, zone: zone, dayStart: config.ledger.dayStart,
+      urgentFor: config.display.urgentFor, update: config.display.update)
+    if plan != armedFor {
+      // Ticks fall on the plan's own grid, so the display changes only with it.
+      armedFor = plan
+      actions.append(
+        .armTick(
+          after: plan.map { ($0.next(after: now.instant) - now.instant).nanoseconds },
+          seconds: plan?.seconds ?? 1))
+    }
+    return actions + render(state, now: now)
+  }
+
+  /// A frame, if what the bar shows changed and the bar shows the block.
+  private mutating func render(_ state: TimerState, now: ClockReading) -> [BarAction] {
+    let view = ViewModel(state: state, config: config, reading: now, zone: zone, problem: problems.text)
+    guard view != lastView, !hidden else { return [] }
+    let frame = encoder.frame(view)
+    lastView = consume view  // moved, not copied: this runs on every tick
+    guard wrap != nil, let line = wrap?.mergedLine(ours: frame) else { return [.write(frame, replaceable: true)] }
+    return [.write(line, replaceable: true)]
+  }
+
+  /// The events in what arrived on stdin (every action in one read is one transaction: a
+  /// burst of scroll clicks costs one write, not one each), and what else to do: a click
+  /// for the wrapped command, a warning, quit.
+  private mutating func read(_ bytes: [UInt8]) -> (events: [Event], actions: [BarAction]) {
+    var events: [Event] = []
+    var actions: [BarAction] = []
+    switch input {
+    case .keys:
+      for byte in bytes where !actions.contains(.quit) {
+        switch KeyMap.input(for: byte) {
+        case .quit: actions.append(.quit)
+        case .action(let action): events.append(.action(action))
+        case nil: continue
+        }
+      }
+    case .clicks:
+      for (result, text) in clicks.feedKeepingText(bytes) {
+        switch result {
+        case .success(let click):
+          if let action = route(click, text: text, &actions) { events.append(.action(action)) }
+        case .failure(let error):
+          actions.append(.warn("\(error)", kind: "click input"))
+        }
+      }
+    case .none:
+      break
+    }
+    // The transaction goes first, then the quit.
+    return (events, actions.filter { $0 != .quit } + actions.filter { $0 == .quit })
+  }
+
+  /// What a click does: pomobar's own action, or (in a merged line) nothing here and its
+  /// text on to the wrapped command.
+  private func route(_ click: ClickEvent, text: ArraySlice<UInt8>, _ actions: inout [BarAction]) -> Action? {
+    let (name, instance) = (config.display.name, config.display.instance)
+    guard wrap != nil else {
+      if click.matches(name: name, instance: instance) { return config.clicks.action(forButton: click.button) }
+      if click.matches(name: name + WorkClicks.nameSuffix, instance: instance) {
+        return WorkClicks.action(forButton: click.button)
+      }
+      return nil
+    }
+    switch WrapClicks.route(click, name: name, instance: instance) {
+    case .timer: return config.clicks.action(forButton: click.button)
+    case .work: return WorkClicks.action(forButton: click.button)
+    case .marker: return nil
+    case .child:
+      actions.append(.forward(Array(text)))
+      return nil
+    }
+  }
+
+  /// While the wrapped command cannot run, a marker takes the place of its blocks.
+  private mutating func showMarker(_ problem: String) {
+    guard let shortName = wrap?.shortName else { return }
+    let marker = StatusMerger.marker(
+      name: config.display.name, instance: config.display.instance, text: "⚠ \(problem)",
+      shortText: "⚠ \(shortName)")
+    wrap?.merger.setTheirs([marker])
+  }
+}
+
+extension BarSession.Wrapped {
+  fileprivate mutating func mergedLine(ours frame: String) -> String {
+    merger.setOurs(frame: frame)
+    return merger.line()
+  }
+}

@@ -1,0 +1,53 @@
+/// When what the bar shows changes by itself: every second on the running phase's grid
+/// (counted back from its deadline), or every minute on it with `[display] update =
+/// "minute"` (whole minutes left, rounded up, turn exactly there); with no phase running
+/// but the work clock on, every minute, when its `h:mm` turns; nil when nothing changes.
+public struct TickPlan: Equatable, Sendable {
+  /// A moment on the grid.
+  public var anchor: Instant
+  public var seconds: Int64
+
+  public init(anchor: Instant, seconds: Int64) {
+    self.anchor = anchor
+    self.seconds = seconds
+  }
+
+  /// The first grid point after `now` (for an anchor ahead, the one that ends the whole
+  /// number of intervals before it, so ticks never drift from a deadline).
+  public func next(after now: Instant) -> Instant {
+    let step = seconds * 1_000_000_000
+    let ahead = (anchor - now).nanoseconds
+    if ahead > 0 { return anchor - .nanoseconds((ahead - 1) / step * step) }
+    return now + .nanoseconds(step - (-ahead) % step)
+  }
+
+  /// The plan for `state` at `now`.
+  ///
+  /// With `[display] urgent-for` set and no phase running, the moment the urgent flag
+  /// clears is a wake-up too: the plan is whichever of it and the work clock's minute comes
+  /// first, re-chosen at each wake-up. `update = "minute"` ticks on the phase's own minute
+  /// grid.
+  public static func of(
+    _ state: TimerState, now: ClockReading, zone: @escaping (Int64) -> Int32, dayStart: Int,
+    urgentFor: Duration? = nil, update: DisplayUpdate = .second
+  ) -> TickPlan? {
+    if let deadline = state.deadline {
+      switch update {
+      case .second: return TickPlan(anchor: deadline, seconds: 1)
+      case .minute: return TickPlan(anchor: deadline, seconds: 60)
+      }
+    }
+    var plans: [TickPlan] = []
+    if state.isUrgent(at: now.instant, lasting: urgentFor), let urgentFor, let since = state.urgentSince {
+      // One wake-up, at the moment it clears: a period that ends there.
+      let clears = since + urgentFor
+      plans.append(TickPlan(anchor: clears, seconds: max(1, (clears - now.instant).ceilSeconds)))
+    }
+    if let work = state.ledger.work {
+      let today = Ledger(zone: zone, now: now, dayStart: dayStart).ledgerDay
+      let closed = state.ledger.today.on(today.day).total(for: work.project)
+      plans.append(TickPlan(anchor: max(work.since, today.start) - .seconds(closed), seconds: 60))
+    }
+    return plans.min { $0.next(after: now.instant) < $1.next(after: now.instant) }
+  }
+}

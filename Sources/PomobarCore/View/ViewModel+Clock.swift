@@ -1,0 +1,23 @@
+extension ViewModel {
+  /// What every bar and command shows for `state` at the clock reading `now`, in the time
+  /// zone `zone` (seconds east of UTC at a UTC second): the local time for "ends at", and
+  /// the ledger's today for the work clock.
+  ///
+  /// The ledger's today (two zone look-ups) is worked out only when the work clock will
+  /// show: not on every tick of a Pomodoro-only bar, whose focus-started clock has no
+  /// project and stays out of sight.
+  public init(
+    state: TimerState, config: Config, reading now: ClockReading, zone: @escaping (Int64) -> Int32,
+    problem: String? = nil
+  ) {
+    let shown = state.ledger.work.map { !$0.byFocus || $0.project != nil } ?? false
+    let wanted = config.ledger.show != .timer || config.format.usesWork
+    let utc = now.wall >= 0 ? now.wall / 1_000_000_000 : (now.wall + 1) / 1_000_000_000 - 1
+    let local = utc + Int64(zone(utc))
+    self.init(
+      state: state, config: config, now: now.instant,
+      localSecondOfDay: (local % 86_400 + 86_400) % 86_400, problem: problem,
+      today: shown && wanted
+        ? Ledger(zone: zone, now: now, dayStart: config.ledger.dayStart).ledgerDay : nil)
+  }
+}
