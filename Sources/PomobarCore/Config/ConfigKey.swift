@@ -65,8 +65,6 @@ struct ConfigTable: Sendable {
   /// Whether the example writes the header as a comment (a table with no defaults).
   var commented = false
   let keys: [ConfigKey]
-  /// Comment lines after the keys.
-  var after = ""
 
   /// A per-phase table of `[format]`, read inside it rather than at the top level.
   var isSubtable: Bool { name.contains(".") }

@@ -64,6 +64,7 @@ extension ConfigSchema {
   /// The text above some events' examples in `[hooks]`.
   private static let hookDocs: [HookEvent: String] = [
     .focusStart: """
+
       Do-not-disturb during focus: [focus-mode] dnd below does it and restores the state
       the daemon was in; by hand, with dunst (or with mako: "makoctl mode -a do-not-disturb"
       and "makoctl mode -r do-not-disturb"):

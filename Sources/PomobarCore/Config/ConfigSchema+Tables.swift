@@ -183,10 +183,10 @@ extension ConfigSchema {
       preface: slot != .focusDone
         ? ""
         : """
-          Per-phase texts: \(FormatSlot.allCases.map { "[format.\($0.rawValue)]" }.joined(separator: ", ")),
-          each with full, short and tooltip; [format.paused] is any paused phase and wins over
-          the phase's own; a key left out comes from [format]. A focus that is done has these
-          defaults:
+          Per-phase texts: [format.idle], [format.focus], [format.short-break],
+          [format.long-break], [format.paused] (any paused phase; wins over the phase's own) and
+          [format.focus-done], each with full, short and tooltip; a key left out comes from
+          [format]. A focus that is done has these defaults:
           """,
       keys: FormatKind.allCases.map { kind in
         ConfigKey(
