@@ -25,7 +25,8 @@ import Testing
         continue
       }
       let family = Set(HookEvent.allCases.map(\.rawValue))
-      for key in table.keys.map(\.key) where !(["hooks", "sound"].contains(table.name) && family.contains(key)) {
+      for key in table.keys.map(\.key)
+      where !(["hooks", "sound"].contains(table.name) && family.contains(key)) {
         #expect(line.contains("`\(key)`"), "docs/configuration.md: [\(table.name)] does not name `\(key)`")
       }
     }
@@ -33,7 +34,8 @@ import Testing
     for key in ConfigSchema.projectKeys.map(\.key) {
       #expect(projects.contains("`\(key)`"), "docs/configuration.md: [projects.NAME] does not name `\(key)`")
     }
-    #expect(rows.count == ConfigSchema.tables.filter { !$0.isSubtable }.count + 1, "a row for a table that is gone")
+    #expect(
+      rows.count == ConfigSchema.tables.filter { !$0.isSubtable }.count + 1, "a row for a table that is gone")
   }
 
   /// Each row reads back what it prints, for the defaults: the example's values are real.
@@ -42,7 +44,8 @@ import Testing
       for row in table.keys {
         guard let printed = row.print(Config()) else { continue }
         let text = "[\(table.name)]\n\(row.key) = \(printed)\n"
-        #expect(try ConfigLoader.load(Array(text.utf8), file: "f").get() == Config(), "\(table.name).\(row.key)")
+        #expect(
+          try ConfigLoader.load(Array(text.utf8), file: "f").get() == Config(), "\(table.name).\(row.key)")
       }
     }
   }

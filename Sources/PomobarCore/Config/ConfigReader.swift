@@ -114,7 +114,8 @@ struct Reader {
         do throws(ConfigError) {
           guard let row = ConfigSchema.projectKeys.first(where: { $0.key == item.key }) else {
             let hint = Spelling.hint(for: item.key, in: ConfigLoader.projectKeys)
-            throw error(item.keyPosition, "unknown key '\(Shown.plain(item.key))' in [projects.\(name)]\(hint)")
+            throw error(
+              item.keyPosition, "unknown key '\(Shown.plain(item.key))' in [projects.\(name)]\(hint)")
           }
           try row.read(self, item.node, &settings)
         } catch {

@@ -49,7 +49,8 @@ extension ConfigSchema {
       """,
     keys: HookEvent.allCases.map { event in
       ConfigKey(
-        "hooks", event.rawValue, \.hooks[event], .commands, example: .commented(hookExamples[event] ?? "\"true\""),
+        "hooks", event.rawValue, \.hooks[event], .commands,
+        example: .commented(hookExamples[event] ?? "\"true\""),
         doc: hookDocs[event] ?? "")
     } + [
       ConfigKey(
@@ -65,10 +66,10 @@ extension ConfigSchema {
   private static let hookDocs: [HookEvent: String] = [
     .focusStart: """
 
-      Do-not-disturb during focus: [focus-mode] dnd below does it and restores the state
-      the daemon was in; by hand, with dunst (or with mako: "makoctl mode -a do-not-disturb"
-      and "makoctl mode -r do-not-disturb"):
-      """,
+    Do-not-disturb during focus: [focus-mode] dnd below does it and restores the state
+    the daemon was in; by hand, with dunst (or with mako: "makoctl mode -a do-not-disturb"
+    and "makoctl mode -r do-not-disturb"):
+    """,
     .focusDone: "Any event can run several commands:",
   ]
 
@@ -187,17 +188,17 @@ extension ConfigSchema {
           doc: event != SoundSettings.events[0]
             ? ""
             : """
-              What to play at each event (the event names of [hooks], except any): a file path (it
-              has a /; a leading ~/ is your home folder) or a name from the freedesktop sound theme:
-              sounds/freedesktop/stereo/NAME.oga (.ogg, .wav) under $XDG_DATA_HOME and
-              $XDG_DATA_DIRS (Debian: sound-theme-freedesktop, /usr/share/sounds/freedesktop/stereo:
-              complete, bell, alarm-clock-elapsed, message, ...). "" plays nothing. A sound that
-              cannot be played (no file, no player) is silence, said once in hooks.log: a bar has no
-              terminal bell to fall back on (its stdout is the bar's protocol). `pomobar check-config`
-              warns about such a sound (FILE:LINE:COL when it is written in the file).
-              Set by default: focus-done and break-end (break-end also plays when you end a break
-              yourself); the others are off, shown here with examples.
-              """)
+            What to play at each event (the event names of [hooks], except any): a file path (it
+            has a /; a leading ~/ is your home folder) or a name from the freedesktop sound theme:
+            sounds/freedesktop/stereo/NAME.oga (.ogg, .wav) under $XDG_DATA_HOME and
+            $XDG_DATA_DIRS (Debian: sound-theme-freedesktop, /usr/share/sounds/freedesktop/stereo:
+            complete, bell, alarm-clock-elapsed, message, ...). "" plays nothing. A sound that
+            cannot be played (no file, no player) is silence, said once in hooks.log: a bar has no
+            terminal bell to fall back on (its stdout is the bar's protocol). `pomobar check-config`
+            warns about such a sound (FILE:LINE:COL when it is written in the file).
+            Set by default: focus-done and break-end (break-end also plays when you end a break
+            yourself); the others are off, shown here with examples.
+            """)
       })
 
   /// Examples for the events that have no sound by default, shown commented out.

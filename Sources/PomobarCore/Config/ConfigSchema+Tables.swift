@@ -126,10 +126,10 @@ extension ConfigSchema {
           doc: index > 0
             ? ""
             : """
-              Any colour of the theme can be changed (a custom theme starts from a built-in one):
-              focus, short-break, long-break, paused, idle, done (a focus that ran out) and track
-              (the elapsed part of {bar}). Default: the theme's.
-              """,
+            Any colour of the theme can be changed (a custom theme starts from a built-in one):
+            focus, short-break, long-break, paused, idle, done (a focus that ran out) and track
+            (the elapsed part of {bar}). Default: the theme's.
+            """,
           then: { reader, node in reader.colorPositions[role] = node.position })
       })
 
@@ -145,7 +145,9 @@ extension ConfigSchema {
         "colors", role.rawValue, \.display.theme.legacy[role], ConfigValue.color.optional,
         example: role == .focus ? .commented(ConfigPrinter.quote(Palette()[role])) : .hidden,
         then: { reader, node in
-          if reader.config.display.theme.overrides[role] == nil { reader.colorPositions[role] = node.position }
+          if reader.config.display.theme.overrides[role] == nil {
+            reader.colorPositions[role] = node.position
+          }
         })
     })
 
@@ -183,11 +185,11 @@ extension ConfigSchema {
       preface: slot != .focusDone
         ? ""
         : """
-          Per-phase texts: [format.idle], [format.focus], [format.short-break],
-          [format.long-break], [format.paused] (any paused phase; wins over the phase's own) and
-          [format.focus-done], each with full, short and tooltip; a key left out comes from
-          [format]. A focus that is done has these defaults:
-          """,
+        Per-phase texts: [format.idle], [format.focus], [format.short-break],
+        [format.long-break], [format.paused] (any paused phase; wins over the phase's own) and
+        [format.focus-done], each with full, short and tooltip; a key left out comes from
+        [format]. A focus that is done has these defaults:
+        """,
       keys: FormatKind.allCases.map { kind in
         ConfigKey(
           "format." + slot.rawValue, kind.rawValue, \.format.phases[slot.index][kind],

@@ -5,9 +5,10 @@ import TOML
 /// printed. Families of keys (a colour per theme role, a text per format kind and phase,
 /// a command or a sound per hook event) are rows made in a loop.
 enum ConfigSchema {
-  static let tables: [ConfigTable] = [
-    timer, suspend, display, theme, colors, format,
-  ] + formatPhases + [clicks, hooks, notifications, sound, focusMode, ledger, wrap]
+  static let tables: [ConfigTable] =
+    [
+      timer, suspend, display, theme, colors, format,
+    ] + formatPhases + [clicks, hooks, notifications, sound, focusMode, ledger, wrap]
 
   /// The keys of each `[projects.NAME]` table.
   static let projectKeys: [ProjectKey] = [

@@ -21,7 +21,9 @@ struct ConfigValue<T>: Sendable {
 extension ConfigValue where T == Duration {
   /// A duration of at least a second.
   static var phaseLength: Self {
-    Self(read: { r, node, key throws(ConfigError) in try r.phaseLength(node, key) }, print: ConfigPrinter.duration)
+    Self(
+      read: { r, node, key throws(ConfigError) in try r.phaseLength(node, key) },
+      print: ConfigPrinter.duration)
   }
 
   /// A goal: at least a minute.
@@ -51,7 +53,9 @@ extension ConfigValue where T == Duration? {
 
 extension ConfigValue where T == Int {
   static func integer(_ range: ClosedRange<Int64>) -> Self {
-    Self(read: { r, node, key throws(ConfigError) in Int(try r.integer(node, key, in: range)) }, print: { "\($0)" })
+    Self(
+      read: { r, node, key throws(ConfigError) in Int(try r.integer(node, key, in: range)) },
+      print: { "\($0)" })
   }
 }
 
@@ -75,19 +79,25 @@ extension ConfigValue where T == String {
 extension ConfigValue where T: RawRepresentable & CaseIterable & Sendable, T.RawValue == String {
   /// One of the enum's names.
   static var choice: Self {
-    Self(read: { r, node, key throws(ConfigError) in try r.choice(node, key) }, print: { ConfigPrinter.quote($0.rawValue) })
+    Self(
+      read: { r, node, key throws(ConfigError) in try r.choice(node, key) },
+      print: { ConfigPrinter.quote($0.rawValue) })
   }
 }
 
 extension ConfigValue where T == FormatTemplate {
   static var template: Self {
-    Self(read: { r, node, key throws(ConfigError) in try r.template(node, key) }, print: { ConfigPrinter.quote($0.source) })
+    Self(
+      read: { r, node, key throws(ConfigError) in try r.template(node, key) },
+      print: { ConfigPrinter.quote($0.source) })
   }
 }
 
 extension ConfigValue where T == NotificationText {
   static var text: Self {
-    Self(read: { r, node, key throws(ConfigError) in try r.text(node, key) }, print: { ConfigPrinter.quote($0.template) })
+    Self(
+      read: { r, node, key throws(ConfigError) in try r.text(node, key) },
+      print: { ConfigPrinter.quote($0.template) })
   }
 }
 
@@ -111,7 +121,8 @@ extension ConfigValue where T == [String] {
       read: { r, node, _ throws(ConfigError) in try r.ring(node) },
       print: { ring in
         let name = RingGlyphs.named.first { $0.glyphs == ring }?.name
-        return name.map(ConfigPrinter.quote) ?? "[" + ring.map(ConfigPrinter.quote).joined(separator: ", ") + "]"
+        return name.map(ConfigPrinter.quote) ?? "[" + ring.map(ConfigPrinter.quote).joined(separator: ", ")
+          + "]"
       })
   }
 }
@@ -124,14 +135,17 @@ extension ConfigValue where T == [String]? {
       print: { commands in
         guard let commands, !commands.isEmpty else { return nil }
         return commands.count == 1
-          ? ConfigPrinter.quote(commands[0]) : "[" + commands.map(ConfigPrinter.quote).joined(separator: ", ") + "]"
+          ? ConfigPrinter.quote(commands[0])
+          : "[" + commands.map(ConfigPrinter.quote).joined(separator: ", ") + "]"
       })
   }
 
   /// A command line, or "" for none.
   static var commandLineOrEmpty: Self {
     Self(
-      read: { r, node, key throws(ConfigError) in try r.string(node, key).isEmpty ? nil : try r.commandLine(node, key) },
+      read: { r, node, key throws(ConfigError) in
+        try r.string(node, key).isEmpty ? nil : try r.commandLine(node, key)
+      },
       print: { ConfigPrinter.quote($0.map(ShellWords.join) ?? "") })
   }
 }
@@ -186,6 +200,8 @@ extension ConfigValue where T == WrapPosition {
 extension ConfigValue where T == String? {
   /// `[wrap] command`: one line; blank is none.
   static var wrapCommand: Self {
-    Self(read: { r, node, key throws(ConfigError) in try r.wrapCommand(node, key) }, print: { $0.map(ConfigPrinter.quote) })
+    Self(
+      read: { r, node, key throws(ConfigError) in try r.wrapCommand(node, key) },
+      print: { $0.map(ConfigPrinter.quote) })
   }
 }
