@@ -31,7 +31,7 @@ struct Reader {
         readProjects(entry)
         continue
       }
-      guard var keys = ConfigLoader.schema.first(where: { $0.table == entry.key })?.keys else {
+      guard let keys = ConfigLoader.schema.first(where: { $0.table == entry.key })?.keys else {
         report(outside: entry)
         continue
       }
@@ -40,27 +40,35 @@ struct Reader {
         brokenKeys += keys.map { ConfigKeyName(table: entry.key, key: $0) }
         continue
       }
-      if entry.key == "format" { keys += FormatSlot.allCases.map(\.rawValue) }
-      for item in table.entries {
-        if entry.key == "format", let slot = FormatSlot(rawValue: item.key) {
-          readFormat(slot, item)
-          continue
-        }
-        guard keys.contains(item.key) else {
-          let name = Shown.plain(item.key)
-          fail(
-            error(
-              item.keyPosition,
-              "unknown key '\(name)' in [\(entry.key)]\(Spelling.hint(for: item.key, in: keys))"),
-            entry.key)
-          continue
-        }
-        do {
-          try apply(table: entry.key, key: item.key, item.node)
-        } catch {
-          fail(error, entry.key)
-          brokenKeys.append(ConfigKeyName(table: entry.key, key: item.key))
-        }
+      let slots = entry.key == "format" ? FormatSlot.allCases.map(\.rawValue) : []
+      read(table, as: entry.key, keys: keys, suggesting: keys + slots, under: entry.key) { reader, item in
+        guard let slot = FormatSlot(rawValue: item.key), !slots.isEmpty else { return false }
+        reader.readFormat(slot, item)
+        return true
+      }
+    }
+  }
+
+  /// The keys of one table, each through its row: an unknown one is an error with a
+  /// suggestion from `suggesting`, a broken one is noted for `carry`. Errors are filed
+  /// under the top-level table `under`; `nested` reads an entry that is a table of its
+  /// own (`[format.focus]`) and says whether it did.
+  private mutating func read(
+    _ items: TOMLTable, as table: String, keys: [String], suggesting: [String], under: String,
+    nested: (inout Reader, TOMLTable.Entry) -> Bool = { _, _ in false }
+  ) {
+    for item in items.entries {
+      if nested(&self, item) { continue }
+      guard keys.contains(item.key) else {
+        let hint = Spelling.hint(for: item.key, in: suggesting)
+        fail(error(item.keyPosition, "unknown key '\(Shown.plain(item.key))' in [\(table)]\(hint)"), under)
+        continue
+      }
+      do {
+        try apply(table: table, key: item.key, item.node)
+      } catch {
+        fail(error, under)
+        brokenKeys.append(ConfigKeyName(table: table, key: item.key))
       }
     }
   }
@@ -79,19 +87,7 @@ struct Reader {
       brokenKeys += keys.map { ConfigKeyName(table: table, key: $0) }
       return
     }
-    for item in items.entries {
-      guard keys.contains(item.key) else {
-        let hint = Spelling.hint(for: item.key, in: keys)
-        fail(error(item.keyPosition, "unknown key '\(Shown.plain(item.key))' in [\(table)]\(hint)"), "format")
-        continue
-      }
-      do {
-        try apply(table: table, key: item.key, item.node)
-      } catch {
-        fail(error, "format")
-        brokenKeys.append(ConfigKeyName(table: table, key: item.key))
-      }
-    }
+    read(items, as: table, keys: keys, suggesting: keys, under: "format")
   }
 
   /// `[projects.NAME]` tables: each a table of `ConfigSchema.projectKeys`. A bad key
