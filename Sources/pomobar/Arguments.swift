@@ -7,6 +7,8 @@ enum Command: Equatable {
   case ctl(Action, Options)
   case status(Options)
   case checkConfig(String?)
+  /// The hidden `check-config --example`: `config.example.toml`, made from the schema.
+  case configExample
   case report(ReportRequest)
   /// `projects`, or with `--names` only the names, one per line (for shell completion).
   case projects(Options, namesOnly: Bool)
@@ -111,6 +113,7 @@ enum Arguments {
     case "themes":
       return .themes(try ThemesCommand.Request.parse(words))
     case "check-config":
+      if Array(words) == ["--example"] { return .configExample }
       let (options, rest) = try options(words, command)
       try noneLeft(rest.dropFirst(), command)
       return .checkConfig(rest.first ?? options.configPath)

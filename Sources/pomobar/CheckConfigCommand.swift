@@ -21,6 +21,13 @@ enum CheckConfigCommand {
     return ExitCode.success
   }
 
+  /// `check-config --example`: every key with its default and its doc, the text of
+  /// `config.example.toml` (`scripts/config-example` writes it there).
+  static func example() -> Int32 {
+    Console.out(ConfigExample.text)
+    return ExitCode.success
+  }
+
   /// `FILE:LINE:COL: warning: ...` for each sound that could not be played here (no file,
   /// no player); `FILE: warning: ...` for a default sound, which is written nowhere.
   static func unplayableSounds(_ file: String, _ config: Config, _ environment: Environment) -> [String] {

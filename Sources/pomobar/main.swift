@@ -19,6 +19,7 @@ do {
   case .projects(let options, let namesOnly): status = ProjectsCommand.run(options, namesOnly: namesOnly)
   case .themes(let request): status = ThemesCommand.run(request)
   case .checkConfig(let path): status = CheckConfigCommand.run(path)
+  case .configExample: status = CheckConfigCommand.example()
   case .help(let topic): status = Help.print(topic)
   case .version: status = Help.printVersion()
   case .effects(let job): status = EffectSupervisor.run(job)

@@ -8,40 +8,13 @@ import TOML
 /// cannot turn a 50-minute focus into 25. Unknown tables and keys are errors (with a
 /// suggestion), so a typo never silently falls back to a default.
 public enum ConfigLoader {
-  /// The tables and keys the config accepts, in the order they are documented.
-  public static let schema: [(table: String, keys: [String])] = [
-    ("timer", ["focus", "short-break", "long-break", "long-break-every", "auto-advance", "step"]),
-    ("suspend", ["focus", "break", "reset-after"]),
-    ("display", ["ring", "name", "instance", "urgent-for", "hide-when-idle", "update", "bar-width"]),
-    (
-      "theme",
-      ["name", "mode", "background"] + ThemeRole.overridable.map(\.rawValue)
-    ),
-    ("colors", ["focus", "short-break", "long-break", "idle", "paused"]),
-    ("format", FormatKind.allCases.map(\.rawValue)),
-    ("clicks", ["left", "middle", "right", "scroll-up", "scroll-down"]),
-    ("hooks", HookEvent.allCases.map(\.rawValue) + ["timeout"]),
-    ("sound", ["enabled", "volume", "command", "timeout"] + SoundSettings.events.map(\.rawValue)),
-    (
-      "notifications",
-      [
-        "enabled", "command", "urgency", "icon", "timeout", "actions", "focus-done-title",
-        "focus-done-body", "break-done-title", "break-done-body",
-      ]
-    ),
-    ("focus-mode", ["dnd"]),
-    (
-      "ledger",
-      ["daily-goal", "day-starts-at", "week-starts", "focus-starts-work", "away-stops-work", "show"]
-    ),
-    ("wrap", ["command", "position"]),
-  ]
-
-  /// The per-phase tables under `[format]`, `[format.focus]` and so on.
-  public static let formatTables = FormatSlot.allCases.map { "format." + $0.rawValue }
+  /// The tables and keys the config accepts, in the order they are documented (the
+  /// per-phase tables of `[format]` and `[projects.NAME]` aside).
+  public static let schema: [(table: String, keys: [String])] = ConfigSchema.tables.filter { !$0.isSubtable }
+    .map { ($0.name, $0.keys.map(\.key)) }
 
   /// The keys of each `[projects.NAME]` table.
-  public static let projectKeys = ["color", "goal", "weekly-goal"]
+  public static let projectKeys = ConfigSchema.projectKeys.map(\.key)
 
   /// Parses and checks `bytes` read from `file` (the name used in messages).
   ///
@@ -63,7 +36,7 @@ public enum ConfigLoader {
       broken += reader.brokenKeys
     } else {
       // Nothing could be parsed: every setting is the fallback's.
-      broken = schema.flatMap { table in table.keys.map { ConfigKey(table: table.table, key: $0) } }
+      broken = schema.flatMap { table in table.keys.map { ConfigKeyName(table: table.table, key: $0) } }
     }
     reader.carry(broken, from: fallback)
     reader.config.display.resolveColors()
@@ -87,7 +60,7 @@ public enum ConfigLoader {
   }
 
   /// Whether the schema has `key` in its table.
-  static func isKey(_ key: ConfigKey) -> Bool {
+  static func isKey(_ key: ConfigKeyName) -> Bool {
     schema.contains { $0.table == key.table && $0.keys.contains(key.key) }
   }
 }
@@ -129,7 +102,7 @@ public struct ConfigLoad: Equatable, Sendable {
 }
 
 /// One key of one table, as the schema names it: `[timer] focus`.
-struct ConfigKey: Equatable, Hashable {
+struct ConfigKeyName: Equatable, Hashable {
   var table: String
   var key: String
 }

@@ -22,7 +22,7 @@ enum SyntaxRecovery {
     /// Each distinct syntax error, in the order found.
     var errors: [Found] = []
     /// The schema's keys on left-out lines.
-    var brokenKeys: [ConfigKey] = []
+    var brokenKeys: [ConfigKeyName] = []
   }
 
   /// How many times to parse before giving up: each round leaves out at least one line.
@@ -56,7 +56,7 @@ enum SyntaxRecovery {
           for line in target..<end { lines[line] = [] }
           let table = keyPath(at: target, original)
           if table.count == 1, let keys = ConfigLoader.schema.first(where: { $0.table == table[0] })?.keys {
-            outcome.brokenKeys += keys.map { ConfigKey(table: table[0], key: $0) }
+            outcome.brokenKeys += keys.map { ConfigKeyName(table: table[0], key: $0) }
           }
         } else {
           outcome.brokenKeys += brokenKey(at: target, original)
@@ -68,10 +68,10 @@ enum SyntaxRecovery {
   }
 
   /// The schema's key set on a line, if the line sets one.
-  static func brokenKey(at index: Int, _ lines: [String]) -> [ConfigKey] {
+  static func brokenKey(at index: Int, _ lines: [String]) -> [ConfigKeyName] {
     let path = keyPath(at: index, lines)
-    guard path.count == 2, ConfigLoader.isKey(ConfigKey(table: path[0], key: path[1])) else { return [] }
-    return [ConfigKey(table: path[0], key: path[1])]
+    guard path.count == 2, ConfigLoader.isKey(ConfigKeyName(table: path[0], key: path[1])) else { return [] }
+    return [ConfigKeyName(table: path[0], key: path[1])]
   }
 
   /// The line to leave out for an error at `position`: its own line, or when that is

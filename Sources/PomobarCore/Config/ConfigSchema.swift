@@ -1,0 +1,51 @@
+import TOML
+
+/// Every key of `config.toml`, once: the tables in the order `check-config` prints them
+/// and `config.example.toml` documents them, each key with its doc, how it is read and
+/// printed. Families of keys (a colour per theme role, a text per format kind and phase,
+/// a command or a sound per hook event) are rows made in a loop.
+enum ConfigSchema {
+  static let tables: [ConfigTable] =
+    [
+      timer, suspend, display, theme, colors, format,
+    ] + formatPhases + [clicks, hooks, notifications, sound, focusMode, ledger, wrap]
+
+  /// The keys of each `[projects.NAME]` table.
+  static let projectKeys: [ProjectKey] = [
+    ProjectKey("color", \.color, .color, example: "\"#3E63DD\""),
+    ProjectKey("goal", \.goal, ConfigValue.goal.optional, example: "\"4h\""),
+    ProjectKey("weekly-goal", \.weeklyGoal, ConfigValue.goal.optional, example: "\"20h\""),
+  ]
+
+  /// What `config.example.toml` says about `[projects.NAME]`, above its example table.
+  static let projectsDoc = """
+    One table per project, all keys optional: the colour of its dot (blue by default), and
+    goals per day and per week.
+    """
+
+  /// The opening comment of `config.example.toml`.
+  static let preamble = """
+    pomobar configuration: every key, with its default.
+
+    Copy to ~/.config/pomobar/config.toml (or $XDG_CONFIG_HOME/pomobar/config.toml) and
+    change what you like; a key left out keeps its default. Check a file with
+      pomobar check-config ~/.config/pomobar/config.toml
+    which prints FILE:LINE:COLUMN for every mistake and the effective settings otherwise.
+    A mistake does not stop the rest of the file from applying: a broken key keeps its
+    default (or, in a running bar, its last good value) and the bar shows ⚠.
+    Running bars reload this file when it changes (a symlink into a dotfiles repo works
+    too).
+
+    Durations are strings like "25m", "1h30m", "90s", or a bare integer of minutes.
+    """
+
+  /// The row of `key` in `table`.
+  static func row(_ table: String, _ key: String) -> ConfigKey? {
+    rows[table]?[key]
+  }
+
+  private static let rows: [String: [String: ConfigKey]] = Dictionary(
+    uniqueKeysWithValues: tables.map { table in
+      (table.name, Dictionary(uniqueKeysWithValues: table.keys.map { ($0.key, $0) }))
+    })
+}
