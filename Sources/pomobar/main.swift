@@ -21,6 +21,7 @@ do {
   case .checkConfig(let path): status = CheckConfigCommand.run(path)
   case .help(let topic): status = Help.print(topic)
   case .version: status = Help.printVersion()
+  case .dumpCommands: status = CommandDump.print()
   case .effects(let job): status = EffectSupervisor.run(job)
   case .notify(let job): status = NotifyCommand.run(job)
   case .doNotDisturb(let arguments): status = DoNotDisturb.run(arguments)
