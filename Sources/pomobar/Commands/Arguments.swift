@@ -50,7 +50,9 @@ enum Arguments {
         value = String(word[word.index(after: equals)...])
       }
       guard let option = options.first(where: { $0.names.contains(name) }) else {
-        if word.utf8.first == dash && word.utf8.count > 1 && Int(word) == nil && !command.literalWords.contains(word) {
+        if word.utf8.first == dash && word.utf8.count > 1 && Int(word) == nil
+          && !command.literalWords.contains(word)
+        {
           throw parsed.usage("unknown option '\(Shown.plain(word))'")
         }
         parsed.arguments.append(word)

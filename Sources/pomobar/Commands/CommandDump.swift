@@ -17,7 +17,10 @@ enum CommandDump {
       "summary": .string(CommandTable.summary),
       "about": .string(CommandTable.about),
       "options": .array(CommandTable.mainOptions.map(option)),
-      "files": .array(CommandTable.files.map { ["name": .string($0.name), "path": .string($0.path), "note": .string($0.note)] }),
+      "files": .array(
+        CommandTable.files.map {
+          ["name": .string($0.name), "path": .string($0.path), "note": .string($0.note)]
+        }),
       "exit_statuses": .array(
         CommandTable.exitStatuses.map { ["code": .integer(Int64($0.0)), "meaning": .string($0.1)] }),
       "main_help": .string(Help.main),
@@ -37,20 +40,31 @@ enum CommandDump {
         if case .items(let given, _) = block {
           items = given
         } else {
-          items = spec.options.filter { !$0.doc.isEmpty && !$0.hidden }.map { HelpItem(term: $0.helpTerm, doc: $0.doc) }
+          items = spec.options.filter { !$0.doc.isEmpty && !$0.hidden }.map {
+            HelpItem(term: $0.helpTerm, doc: $0.doc)
+          }
         }
-        help.append(["items": .array(items.map { ["term": .string($0.term), "doc": .string($0.doc.joined(separator: " "))] })])
+        help.append([
+          "items": .array(
+            items.map { ["term": .string($0.term), "doc": .string($0.doc.joined(separator: " "))] })
+        ])
       }
     }
     let operand: ValueKind? = spec.operand == .command ? .words(CommandTable.all.map(\.name)) : spec.operand
     return [
       "name": .string(spec.name),
-      "synopsis": .array(spec.synopsis.map { ["line": .string("pomobar " + $0.line), "summary": .string($0.summary)] }),
+      "synopsis": .array(
+        spec.synopsis.map { ["line": .string("pomobar " + $0.line), "summary": .string($0.summary)] }),
       "usage": .array(spec.usage.map { .string($0.hasPrefix(" ") ? $0 : "pomobar " + $0) }),
       "options": .array(spec.options.filter { !$0.hidden }.map(option)),
       "operand": operand.map(kind) ?? .null,
       "subcommands": .array(
-        spec.subcommands.map { ["name": .string($0.name), "options": .array($0.options.map { .string($0) }), "operand": $0.operand.map(kind) ?? .null] }
+        spec.subcommands.map {
+          [
+            "name": .string($0.name), "options": .array($0.options.map { .string($0) }),
+            "operand": $0.operand.map(kind) ?? .null,
+          ]
+        }
           + (spec.name == CommandTable.ctl.name ? ctlWords : [])),
       "help": spec.help == nil ? .null : .array(help),
       "help_text": .string(spec.help == nil ? Help.main : Help.topic(spec)),
@@ -68,7 +82,10 @@ enum CommandDump {
       }) {
         doc = item.doc.joined(separator: " ")
       }
-      return ["name": .string(word), "options": [], "operand": CtlArguments.operands[word].map(kind) ?? .null, "doc": .string(doc)]
+      return [
+        "name": .string(word), "options": [], "operand": CtlArguments.operands[word].map(kind) ?? .null,
+        "doc": .string(doc),
+      ]
     }
   }
 
@@ -88,7 +105,8 @@ enum CommandDump {
     case .words(let words): return ["kind": "words", "words": .array(words.map { .string($0) })]
     case .file: return ["kind": "files"]
     case .project: return ["kind": "projects"]
-    case .projectOrWords(let words): return ["kind": "projects+words", "words": .array(words.map { .string($0) })]
+    case .projectOrWords(let words):
+      return ["kind": "projects+words", "words": .array(words.map { .string($0) })]
     case .program: return ["kind": "commands"]
     case .command: return ["kind": "words", "words": .array(CommandTable.all.map { .string($0.name) })]
     case .text: return ["kind": "none"]

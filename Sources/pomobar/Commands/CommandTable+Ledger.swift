@@ -16,7 +16,9 @@ extension CommandTable {
 
   static let report = CommandSpec(
     name: "report",
-    synopsis: [.init(line: "report [RANGE] [--json] [--chart]", summary: "work and focus time from the history")],
+    synopsis: [
+      .init(line: "report [RANGE] [--json] [--chart]", summary: "work and focus time from the history")
+    ],
     usage: [
       "report [RANGE | --from DATE --to DATE] [--project NAME]",
       "       [--json] [--decimal] [--chart] [--calendar [YEAR]]",
@@ -27,11 +29,13 @@ extension CommandTable {
         doc: ["days from DATE to DATE, both included: 2026-11-23,", "today or yesterday"]),
       OptionSpec(names: ["--to"], arity: .value, placeholder: "DATE", kind: .text),
       OptionSpec(
-        names: ["--project", "-p"], arity: .value, placeholder: "NAME", kind: .project, term: "--project NAME",
+        names: ["--project", "-p"], arity: .value, placeholder: "NAME", kind: .project,
+        term: "--project NAME",
         doc: ["only that project's time"]),
       OptionSpec(names: ["--json"], arity: .flag, doc: ["one JSON object for scripts (times in seconds)"]),
       OptionSpec(names: ["--decimal"], arity: .flag, doc: ["hours as 1.75 instead of 1:45"]),
-      OptionSpec(names: ["--chart"], arity: .flag, doc: ["add a bar per day, stacked by project, with a legend"]),
+      OptionSpec(
+        names: ["--chart"], arity: .flag, doc: ["add a bar per day, stacked by project, with a legend"]),
       OptionSpec(
         names: ["--calendar"], arity: .optionalValue({ $0.utf8.count == 4 && Int($0) != nil }),
         placeholder: "YEAR", kind: .text, term: "--calendar [YEAR]",
@@ -133,7 +137,8 @@ extension CommandTable {
       let to = rest.removeFirst()
       return .ledger(
         .track(
-          day: day, from: from, to: to, project: rest.first, note: words["--note"], adjust: words.flag("--adjust")))
+          day: day, from: from, to: to, project: rest.first, note: words["--note"],
+          adjust: words.flag("--adjust")))
     })
 
   static let export = CommandSpec(
@@ -142,7 +147,10 @@ extension CommandTable {
       .init(line: "export [RANGE] --format FORMAT", summary: "csv, json, timewarrior, watson to stdout")
     ],
     usage: ["export [RANGE] --format \(ExchangeFormat.names.joined(separator: "|"))"],
-    options: [OptionSpec(names: ["--format"], arity: .value, placeholder: "FORMAT", kind: .words(ExchangeFormat.names))]
+    options: [
+      OptionSpec(
+        names: ["--format"], arity: .value, placeholder: "FORMAT", kind: .words(ExchangeFormat.names))
+    ]
       + rangeOptions,
     operand: .words(LedgerRange.names),
     help: [
@@ -248,7 +256,9 @@ extension CommandTable {
     synopsis: [.init(line: "project rename|delete ...", summary: "rename a project, or delete its records")],
     usage: ["project rename OLD NEW", "project delete NAME [--yes]"],
     options: [OptionSpec(names: ["--yes"], arity: .flag)],
-    subcommands: [.init(name: "rename", operand: .project), .init(name: "delete", options: ["--yes"], operand: .project)],
+    subcommands: [
+      .init(name: "rename", operand: .project), .init(name: "delete", options: ["--yes"], operand: .project),
+    ],
     help: [
       .text(
         """
@@ -292,7 +302,9 @@ extension ParsedWords {
   }
 
   func date(_ text: String) throws(UsageError) -> CivilTime.Date {
-    guard let date = CivilTime.Date(text) else { throw usage("'\(Shown.plain(text))' is not a date like 2026-11-23") }
+    guard let date = CivilTime.Date(text) else {
+      throw usage("'\(Shown.plain(text))' is not a date like 2026-11-23")
+    }
     return date
   }
 

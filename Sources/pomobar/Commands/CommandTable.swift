@@ -25,7 +25,8 @@ enum CommandTable {
       "(run: tty on a terminal, else i3bar; status: plain)",
     ]),
     config.documented(["default: $XDG_CONFIG_HOME/pomobar/config.toml"]),
-    OptionSpec(names: ["--help", "-h"], arity: .flag, doc: ["this help; `pomobar COMMAND --help` for a command's"]),
+    OptionSpec(
+      names: ["--help", "-h"], arity: .flag, doc: ["this help; `pomobar COMMAND --help` for a command's"]),
     OptionSpec(
       names: ["--version", "-V"], arity: .flag, doc: ["print the version and the commit it was built from"]),
   ]
@@ -92,7 +93,8 @@ enum CommandTable {
               "i3blocks 1.4 sends it no clicks: prefer `pomobar status --format i3blocks`",
             ]),
           HelpItem(term: "plain", doc: ["one line of text per change"]),
-          HelpItem(term: "tty", doc: ["a live line for a terminal, driven by keys (the default on a terminal)"]),
+          HelpItem(
+            term: "tty", doc: ["a live line for a terminal, driven by keys (the default on a terminal)"]),
           HelpItem(term: "tmux, json", doc: ["also accepted; mostly useful with `pomobar status`"]),
         ], column: 11),
       .text("Editing the config file, or SIGHUP, reloads it without losing the running timer."),
@@ -164,7 +166,8 @@ enum CommandTable {
     usage: ["projects [--names]"],
     options: [
       OptionSpec(
-        names: ["--names"], arity: .flag, doc: ["only the names, one per line (for scripts and shell completion)"]),
+        names: ["--names"], arity: .flag,
+        doc: ["only the names, one per line (for scripts and shell completion)"]),
       format, config,
     ],
     help: [
@@ -220,7 +223,8 @@ extension CommandTable {
   static let themes = CommandSpec(
     name: "themes",
     synopsis: [
-      .init(line: "themes [NAME...] [--format ansi|svg|css]", summary: "preview the themes, with contrast ratios")
+      .init(
+        line: "themes [NAME...] [--format ansi|svg|css]", summary: "preview the themes, with contrast ratios")
     ],
     usage: ["themes [NAME...] [--format ansi|svg|css] [--mode dark|light]"],
     options: [
@@ -228,7 +232,8 @@ extension CommandTable {
         names: ["--format", "-f"], arity: .value, placeholder: "FORMAT",
         kind: .words(ThemesCommand.Request.Format.allCases.map(\.rawValue))),
       OptionSpec(
-        names: ["--mode"], arity: .value, placeholder: "MODE", kind: .words(ThemeMode.allCases.map(\.rawValue))),
+        names: ["--mode"], arity: .value, placeholder: "MODE",
+        kind: .words(ThemeMode.allCases.map(\.rawValue))),
       OptionSpec(
         names: ["--config", "-c"], arity: .value, placeholder: "FILE", kind: .file, term: "--config FILE",
         doc: ["the config --format css reads"]),
@@ -244,7 +249,9 @@ extension CommandTable {
       .items(
         [
           HelpItem(term: "--format ansi", doc: ["on the terminal, in 24-bit colour (the default)"]),
-          HelpItem(term: "--format svg", doc: ["the same as an SVG picture: pomobar themes --format svg > themes.svg"]),
+          HelpItem(
+            term: "--format svg",
+            doc: ["the same as an SVG picture: pomobar themes --format svg > themes.svg"]),
           HelpItem(
             term: "--format css",
             doc: [

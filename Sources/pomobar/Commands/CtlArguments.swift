@@ -24,7 +24,8 @@ enum CtlArguments {
       return name == "extend" ? .extend(value) : .shorten(value)
     case "work":
       let choices: [Action] = [.workStart, .workStop, .workToggle]
-      guard arguments.count == 1, let action = choices.first(where: { $0.ctlWords == [name] + arguments }) else {
+      guard arguments.count == 1, let action = choices.first(where: { $0.ctlWords == [name] + arguments })
+      else {
         throw UsageError(message: "pomobar ctl work: say start, stop or toggle", hint: hint)
       }
       return action
@@ -103,10 +104,12 @@ enum CtlArguments {
 
   static func entry(_ name: Action.Name) -> Entry {
     switch name {
-    case .start: return .timer(arguments: "", doc: "start focus (from idle, focus done, or a break); resume when paused")
+    case .start:
+      return .timer(arguments: "", doc: "start focus (from idle, focus done, or a break); resume when paused")
     case .pause: return .timer(arguments: "", doc: "pause the running phase")
     case .resume: return .timer(arguments: "", doc: "resume a paused phase")
-    case .toggle: return .timer(arguments: "", doc: "the natural next step: start, pause, resume, or start the break")
+    case .toggle:
+      return .timer(arguments: "", doc: "the natural next step: start, pause, resume, or start the break")
     case .skip: return .timer(arguments: "", doc: "move on to the next phase now")
     case .stop: return .timer(arguments: "", doc: "back to idle, keeping the place in the cycle")
     case .reset: return .timer(arguments: "", doc: "back to idle, clearing the cycle")
@@ -114,7 +117,8 @@ enum CtlArguments {
     case .shorten: return .timer(arguments: " [DURATION]", doc: "take time off, never below zero")
     case .startBreak: return .timer(arguments: "", doc: "start the break now")
     case .none: return .clickOnly
-    case .workStart, .workStop, .workToggle, .projectNext, .projectPrevious, .projectNone: return .clickSpelling
+    case .workStart, .workStop, .workToggle, .projectNext, .projectPrevious, .projectNone:
+      return .clickSpelling
     case .interrupt, .void, .away, .back: return .clock
     }
   }
@@ -131,9 +135,11 @@ enum CtlArguments {
         "one line, at most \(ProjectName.maxCharacters) characters and \(ProjectName.maxBytes) bytes",
       ]),
     HelpItem(term: "project --none|next|prev", doc: ["no project; the next or previous known one"]),
-    HelpItem(term: "interrupt [internal|external] [NOTE]", doc: ["mark an interruption of the running focus"]),
     HelpItem(
-      term: "void [REASON]", doc: ["abandon the running focus (NOTE, REASON: at most \(Action.noteBytes) bytes)"]),
+      term: "interrupt [internal|external] [NOTE]", doc: ["mark an interruption of the running focus"]),
+    HelpItem(
+      term: "void [REASON]",
+      doc: ["abandon the running focus (NOTE, REASON: at most \(Action.noteBytes) bytes)"]),
     HelpItem(
       term: "away, back",
       doc: [
@@ -167,7 +173,10 @@ enum CtlArguments {
         """
         DURATION is like 5m, 90s or 1h30m. With --format, prints the new state.
 
-        """ + Help.wrap("Click actions ([clicks]) take these names too: \(clicks.map(\.rawValue).joined(separator: ", ")).")),
+        """
+          + Help.wrap(
+            "Click actions ([clicks]) take these names too: \(clicks.map(\.rawValue).joined(separator: ", "))."
+          )),
     ]
   }
 }

@@ -27,7 +27,8 @@ enum Help {
   /// `pomobar COMMAND --help`: its usage lines, then its help.
   static func topic(_ command: CommandSpec) -> String {
     let usage = command.usage.enumerated().map { index, line in
-      line.hasPrefix(" ") ? String(repeating: " ", count: 15) + line : (index == 0 ? "Usage: " : "       ") + "pomobar " + line
+      line.hasPrefix(" ")
+        ? String(repeating: " ", count: 15) + line : (index == 0 ? "Usage: " : "       ") + "pomobar " + line
     }
     return (usage + [""] + (command.help ?? []).flatMap { lines($0, of: command) }).joined(separator: "\n")
   }
@@ -42,7 +43,9 @@ enum Help {
 
   /// The options that have a doc, as items aligned after the longest term.
   static func optionLines(_ options: [OptionSpec]) -> [String] {
-    let items = options.filter { !$0.doc.isEmpty && !$0.hidden }.map { HelpItem(term: $0.helpTerm, doc: $0.doc) }
+    let items = options.filter { !$0.doc.isEmpty && !$0.hidden }.map {
+      HelpItem(term: $0.helpTerm, doc: $0.doc)
+    }
     return itemLines(items, column: 2 + (items.map(\.term.count).max() ?? 0) + 3)
   }
 
