@@ -17,59 +17,6 @@ struct ReportRequest: Equatable {
   var configPath: String? = nil
 
   static let hint = "Run 'pomobar report --help' for usage."
-
-  /// Parses the words after `report`.
-  static func parse(_ words: ArraySlice<String>) throws(UsageError) -> ReportRequest {
-    var request = ReportRequest()
-    var words = words
-    func value(_ option: String) throws(UsageError) -> String {
-      guard let given = words.popFirst() else {
-        throw UsageError(message: "pomobar report: \(option) needs a value", hint: hint)
-      }
-      return given
-    }
-    while let word = words.popFirst() {
-      switch word {
-      case "--from": request.from = try value(word)
-      case "--to": request.to = try value(word)
-      case "--project", "-p": request.project = try value(word).trimmedOfSpaces
-      case "--config", "-c": request.configPath = try value(word)
-      case "--json": request.json = true
-      case "--decimal": request.decimal = true
-      case "--chart": request.chart = true
-      case "--calendar":
-        request.calendar = true
-        if let next = words.first, next.utf8.count == 4, let year = Int(next) {
-          request.calendarYear = year
-          words = words.dropFirst()
-        }
-      default:
-        if word.utf8.first == UInt8(ascii: "-") {
-          throw UsageError(message: "pomobar report: unknown option '\(Shown.plain(word))'", hint: hint)
-        }
-        guard ReportRange(name: word) != nil else {
-          throw UsageError(
-            message:
-              "pomobar report: unknown range '\(Shown.plain(word))'\(Spelling.hint(for: word, in: ReportRange.names)); "
-              + "one of: \(ReportRange.names.joined(separator: ", ")), or --from DATE --to DATE",
-            hint: hint)
-        }
-        guard request.range == nil else {
-          throw UsageError(
-            message: "pomobar report: one range at a time (got '\(request.range!)' and '\(word)')", hint: hint
-          )
-        }
-        request.range = word
-      }
-    }
-    if (request.from == nil) != (request.to == nil) {
-      throw UsageError(message: "pomobar report: --from and --to go together", hint: hint)
-    }
-    if request.from != nil, let range = request.range {
-      throw UsageError(message: "pomobar report: either '\(range)' or --from/--to, not both", hint: hint)
-    }
-    return request
-  }
 }
 
 /// `pomobar report`: work and focus time over a range of days, from the history.

@@ -15,41 +15,6 @@ enum ThemesCommand {
     var format = Format.ansi
     var mode: ThemeMode? = nil
     var configPath: String? = nil
-
-    static func parse(_ words: ArraySlice<String>) throws(UsageError) -> Request {
-      var request = Request()
-      var words = words
-      let hint = "Run 'pomobar themes --help' for usage."
-      while let word = words.popFirst() {
-        switch word {
-        case "--format", "-f":
-          guard let value = words.popFirst(), let format = Format(rawValue: value) else {
-            throw UsageError(message: "pomobar themes: --format takes ansi, svg or css", hint: hint)
-          }
-          request.format = format
-        case "--mode":
-          guard let value = words.popFirst(), let mode = ThemeMode(rawValue: value) else {
-            throw UsageError(message: "pomobar themes: --mode takes dark or light", hint: hint)
-          }
-          request.mode = mode
-        case "--config", "-c":
-          guard let value = words.popFirst() else {
-            throw UsageError(message: "pomobar themes: --config needs a value", hint: hint)
-          }
-          request.configPath = value
-        default:
-          let names = Theme.builtIn.map(\.name)
-          guard names.contains(word) else {
-            throw UsageError(
-              message:
-                "pomobar themes: unknown theme '\(Shown.plain(word))'\(Spelling.hint(for: word, in: names)); one of: \(names.joined(separator: ", "))",
-              hint: hint)
-          }
-          request.names.append(word)
-        }
-      }
-      return request
-    }
   }
 
   static func run(_ request: Request) -> Int32 {

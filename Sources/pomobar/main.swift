@@ -22,6 +22,7 @@ do {
   case .configExample: status = CheckConfigCommand.example()
   case .help(let topic): status = Help.print(topic)
   case .version: status = Help.printVersion()
+  case .dumpCommands: status = CommandDump.print()
   case .effects(let job): status = EffectSupervisor.run(job)
   case .notify(let job): status = NotifyCommand.run(job)
   case .doNotDisturb(let arguments): status = DoNotDisturb.run(arguments)

@@ -41,64 +41,79 @@ public enum Action: Equatable, Sendable {
   /// `pomobar ctl` refuses a longer one; the machine cuts anything else to it.
   public static let noteBytes = 200
 
+  /// The names accepted by `pomobar ctl` and the click map, written here once: the
+  /// parser, `ctl --help`, the man page and the shell completions take them from here.
+  public enum Name: String, CaseIterable, Sendable {
+    case start, pause, resume, toggle, skip, stop, reset, extend, shorten
+    case startBreak = "break"
+    case none
+    case workStart = "work-start"
+    case workStop = "work-stop"
+    case workToggle = "work-toggle"
+    case projectNext = "project-next"
+    case projectPrevious = "project-prev"
+    case projectNone = "project-none"
+    case interrupt, void, away, back
+  }
+
   /// The names accepted by `pomobar ctl` and the click map.
-  public static let names = [
-    "start", "pause", "resume", "toggle", "skip", "stop", "reset", "extend", "shorten", "break",
-    "none", "work-start", "work-stop", "work-toggle", "project-next", "project-prev", "project-none",
-    "interrupt", "void", "away", "back",
-  ]
+  public static let names = Name.allCases.map(\.rawValue)
+
+  /// The words of `pomobar ctl` that take a word after them (`work start`, `project NAME`);
+  /// each has a one-word spelling among `names` for the click map (`work-start`).
+  public static let compoundWords = ["work", "project"]
 
   /// Parses an action name, with an optional duration argument for extend/shorten.
   public init?(name: String, argument: Duration? = nil) {
+    guard let name = Name(rawValue: name) else { return nil }
     switch name {
-    case "start": self = .start
-    case "pause": self = .pause
-    case "resume": self = .resume
-    case "toggle": self = .toggle
-    case "skip": self = .skip
-    case "stop": self = .stop
-    case "reset": self = .reset
-    case "extend": self = .extend(argument)
-    case "shorten": self = .shorten(argument)
-    case "break": self = .startBreak
-    case "none": self = .none
-    case "work-start": self = .workStart
-    case "work-stop": self = .workStop
-    case "work-toggle": self = .workToggle
-    case "project-next": self = .projectNext
-    case "project-prev": self = .projectPrevious
-    case "project-none": self = .project(nil)
-    case "interrupt": self = .interrupt(external: false, note: nil)
-    case "void": self = .void(nil)
-    case "away": self = .away
-    case "back": self = .back
-    default: return nil
+    case .start: self = .start
+    case .pause: self = .pause
+    case .resume: self = .resume
+    case .toggle: self = .toggle
+    case .skip: self = .skip
+    case .stop: self = .stop
+    case .reset: self = .reset
+    case .extend: self = .extend(argument)
+    case .shorten: self = .shorten(argument)
+    case .startBreak: self = .startBreak
+    case .none: self = .none
+    case .workStart: self = .workStart
+    case .workStop: self = .workStop
+    case .workToggle: self = .workToggle
+    case .projectNext: self = .projectNext
+    case .projectPrevious: self = .projectPrevious
+    case .projectNone: self = .project(nil)
+    case .interrupt: self = .interrupt(external: false, note: nil)
+    case .void: self = .void(nil)
+    case .away: self = .away
+    case .back: self = .back
     }
   }
 
   public var name: String {
     switch self {
-    case .start: return "start"
-    case .pause: return "pause"
-    case .resume: return "resume"
-    case .toggle: return "toggle"
-    case .skip: return "skip"
-    case .stop: return "stop"
-    case .reset: return "reset"
-    case .extend: return "extend"
-    case .shorten: return "shorten"
-    case .startBreak: return "break"
-    case .none: return "none"
-    case .workStart: return "work-start"
-    case .workStop: return "work-stop"
-    case .workToggle: return "work-toggle"
-    case .project(let name): return name == nil ? "project-none" : "project"
-    case .projectNext: return "project-next"
-    case .projectPrevious: return "project-prev"
-    case .interrupt: return "interrupt"
-    case .void: return "void"
-    case .away: return "away"
-    case .back: return "back"
+    case .start: return Name.start.rawValue
+    case .pause: return Name.pause.rawValue
+    case .resume: return Name.resume.rawValue
+    case .toggle: return Name.toggle.rawValue
+    case .skip: return Name.skip.rawValue
+    case .stop: return Name.stop.rawValue
+    case .reset: return Name.reset.rawValue
+    case .extend: return Name.extend.rawValue
+    case .shorten: return Name.shorten.rawValue
+    case .startBreak: return Name.startBreak.rawValue
+    case .none: return Name.none.rawValue
+    case .workStart: return Name.workStart.rawValue
+    case .workStop: return Name.workStop.rawValue
+    case .workToggle: return Name.workToggle.rawValue
+    case .project(let name): return name == nil ? Name.projectNone.rawValue : "project"
+    case .projectNext: return Name.projectNext.rawValue
+    case .projectPrevious: return Name.projectPrevious.rawValue
+    case .interrupt: return Name.interrupt.rawValue
+    case .void: return Name.void.rawValue
+    case .away: return Name.away.rawValue
+    case .back: return Name.back.rawValue
     }
   }
 

@@ -1,0 +1,79 @@
+import PomobarCore
+import PomobarSystem
+
+/// What the command line asked for.
+enum Command: Equatable {
+  case run(Options)
+  case ctl(Action, Options)
+  case status(Options)
+  case checkConfig(String?)
+  /// The hidden `check-config --example`: `config.example.toml`, made from the schema.
+  case configExample
+  case report(ReportRequest)
+  /// `projects`, or with `--names` only the names, one per line (for shell completion).
+  case projects(Options, namesOnly: Bool)
+  case themes(ThemesCommand.Request)
+  case help(String?)
+  case version
+  /// The hidden `--dump-commands`: the command table as JSON, for scripts/gendocs.
+  case dumpCommands
+  /// The hidden `__effects JOB`: pomobar's own effect runner, started by a transition.
+  case effects(String)
+  /// The hidden `__notify JOB`: one notification and its buttons, started by the runner.
+  case notify(String)
+  /// The hidden `__dnd FOLDER CHOICE on|off`: do-not-disturb, run by the runner.
+  case doNotDisturb([String])
+  /// export, import, log, track, history, project.
+  case ledger(LedgerCommand)
+}
+
+/// The ledger's commands: export, import, log, track, history, project.
+enum LedgerCommand: Equatable {
+  case export(RangeArgument, ExchangeFormat)
+  case importFile(String, ExchangeFormat?)
+  case log(RangeArgument)
+  /// `track [DAY] FROM TO [PROJECT] [--note TEXT] [--adjust]`.
+  case track(day: String?, from: String, to: String, project: String?, note: String?, adjust: Bool)
+  case historyRemove(String)
+  case historyAmend(String, project: String)
+  case historyReset(before: CivilTime.Date?, yes: Bool)
+  case historyUndo(String?)
+  case projectRename(String, String)
+  case projectDelete(String, yes: Bool)
+}
+
+/// A range as given: a name (`month`), or `--from`/`--to` dates.
+enum RangeArgument: Equatable {
+  case named(String)
+  case dates(CivilTime.Date?, CivilTime.Date?)
+
+  /// The days it covers, as of `today`.
+  func resolve(today: CivilTime.Date) -> LedgerRange {
+    switch self {
+    case .named(let name): return LedgerRange(named: name, today: today) ?? .all
+    case .dates(let first, let last): return LedgerRange(first: first, last: last)
+    }
+  }
+}
+
+/// Options shared by the commands.
+struct Options: Equatable {
+  var format: OutputFormat?
+  var configPath: String?
+  /// `run --wrap COMMAND`: the status command to merge blocks with.
+  var wrap: String?
+}
+
+/// A usage error: what is wrong and how to get help.
+struct UsageError: Error {
+  var message: String
+  var hint = "Run 'pomobar --help' for usage."
+}
+
+/// The exit statuses of sysexits(3) that pomobar uses.
+enum ExitCode {
+  static let success: Int32 = 0
+  static let failure: Int32 = 1
+  static let usage: Int32 = 64
+  static let config: Int32 = 78
+}

@@ -1,0 +1,182 @@
+import PomobarCore
+
+/// The words after `pomobar ctl`: the action names of `Action.Name` (the one place they
+/// are written) and the compound words `work` and `project`, with what each takes.
+enum CtlArguments {
+  static let hint = "Run 'pomobar ctl --help' for usage."
+
+  /// What may follow `pomobar ctl`: the action names and the words that take arguments.
+  static let words = Action.names + Action.compoundWords
+
+  /// The action of `pomobar ctl NAME ARGUMENTS...`.
+  static func action(_ name: String, _ arguments: [String]) throws(UsageError) -> Action {
+    switch name {
+    case "extend" where !arguments.isEmpty, "shorten" where !arguments.isEmpty:
+      let given = Shown.plain(arguments.joined(separator: " "))
+      let reading = arguments.count == 1 ? DurationFormat.read(arguments[0]) : .unreadable
+      guard case .duration(let value) = reading else {
+        let problem =
+          reading == .tooLong
+          ? "'\(given)' is out of range: at most a week (168h)"
+          : "cannot read '\(given)' as a duration; write it like 5m, 90s or 1h30m"
+        throw UsageError(message: "pomobar ctl \(name): \(problem)", hint: hint)
+      }
+      return name == "extend" ? .extend(value) : .shorten(value)
+    case "work":
+      let choices: [Action] = [.workStart, .workStop, .workToggle]
+      guard arguments.count == 1, let action = choices.first(where: { $0.ctlWords == [name] + arguments })
+      else {
+        throw UsageError(message: "pomobar ctl work: say start, stop or toggle", hint: hint)
+      }
+      return action
+    case "project":
+      let words = arguments.joined(separator: " ").trimmedOfSpaces
+      switch words {
+      case "":
+        throw UsageError(
+          message: "pomobar ctl project: which project? A name, --none, next or prev", hint: hint)
+      case "--none": return .project(nil)
+      case "next": return .projectNext
+      case "prev", "previous": return .projectPrevious
+      default:
+        switch ProjectName.check(words) {
+        case .success(let name): return .project(name)
+        case .failure(let problem):
+          throw UsageError(message: "pomobar ctl project: \(problem)", hint: hint)
+        }
+      }
+    case "interrupt":
+      var words = arguments[...]
+      let external = words.first == "external"
+      if words.first == "external" || words.first == "internal" { words = words.dropFirst() }
+      let note = try self.note(words.joined(separator: " "), name)
+      return .interrupt(external: external, note: note.isEmpty ? nil : note)
+    case "void":
+      let reason = try note(arguments.joined(separator: " "), name)
+      return .void(reason.isEmpty ? nil : reason)
+    default:
+      guard let action = Action(name: name) else {
+        throw UsageError(
+          message:
+            "pomobar ctl: unknown action '\(Shown.plain(name))'\(Spelling.hint(for: name, in: words)); one of: \(words.joined(separator: ", "))",
+          hint: hint)
+      }
+      guard arguments.isEmpty else {
+        throw UsageError(
+          message: "pomobar ctl \(Shown.plain(name)): takes no argument (got '\(Shown.plain(arguments[0]))')",
+          hint: hint)
+      }
+      return action
+    }
+  }
+
+  /// A note or reason as given, refused past `Action.noteBytes` (the state keeps no more);
+  /// line breaks and other control characters are kept as spaces (see `TimerMachine.clean`).
+  private static func note(_ text: String, _ action: String) throws(UsageError) -> String {
+    let bytes = text.utf8.count
+    guard bytes <= Action.noteBytes else {
+      throw UsageError(
+        message: "pomobar ctl \(action): a note is at most \(Action.noteBytes) bytes (this one: \(bytes))",
+        hint: hint)
+    }
+    return text
+  }
+
+  /// What may follow each word, for the completions.
+  static let operands: [String: ValueKind] = [
+    "work": .words([Action.workStart, .workStop, .workToggle].map { $0.ctlWords[1] }),
+    "project": .projectOrWords([Action.project(nil), .projectNext, .projectPrevious].map { $0.ctlWords[1] }),
+    "interrupt": .words(["internal", "external"]),
+  ]
+
+  /// Where `ctl --help` lists an action name, and what it says of it: a switch with no
+  /// `default`, so that a new action cannot go undocumented.
+  enum Entry {
+    /// In the timer's list: the arguments after the name, and what it does.
+    case timer(arguments: String, doc: String)
+    /// In the work clock's list, as the compound words' items do.
+    case clock
+    /// A one-word spelling of a compound (`work-start`) that the click map takes.
+    case clickSpelling
+    /// Clicks only: a button that does nothing.
+    case clickOnly
+  }
+
+  static func entry(_ name: Action.Name) -> Entry {
+    switch name {
+    case .start:
+      return .timer(arguments: "", doc: "start focus (from idle, focus done, or a break); resume when paused")
+    case .pause: return .timer(arguments: "", doc: "pause the running phase")
+    case .resume: return .timer(arguments: "", doc: "resume a paused phase")
+    case .toggle:
+      return .timer(arguments: "", doc: "the natural next step: start, pause, resume, or start the break")
+    case .skip: return .timer(arguments: "", doc: "move on to the next phase now")
+    case .stop: return .timer(arguments: "", doc: "back to idle, keeping the place in the cycle")
+    case .reset: return .timer(arguments: "", doc: "back to idle, clearing the cycle")
+    case .extend: return .timer(arguments: " [DURATION]", doc: "add time (default: [timer] step, 1m)")
+    case .shorten: return .timer(arguments: " [DURATION]", doc: "take time off, never below zero")
+    case .startBreak: return .timer(arguments: "", doc: "start the break now")
+    case .none: return .clickOnly
+    case .workStart, .workStop, .workToggle, .projectNext, .projectPrevious, .projectNone:
+      return .clickSpelling
+    case .interrupt, .void, .away, .back: return .clock
+    }
+  }
+
+  /// The work clock's list: the compound words and the `.clock` names, each term naming
+  /// the words it documents first.
+  static let clockItems = [
+    HelpItem(term: "work start|stop|toggle", doc: ["the stopwatch of work time, apart from the Pomodoros"]),
+    HelpItem(
+      term: "project NAME",
+      doc: [
+        "make NAME the active project (made on first use): closes",
+        "the previous project's interval, starts a stopped clock;",
+        "one line, at most \(ProjectName.maxCharacters) characters and \(ProjectName.maxBytes) bytes",
+      ]),
+    HelpItem(term: "project --none|next|prev", doc: ["no project; the next or previous known one"]),
+    HelpItem(
+      term: "interrupt [internal|external] [NOTE]", doc: ["mark an interruption of the running focus"]),
+    HelpItem(
+      term: "void [REASON]",
+      doc: ["abandon the running focus (NOTE, REASON: at most \(Action.noteBytes) bytes)"]),
+    HelpItem(
+      term: "away, back",
+      doc: [
+        "you left and came back (swayidle, xss-lock): away time",
+        "follows [suspend]'s policy and stops the work clock",
+      ]),
+  ]
+
+  /// `ctl --help`'s lists and the names clicks take too, from `Action.Name`.
+  static var help: [HelpBlock] {
+    let timer = Action.Name.allCases.compactMap { name -> HelpItem? in
+      guard case .timer(let arguments, let doc) = entry(name) else { return nil }
+      return HelpItem(term: name.rawValue + arguments, doc: [doc])
+    }
+    let clicks = Action.Name.allCases.filter {
+      switch entry($0) {
+      case .clock, .clickSpelling: return true
+      case .timer, .clickOnly: return false
+      }
+    }
+    return [
+      .text(
+        """
+        Changes the shared timer and exits; every running bar shows the result.
+        Actions:
+        """),
+      .items(timer, column: 12),
+      .text("The work clock and projects (every finished interval goes to the history):"),
+      .items(clockItems, column: 29),
+      .text(
+        """
+        DURATION is like 5m, 90s or 1h30m. With --format, prints the new state.
+
+        """
+          + Help.wrap(
+            "Click actions ([clicks]) take these names too: \(clicks.map(\.rawValue).joined(separator: ", "))."
+          )),
+    ]
+  }
+}
