@@ -89,10 +89,10 @@ struct ConfigTests {
       try sandbox.write("#!/bin/sh\nfor a in \"$@\"; do printf '<%s>' \"$a\"; done >> '\(log)'\n", to: script)
       chmod(script, 0o755)
       try sandbox.write(
-        Sandbox.shortTimer + "\n[notifications]\ncommand = \"\(script) --expire-time=1000 'a b'\"\n",
+        "[timer]\nfocus = \"1s\"\nshort-break = \"2s\"\n[notifications]\ncommand = \"\(script) --expire-time=1000 'a b'\"\n",
         to: sandbox.configPath)
       try await sandbox.ctl("start")
-      await pause(3.2)
+      try await sandbox.waitForDeadline()
       _ = try await sandbox.status()  // completes the focus that ran out, with its notification
       try await eventually("the notification", timeout: 3) { sandbox.read(log) }
       let words = sandbox.read(log) ?? ""
@@ -113,7 +113,7 @@ struct ConfigTests {
       try await bar.waitForNextFrame { $0.shows("Focus", 5) }
       // Changed mid-phase: the running focus keeps its length, the break gets the new one.
       try sandbox.writeConfig("[timer]\nfocus = \"5s\"\nshort-break = \"4s\"")
-      await pause(0.3)
+      try await sandbox.waitForConfigRead()  // reloaded while the focus runs
       let done = try await bar.waitForNextFrame(timeout: 7) { $0.shows("Focus done") }
       // (A reload may print the current frame once more: harmless, so repeats are merged.)
       let shown = bar.frames.filter { $0.shows("Focus") }.compactMap(\.remaining)

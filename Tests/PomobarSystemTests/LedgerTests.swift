@@ -52,7 +52,12 @@ struct LedgerTests {
       try await sandbox.ctl("start")
       let bar = try await sandbox.startBar(.i3bar)
       try await bar.waitForNextFrame(timeout: 6) { $0.text.contains("Focus done") }
-      await pause(0.5)
+      // The frame comes before the write that commits the record; once the record is
+      // there and the bar is back asleep, its transaction is over.
+      try await eventually("the focus record", timeout: 5) {
+        history(sandbox).contains { $0["kind"] as? String == "focus" } ? true : nil
+      }
+      try await bar.process.waitUntilAsleep()
       let focus = history(sandbox).filter { $0["kind"] as? String == "focus" }
       #expect(focus.count == 1, "\(focus)")
       #expect(focus.first?["outcome"] as? String == "completed")

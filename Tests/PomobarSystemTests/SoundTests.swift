@@ -115,7 +115,7 @@ struct SoundTests {
         let breaks = phases.indices.filter { phases[$0] == "Short break" }
         return breaks.count >= 2 && breaks[1] + 1 < phases.count ? true : nil
       }
-      await pause(0.5)  // the runner of the last break end writes its line
+      try await sandbox.waitForEffects()  // the runner of the last break end writes its line
       let said =
         (sandbox.read(log) ?? "").components(separatedBy: "not played: no sound player on PATH").count - 1
       #expect(said == 1, "\(sandbox.read(log) ?? "")")
