@@ -266,14 +266,20 @@ final class Sandbox {
   /// Waits until no helper process of this sandbox is left: whatever the effects of the
   /// transitions made so far write (hook lines, notifications, `hooks.log`) is written.
   /// `kinds` narrows it, e.g. to the runners alone while a notification waits for a press.
+  ///
+  /// It takes two empty looks in a row: a runner starts the notifier before it exits, but
+  /// one look can list `/proc` before the notifier exists and read the runner's
+  /// `cmdline` after it is gone; the next look, begun after that, finds the notifier.
   func waitForEffects(_ kinds: Set<String> = ["__effects", "__notify", "__dnd"], timeout: Double = 10)
     async throws
   {
+    var emptyLooks = 0
     try await eventually(
       "this sandbox's \(kinds.sorted()) processes to end: \(helperProcesses(kinds))", timeout: timeout,
       every: 0.005
     ) {
-      helperProcesses(kinds).isEmpty ? true : nil
+      emptyLooks = helperProcesses(kinds).isEmpty ? emptyLooks + 1 : 0
+      return emptyLooks >= 2 ? true : nil
     }
   }
 
