@@ -47,7 +47,7 @@ struct LedgerTests {
 
   @Test("A focus is recorded once, with its project and outcome")
   func focusIsRecordedOnce() async throws {
-    try await withSandbox { sandbox in
+    try await withSandbox(config: "[timer]\nfocus = \"1s\"") { sandbox in
       try await sandbox.ctl("project", "api")
       try await sandbox.ctl("start")
       let bar = try await sandbox.startBar(.i3bar)
@@ -62,7 +62,7 @@ struct LedgerTests {
       #expect(focus.count == 1, "\(focus)")
       #expect(focus.first?["outcome"] as? String == "completed")
       #expect(focus.first?["project"] as? String == "api")
-      #expect(focus.first?["seconds"] as? Int == 3)
+      #expect(focus.first?["seconds"] as? Int == 1)
     }
   }
 
