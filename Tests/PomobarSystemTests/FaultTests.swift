@@ -66,9 +66,8 @@ struct FaultTests {
       // Clicks read one at a time, each a frame: 100 of them fill the 4 KiB pipe five times.
       for index in 0..<100 {
         try bar.process.write(bar.clickLine(button: index % 2 == 0 ? 4 : 5))
-        await pause(0.005)
+        try await bar.process.waitUntilInputRead()  // one click per read
       }
-      await pause(0.3)
       for action in ["toggle", "toggle", "extend"] {
         let result = try await sandbox.run(["ctl", action], timeout: 5)
         #expect(result.status == 0, "\(result)")

@@ -119,9 +119,9 @@ struct HookTests {
         let now = descriptors(of: pid)
         return now.contains { $0.hasSuffix("state.lock") || $0.hasSuffix(".tmp") } ? nil : now
       }
-      for _ in 0..<count {
+      for index in 0..<count {
         try bar.click(button: 1)  // pause, resume, pause...
-        await pause(0.01)
+        try await bar.waitForNextFrame { $0.shows(index % 2 == 0 ? "Focus paused" : "Focus") }
       }
       func ran() -> Int { (sandbox.read(runs) ?? "").split(separator: "\n").count }
       let lines = try await eventually("\(count) hook runs (\(ran()) so far)", timeout: 60, every: 0.2) {
@@ -129,7 +129,7 @@ struct HookTests {
       }
       #expect(lines == count, "each toggle ran its hook once")
       try await eventually("every runner gone", timeout: 30, every: 0.2) {
-        children(of: pid).isEmpty && runners(in: sandbox.root) == 0 ? true : nil
+        children(of: pid).isEmpty && sandbox.helperProcesses().isEmpty ? true : nil
       }
       let after = descriptors(of: pid)
       #expect(after == before, "the bar's descriptors: \(before) before, \(after) after")
@@ -157,18 +157,6 @@ private func children(of pid: pid_t) -> [pid_t] {
 /// `pid`'s children in state Z.
 private func zombies(of pid: pid_t) -> Int {
   processStats().filter { $0.parent == pid && $0.state == "Z" }.count
-}
-
-/// Effect runners (`pomobar __effects`) whose job names this sandbox.
-private func runners(in root: String) -> Int {
-  let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-  return pids.filter { pid in
-    guard Int(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
-      return false
-    }
-    let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-    return line.contains("__effects") && line.contains(root)
-  }.count
 }
 
 private func processStats() -> [(pid: pid_t, parent: pid_t, state: String)] {

@@ -112,7 +112,13 @@ struct I3barProtocolTests {
       try bar.process.write(bar.rawLine("{\"name\":\"pomobar\",\"instance\":\"pomodoro\"}\n"))
       try bar.click(button: 2, name: "clock", instance: "pomodoro")
       try bar.click(button: 2, name: "pomobar", instance: "elsewhere")
-      await pause(0.3)
+      // Clicks act in order: once a minute more and a minute less have shown, the lines
+      // before them were dealt with, and their warnings written before those frames.
+      try bar.click(button: 4)
+      try await bar.waitForNextFrame { ($0.remaining ?? 0) > 60 }
+      try bar.click(button: 5)
+      try await bar.waitForNextFrame { ($0.remaining ?? 99) <= 30 }
+      try await bar.process.catchUpWithStderr()
       // One line per kind of problem per minute: the second bad line is counted, not said.
       #expect(bar.process.stderr.snapshot.filter { $0.text.contains("ignoring click") }.count == 1)
       #expect(try await sandbox.status()["phase"] as? String == "focus", "foreign clicks were ignored")
@@ -123,7 +129,9 @@ struct I3barProtocolTests {
       let middle = split.index(split.startIndex, offsetBy: split.count / 2)
       let before = bar.frames.count
       try bar.process.write(String(split[..<middle]))
-      await pause(0.3)
+      // A bar that acted on half a line would do so as it reads it: watch a while after.
+      try await bar.process.waitUntilInputRead()
+      _ = await holdsAtSomePoint(within: 0.2) { bar.frames.dropFirst(before).contains { $0.shows("Ready") } }
       #expect(!bar.frames.dropFirst(before).contains { $0.shows("Ready") }, "half a click does nothing")
       try bar.process.write(String(split[middle...]))
       try await bar.waitForFrame(after: before, "ready after the split click") { $0.shows("Ready") }

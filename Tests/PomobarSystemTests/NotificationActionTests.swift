@@ -10,17 +10,17 @@ import Testing
 /// end-to-end case `notifications` does the same with the real dunst).
 @Suite("Notifications that act, and do-not-disturb", .serialized)
 struct NotificationActionTests {
-  /// A 2 s focus and a 30 s short break.
+  /// A 1 s focus (the shortest: each test waits for it to run out) and a 30 s short break.
   static let config = """
     [timer]
-    focus = "2s"
+    focus = "1s"
     short-break = "30s"
     """
 
   /// Lets the focus run out and has `status` make the transition, with its notification.
   func runOutFocus(_ sandbox: Sandbox) async throws {
     try await sandbox.ctl("start")
-    await pause(2.1)
+    try await sandbox.waitForDeadline()
     _ = try await sandbox.status()
   }
 
@@ -107,7 +107,7 @@ struct NotificationActionTests {
   func onlyANewPlaceMakesItStale() async throws {
     let config = """
       [timer]
-      focus = "2s"
+      focus = "1s"
       short-break = "30s"
       auto-advance = "to-break"
       """
@@ -124,8 +124,12 @@ struct NotificationActionTests {
       try await sandbox.ctl("pause")
       try await sandbox.ctl("extend", "1m")
       try await sandbox.ctl("resume")
-      await pause(0.5)
-      #expect(sandbox.read(closed) == nil, "a pause, an extend and a resume keep the same break")
+      // Each action's runner would have stopped the notifier before its hooks: wait for
+      // them all, then long enough for a stopped notifier to pass SIGINT on to its
+      // notify-send and that to write (two wake-ups; the skip below takes as long).
+      try await sandbox.waitForEffects(["__effects"])
+      let closedMeanwhile = await holdsAtSomePoint(within: 0.3) { sandbox.read(closed) != nil }
+      #expect(!closedMeanwhile, "a pause, an extend and a resume keep the same break")
       try await sandbox.ctl("skip")
       try await eventually("closed by the skip", timeout: 3) { sandbox.read(closed) }
     }
@@ -141,7 +145,7 @@ struct NotificationActionTests {
       try sandbox.write(Self.config + "\n[notifications]\ncommand = \"\(failing)\"\n", to: sandbox.configPath)
       for _ in 0..<3 {
         try await runOutFocus(sandbox)
-        await pause(0.5)
+        try await sandbox.waitForEffects()  // the notifier has failed and said so, or not
         try await sandbox.ctl("reset")
       }
       let lines = logLines(sandbox, containing: "notification: not shown")

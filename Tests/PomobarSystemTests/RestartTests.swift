@@ -37,7 +37,7 @@ struct RestartTests {
     try await withSandbox(config: "[timer]\nfocus = \"20s\"") { sandbox in
       let first = try await sandbox.startBar(.waybar)
       try await sandbox.ctl("start")
-      await pause(1.2)
+      try await first.waitForNextFrame(timeout: 3, "a second gone") { ($0.remaining ?? 20) < 20 }
       try await sandbox.ctl("pause")
       let paused = try await first.waitForNextFrame {
         ($0.fields["class"] as? [String])?.contains("paused") == true
@@ -152,11 +152,15 @@ struct RestartTests {
       let bar = try await sandbox.startBar(.i3bar)
       #expect(bar.lastFrame?.shows("Ready") == true)
       try await bar.process.waitForError(containing: "moved it to")
+      let movedIn = Int(Date().timeIntervalSince1970)  // the second of the move, or one after it
       #expect(sandbox.stateFiles().contains { $0.hasPrefix("state.json.bad-") })
       try bar.click(button: 1)
       try await bar.waitForNextFrame { $0.shows("Focus") }
       // Corrupting it under a running copy: the next change moves it aside again.
-      await pause(1.1)  // another second, so another name for the copy set aside
+      // Another second, so another name for the copy set aside.
+      try await eventually("the next wall-clock second", timeout: 2, every: 0.005) {
+        Int(Date().timeIntervalSince1970) > movedIn ? true : nil
+      }
       try sandbox.write(contents, to: sandbox.statePath)
       try await bar.waitForNextFrame(timeout: 3) { $0.shows("Ready") }
       #expect(bar.process.isRunning)

@@ -43,9 +43,9 @@ struct SoundTests {
   func aSoundIsNeverBehindASlowHook() async throws {
     let config = """
       [timer]
-      focus = "2s"
+      focus = "1s"
       [hooks]
-      focus-end = "sleep 3"
+      focus-end = "sleep 2"
       [sound]
       enabled = true
       volume = 40
@@ -57,7 +57,7 @@ struct SoundTests {
       try await sandbox.ctl("start")
       let sounds = try await eventually("a sound", timeout: 10) { lines(sandbox, played).first.map { [$0] } }
       let hookDone = (sandbox.read(log) ?? "").contains("focus-end: exit 0")
-      #expect(!hookDone, "the sound started while the 3 s hook still ran:\n\(sandbox.read(log) ?? "")")
+      #expect(!hookDone, "the sound started while the 2 s hook still ran:\n\(sandbox.read(log) ?? "")")
       let file = sandbox.root + "/share/sounds/freedesktop/stereo/complete.oga"
       #expect(sounds == ["pw-play|--volume=0.40|\(file)"])
       try await eventually("the hook's end", timeout: 10) {
@@ -73,8 +73,8 @@ struct SoundTests {
   func theFallbackOrder() async throws {
     let config = """
       [timer]
-      focus = "2s"
-      short-break = "2s"
+      focus = "1s"
+      short-break = "1s"
       auto-advance = "to-break"
       [sound]
       enabled = true
@@ -115,7 +115,7 @@ struct SoundTests {
         let breaks = phases.indices.filter { phases[$0] == "Short break" }
         return breaks.count >= 2 && breaks[1] + 1 < phases.count ? true : nil
       }
-      await pause(0.5)  // the runner of the last break end writes its line
+      try await sandbox.waitForEffects()  // the runner of the last break end writes its line
       let said =
         (sandbox.read(log) ?? "").components(separatedBy: "not played: no sound player on PATH").count - 1
       #expect(said == 1, "\(sandbox.read(log) ?? "")")

@@ -85,15 +85,14 @@ struct WrapTests {
       }
       try bar.click(button: 1)  // start focus: pomobar ticks every second now
       try await bar.waitForFrame(after: 1, "focus") { $0.shows("Focus") }
-      await pause(2.2)
-      let lines = try statusLines(bar)
-      let full = lines.filter { names($0).contains("one") }
-      #expect(full.allSatisfy { names($0) == ["one", "pomobar", "two"] }, "\(full.map(names))")
       // Lines came from both: the command's counter and pomobar's seconds both advance.
-      let counters = Set(full.compactMap { $0.first?["full_text"] as? String })
-      let times = Set(full.compactMap { $0[1]["full_text"] as? String })
-      #expect(counters.count >= 5)
-      #expect(times.count >= 3)
+      let full = try await eventually("five of the command's counters and three of pomobar's texts", timeout: 5) {
+        let full = try statusLines(bar).filter { names($0).contains("one") }
+        let counters = Set(full.compactMap { $0.first?["full_text"] as? String })
+        let times = Set(full.compactMap { $0[1]["full_text"] as? String })
+        return counters.count >= 5 && times.count >= 3 ? full : nil
+      }
+      #expect(full.allSatisfy { names($0) == ["one", "pomobar", "two"] }, "\(full.map(names))")
       // Byte for byte: unknown keys and the number as the command wrote it.
       let raw = try #require(bar.process.stdout.snapshot.last?.text)
       #expect(raw.contains(#""x_extra":{"keep":[1,2.50]}"#))

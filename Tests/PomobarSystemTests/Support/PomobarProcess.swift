@@ -121,9 +121,28 @@ final class PipeReader: @unchecked Sendable {
     return stalled
   }
 
+  private var passes = 0
+
+  /// Waits until the reader has looked at the pipe twice more (each look is at most 20 ms
+  /// apart): every byte the child had written before the call is then in `log`.
+  func catchUp(timeout: Double = 2) async throws {
+    func count() -> Int {
+      lock.lock()
+      defer { lock.unlock() }
+      return passes
+    }
+    let start = count()
+    try await eventually("the pipe reader to catch up", timeout: timeout, every: 0.002) {
+      count() >= start + 2 || log.isClosed ? true : nil
+    }
+  }
+
   private func loop() {
     var buffer = [UInt8](repeating: 0, count: 65536)
     while !shouldStop {
+      lock.lock()
+      passes += 1
+      lock.unlock()
       if isStalled {
         usleep(20_000)
         continue
@@ -259,11 +278,31 @@ final class PomobarProcess {
     }
   }
 
+  /// Bytes written to the child's stdin that it has not read yet (`FIONREAD` on the pipe).
+  var unreadInput: Int {
+    guard let fd = stdinFD else { return 0 }
+    var count: Int32 = 0
+    return ioctl(fd, UInt(FIONREAD), &count) == 0 ? Int(count) : 0
+  }
+
+  /// Waits until the child has read everything written to its stdin.
+  func waitUntilInputRead(timeout: Double = 5) async throws {
+    try await eventually(
+      "pomobar \(arguments.joined(separator: " ")) to read its stdin (\(unreadInput) bytes left)",
+      timeout: timeout, every: 0.002
+    ) {
+      unreadInput == 0 ? true : nil
+    }
+  }
+
   /// Closes the child's stdin (as a bar that stops sending clicks).
   func closeStdin() {
     if let fd = stdinFD { Glibc.close(fd) }
     stdinFD = nil
   }
+
+  /// Waits until everything the child wrote to stderr so far is in `stderr`.
+  func catchUpWithStderr() async throws { try await stderrReader.catchUp() }
 
   /// Stops (or resumes) reading the child's stdout, as a bar that hangs.
   func stallStdout(_ on: Bool) { stdoutReader.stall(on) }
@@ -309,6 +348,27 @@ final class PomobarProcess {
     _ = await holdsAtSomePoint(within: timeout, every: 0.005) { stdout.isClosed && stderr.isClosed }
     stdoutReader.stop()
     stderrReader.stop()
+  }
+
+  /// Whether every thread of the process is asleep in the kernel (state `S` in
+  /// `/proc/PID/task/*/stat`): started up and waiting for something to happen.
+  var isAsleep: Bool {
+    let folder = "/proc/\(pid)/task"
+    guard let threads = try? FileManager.default.contentsOfDirectory(atPath: folder), !threads.isEmpty
+    else { return false }
+    return threads.allSatisfy { thread in
+      guard let stat = try? String(contentsOfFile: "\(folder)/\(thread)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return false }
+      return stat[stat.index(after: close)...].split(separator: " ").first == "S"
+    }
+  }
+
+  /// Waits until every thread of the process is asleep in the kernel.
+  func waitUntilAsleep(timeout: Double = 5) async throws {
+    try await eventually("pomobar \(arguments.joined(separator: " ")) asleep", timeout: timeout, every: 0.005) {
+      isAsleep ? true : nil
+    }
   }
 
   /// SIGKILL if still running, then a short blocking wait for it to be reaped.

@@ -128,6 +128,21 @@ final class Sandbox {
     return text
   }
 
+  /// Waits until something has read the config file since it was last written: its
+  /// access time passed its modification time (the file system updates the access time
+  /// of a file read after a write, even under `relatime`). In a sandbox with one bar, the
+  /// bar has reloaded it.
+  func waitForConfigRead(timeout: Double = 5) async throws {
+    try await eventually("the config file read after its last write", timeout: timeout, every: 0.005) {
+      () -> Bool? in
+      var info = stat()
+      guard lstat(configPath, &info) == 0 else { return nil }
+      let read = (info.st_atim.tv_sec, info.st_atim.tv_nsec)
+      let written = (info.st_mtim.tv_sec, info.st_mtim.tv_nsec)
+      return read > written ? true : nil
+    }
+  }
+
   /// Sets a variable for every pomobar started from now on (e.g. a `PATH` with fake programs).
   func setEnvironment(_ name: String, _ value: String) {
     environment[name] = value
@@ -209,9 +224,16 @@ final class Sandbox {
     return try decodeObject(line)
   }
 
-  /// Waits until the hook log has `count` lines for `event`, then a while longer so that
-  /// a duplicate would have had time to show up; returns the lines.
-  func settledHookLines(_ event: String, atLeast count: Int = 1, settle: Double = 0.7) async throws
+  /// Waits until the hook log has `count` lines for `event` and every effect process of
+  /// this sandbox has ended; returns the lines.
+  ///
+  /// A duplicate would come from a copy that made the same transition again, and runs its
+  /// hooks in an effect runner of its own: once the caller has seen every copy take the
+  /// transition (their frames, or one-shot commands that exited) and no runner is left,
+  /// no line is still on its way. `settle` adds a fixed wait after that, for a copy that
+  /// has not shown the transition yet (only the save-retry test, whose copies retry on a
+  /// backoff of their own, uses it).
+  func settledHookLines(_ event: String, atLeast count: Int = 1, settle: Double = 0) async throws
     -> [String]
   {
     try await eventually(
@@ -219,8 +241,61 @@ final class Sandbox {
     ) {
       hookLines(event).count >= count ? true : nil
     }
+    try await waitForEffects()
     await pause(settle)
     return hookLines(event)
+  }
+
+  /// pomobar's own helper processes working for this sandbox: effect runners (`__effects`,
+  /// which run hooks, sounds and the notification command in order), notifiers
+  /// (`__notify`) and do-not-disturb switches (`__dnd`). Each names this sandbox's state
+  /// folder in its job, which is how it is told apart from those of parallel tests.
+  func helperProcesses(_ kinds: Set<String> = ["__effects", "__notify", "__dnd"]) -> [pid_t] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return names.compactMap { name in
+      guard let pid = pid_t(name), let data = FileManager.default.contents(atPath: "/proc/\(name)/cmdline")
+      else { return nil }
+      let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      guard words.count > 2, kinds.contains(words[1]),
+        words[2...].contains(where: { $0.contains(root) })
+      else { return nil }
+      return pid
+    }
+  }
+
+  /// Waits until no helper process of this sandbox is left: whatever the effects of the
+  /// transitions made so far write (hook lines, notifications, `hooks.log`) is written.
+  /// `kinds` narrows it, e.g. to the runners alone while a notification waits for a press.
+  ///
+  /// It takes two empty looks in a row: a runner starts the notifier before it exits, but
+  /// one look can list `/proc` before the notifier exists and read the runner's
+  /// `cmdline` after it is gone; the next look, begun after that, finds the notifier.
+  func waitForEffects(_ kinds: Set<String> = ["__effects", "__notify", "__dnd"], timeout: Double = 10)
+    async throws
+  {
+    var emptyLooks = 0
+    try await eventually(
+      "this sandbox's \(kinds.sorted()) processes to end: \(helperProcesses(kinds))", timeout: timeout,
+      every: 0.005
+    ) {
+      emptyLooks = helperProcesses(kinds).isEmpty ? emptyLooks + 1 : 0
+      return emptyLooks >= 2 ? true : nil
+    }
+  }
+
+  /// Waits until the running phase's deadline has passed on pomobar's timeline
+  /// (`CLOCK_BOOTTIME` plus the test clock's suspends, none here), read from the state
+  /// file: the shortest wait after which the phase has run out.
+  func waitForDeadline(timeout: Double = 30) async throws {
+    guard let timer = stateDocument()?["timer"] as? [String: Any], let deadline = timer["deadline"] as? Int64
+    else { throw HarnessError("no running phase's deadline in the state file: \(read(statePath) ?? "none")") }
+    guard seconds(from: boottimeNow(), to: deadline) < timeout else {
+      throw HarnessError("the deadline is more than \(timeout) s away")
+    }
+    await pause(seconds(from: boottimeNow(), to: deadline))
+    try await eventually("the deadline to pass", timeout: 1, every: 0.001) {
+      boottimeNow() >= deadline ? true : nil
+    }
   }
 }
 
