@@ -77,7 +77,9 @@ public enum DoNotDisturb {
     }
   }
 
-  static func switchOn(_ choice: FocusModeSettings.DoNotDisturb, _ file: String, clock: any ClockSource) -> Int32 {
+  static func switchOn(_ choice: FocusModeSettings.DoNotDisturb, _ file: String, clock: any ClockSource)
+    -> Int32
+  {
     let daemon: Daemon
     if let saved = remembered(file) {
       daemon = saved.daemon
@@ -145,7 +147,8 @@ public enum DoNotDisturb {
 
   /// Runs a control program for up to 3 s: its output lines, or what went wrong.
   static func ask(_ arguments: [String], clock: any ClockSource) -> (lines: [String]?, problem: String?) {
-    let result = ChildProcess.capture(arguments, deadline: clock.read().monotonic + 3_000_000_000, clock: clock)
+    let result = ChildProcess.capture(
+      arguments, deadline: clock.read().monotonic + 3_000_000_000, clock: clock)
     let shown = arguments.joined(separator: " ")
     if let error = result.error { return (nil, "\(shown): \(error)") }
     if let stopped = result.stopped { return (nil, "\(shown): \(stopped)") }

@@ -31,7 +31,8 @@ public final class HistoryStore {
   public static let fileLimit = 1 << 30
 
   public init(
-    directory: String, machine: String, warn: @escaping (String) -> Void, clock: any ClockSource = SystemClock()
+    directory: String, machine: String, warn: @escaping (String) -> Void,
+    clock: any ClockSource = SystemClock()
   ) {
     self.directory = directory
     self.machine = machine
@@ -392,7 +393,9 @@ public final class HistoryStore {
       warn("\(path):\(lineNumber + 1): last line cut short, skipped")
     }
     if bad > 0 {
-      warn("\(path): skipped \(bad) line\(bad == 1 ? "" : "s") that \(bad == 1 ? "is" : "are") not readable, first: \(firstBad)")
+      warn(
+        "\(path): skipped \(bad) line\(bad == 1 ? "" : "s") that \(bad == 1 ? "is" : "are") not readable, first: \(firstBad)"
+      )
     }
   }
 

@@ -109,7 +109,9 @@ public struct FileDescriptor: Hashable, Sendable {
   public func writeSome(_ bytes: some Collection<UInt8>) throws(SystemError) -> Int? {
     let array = Array(bytes)
     do {
-      return try retrying("write") { array.withUnsafeBytes { Glibc.write(rawValue, $0.baseAddress, $0.count) } }
+      return try retrying("write") {
+        array.withUnsafeBytes { Glibc.write(rawValue, $0.baseAddress, $0.count) }
+      }
     } catch {
       if error.errno == EAGAIN { return nil }
       throw error

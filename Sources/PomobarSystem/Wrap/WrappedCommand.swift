@@ -55,7 +55,8 @@ final class WrappedCommand {
     let started: ChildProcess
     do {
       started = try ChildProcess(
-        ["sh", "-c", Self.shellLine(command)], executable: "/bin/sh", pipeInput: true, keepStandardError: true)
+        ["sh", "-c", Self.shellLine(command)], executable: "/bin/sh", pipeInput: true, keepStandardError: true
+      )
     } catch {
       return failedToStart("\(error)")
     }
