@@ -4,9 +4,6 @@ import PomobarSystem
 //
 // This file only dispatches; each command lives in its own file and the work is done
 // by PomobarCore (pure logic) and PomobarSystem (the outside world).
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 let status: Int32
 do {
@@ -32,4 +29,4 @@ do {
   Console.usage("\(error.message)\n\(error.hint)")
   status = ExitCode.usage
 }
-exit(status)
+Processes.exit(status)

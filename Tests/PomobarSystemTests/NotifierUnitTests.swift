@@ -15,17 +15,17 @@ import Testing
 
   @Test func aChildPastItsDeadlineGetsTheStopSignalAndOneThatIgnoresItIsKilledWithItsGroup() throws {
     var started = monotonic()
-    let polite = WatchedCommand.run(
+    let polite = ChildProcess.capture(
       ["/bin/sh", "-c", "trap 'echo closing; exit 0' INT; echo shown; sleep 30 & wait"],
-      deadline: started + 300_000_000, stopSignal: SIGINT)
+      deadline: started + 300_000_000, clock: SystemClock(), stopSignal: SIGINT)
     #expect(polite.stopped == "timed out")
     #expect(polite.lines == ["shown", "closing"], "it was asked with SIGINT and said so")
     #expect(monotonic() - started < 2_000_000_000, "before the 2 s grace")
 
     started = monotonic()
-    let stubborn = WatchedCommand.run(
+    let stubborn = ChildProcess.capture(
       ["/bin/sh", "-c", "trap '' INT; sleep 30 & echo $!; wait"], deadline: started + 200_000_000,
-      stopSignal: SIGINT)
+      clock: SystemClock(), stopSignal: SIGINT)
     let took = Double(monotonic() - started) / 1e9
     #expect(stubborn.stopped == "timed out")
     #expect(stubborn.status == 128 + SIGKILL)
@@ -48,12 +48,14 @@ import Testing
   }
 
   @Test func aChildThatEndsByItselfGivesItsStatusAndOutput() {
-    let result = WatchedCommand.run(
-      ["/bin/sh", "-c", "echo break; echo oops >&2; exit 3"], deadline: monotonic() + 5_000_000_000)
+    let result = ChildProcess.capture(
+      ["/bin/sh", "-c", "echo break; echo oops >&2; exit 3"], deadline: monotonic() + 5_000_000_000,
+      clock: SystemClock())
     #expect(result.stopped == nil)
     #expect(result.status == 3)
     #expect(result.lines == ["break", "oops"])
-    let missing = WatchedCommand.run(["/nonexistent/notify-send"], deadline: monotonic() + 1_000_000_000)
+    let missing = ChildProcess.capture(
+      ["/nonexistent/notify-send"], deadline: monotonic() + 1_000_000_000, clock: SystemClock())
     #expect(missing.status == nil)
     #expect(missing.error?.contains("No such file") == true, "\(String(describing: missing.error))")
   }

@@ -24,10 +24,13 @@ struct WrapUnitTests {
 
   @Test("exit statuses read as a person would")
   func describe() {
-    #expect(WrappedCommand.describe(1 << 8) == "exited with status 1")
-    #expect(WrappedCommand.describe(127 << 8) == "exited with status 127 (command not found)")
-    #expect(WrappedCommand.describe(126 << 8) == "exited with status 126 (not executable)")
-    #expect(WrappedCommand.describe(SIGKILL) == "killed by signal 9")
+    #expect(WrappedCommand.describe(ExitStatus(waitStatus: 1 << 8)) == "exited with status 1")
+    #expect(
+      WrappedCommand.describe(ExitStatus(waitStatus: 127 << 8))
+        == "exited with status 127 (command not found)")
+    #expect(
+      WrappedCommand.describe(ExitStatus(waitStatus: 126 << 8)) == "exited with status 126 (not executable)")
+    #expect(WrappedCommand.describe(ExitStatus(waitStatus: SIGKILL)) == "killed by signal 9")
   }
 
   @Test("the restart pause doubles from 1 s to 30 s")

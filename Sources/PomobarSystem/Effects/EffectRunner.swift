@@ -1,9 +1,5 @@
 import PomobarCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Turns a transition's effects into an `EffectJob` and starts pomobar's effect runner on it.
 ///
 /// The runner is this same binary (`/proc/self/exe`, even after an upgrade replaced the

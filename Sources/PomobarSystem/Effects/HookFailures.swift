@@ -1,9 +1,3 @@
-import CLinux
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `hooks.failed` in the state folder: the hook events whose last command failed, for
 /// every running bar to show.
 ///
@@ -38,32 +32,32 @@ public enum HookFailures {
   /// Notes how the hook commands labelled `label` ended: `failure` (nil: all succeeded)
   /// replaces the label's line, or success removes it. Blocks for the folder's lock: for
   /// the effect runner only, never under the state lock.
-  static func record(label: String, failure: String?, folder: String) {
-    let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard dir >= 0 else { return }
-    defer { close(dir) }
-    while flock(dir, LOCK_EX) != 0 && errno == EINTR {}
-    let path = folder + "/" + fileName
-    var entries = read(path)
-    let before = entries
-    entries.removeAll { $0.label == label }
-    if let failure {
-      entries.append(Entry(label: label, outcome: failure, time: Int64(Glibc.time(nil))))
-      entries = Array(entries.suffix(entriesKept))
-    }
-    guard entries != before else { return }
-    if entries.isEmpty {
-      _ = unlink(path)
-    } else {
-      let text = entries.map { "\($0.label)\t\($0.outcome)\t\($0.time)\n" }.joined()
-      try? FileSystem.writeAtomically(path, Array(text.utf8))
+  static func record(
+    label: String, failure: String?, folder: String, clock: any ClockSource = SystemClock()
+  ) {
+    _ = FileLock.withFolder(folder) {
+      let path = folder + "/" + fileName
+      var entries = read(path)
+      let before = entries
+      entries.removeAll { $0.label == label }
+      if let failure {
+        entries.append(Entry(label: label, outcome: failure, time: clock.read().wall / 1_000_000_000))
+        entries = Array(entries.suffix(entriesKept))
+      }
+      guard entries != before else { return }
+      if entries.isEmpty {
+        FileSystem.remove(path)
+      } else {
+        let text = entries.map { "\($0.label)\t\($0.outcome)\t\($0.time)\n" }.joined()
+        try? FileSystem.writeAtomically(path, Array(text.utf8))
+      }
     }
   }
 
   /// Forgets every failure: the user acted, so the ⚠ was seen. Never blocks: runners
   /// rewrite the file atomically, so removing it at any moment leaves no torn file.
   public static func clear(folder: String) {
-    _ = unlink(folder + "/" + fileName)
+    FileSystem.remove(folder + "/" + fileName)
   }
 
   /// The failures recorded in `path`, oldest first; none for a missing or unusable file.

@@ -1,9 +1,5 @@
 import PomobarCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Plays `[sound]`'s sounds: finds the file and a player, runs the player as a short-lived
 /// child (one process per sound, so nothing holds the audio device between sounds), kills
 /// it at the timeout, and says a problem (no file, no player) once.
@@ -63,10 +59,7 @@ public struct SoundPlayer {
     let path = environment["PATH"]
     self.init(
       find: { ProgramPath.find($0, path: path) },
-      exists: { name in
-        var info = stat()
-        return stat(name, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(name, R_OK) == 0
-      }, dataFolders: folders, home: home)
+      exists: FileSystem.isReadableRegularFile, dataFolders: folders, home: home)
   }
 
   /// The command that plays `sound` at `volume`, or why there is none.
@@ -132,7 +125,7 @@ public struct SoundPlayer {
       return ["--volume=\(percent * 65536 / 100)"]
     case themePlayer:
       // Attenuation in decibels: 20·log10(amplitude), one decimal.
-      let tenths = Int((200 * log10(Double(max(percent, 1)) / 100)).rounded())
+      let tenths = Int((200 * CMath.log10(Double(max(percent, 1)) / 100)).rounded())
       let sign = tenths < 0 ? "-" : ""
       return ["-V", "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"]
     default:
@@ -141,7 +134,9 @@ public struct SoundPlayer {
   }
 
   /// Plays one sound to its end or the timeout; a problem is logged once.
-  func play(_ sound: EffectJob.Sound, timeout: Duration, folder: String, log: inout HookLog) {
+  func play(
+    _ sound: EffectJob.Sound, timeout: Duration, folder: String, clock: any ClockSource, log: inout HookLog
+  ) {
     switch plan(sound.sound, volume: sound.volume, command: sound.command) {
     case .problem(let problem):
       if Self.firstReport(of: problem, folder: folder) {
@@ -150,8 +145,8 @@ public struct SoundPlayer {
     case .play(let arguments):
       let command = EffectJob.Command(
         label: sound.label, arguments: arguments, environment: ["POMOBAR_VOLUME=\(sound.volume)"])
-      if EffectSupervisor.run(command, timeout: timeout, log: &log) == nil {
-        _ = unlink(folder + "/" + Self.reportsFile)  // sounds play: say the next problem again
+      if EffectSupervisor.run(command, timeout: timeout, clock: clock, log: &log) == nil {
+        FileSystem.remove(folder + "/" + Self.reportsFile)  // sounds play: say the next problem again
       }
     }
   }
@@ -159,16 +154,15 @@ public struct SoundPlayer {
   /// Whether `problem` is said for the first time: remembered in `sound.reported`.
   static func firstReport(of problem: String, folder: String) -> Bool {
     let path = folder + "/" + reportsFile
-    let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard dir >= 0 else { return true }
-    defer { close(dir) }
-    while flock(dir, LOCK_EX) != 0 && errno == EINTR {}
-    let said = (try? FileSystem.readRegularFile(path, limit: 16384, followSymlinks: false)) ?? nil
-    let lines = String(decoding: said ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
-    guard !lines.contains(problem) else { return false }
-    let text = (lines.suffix(31) + [problem]).joined(separator: "\n") + "\n"
-    try? FileSystem.writeAtomically(path, Array(text.utf8))
-    return true
+    let first = FileLock.withFolder(folder) { () -> Bool in
+      let said = (try? FileSystem.readRegularFile(path, limit: 16384, followSymlinks: false)) ?? nil
+      let lines = String(decoding: said ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
+      guard !lines.contains(problem) else { return false }
+      let text = (lines.suffix(31) + [problem]).joined(separator: "\n") + "\n"
+      try? FileSystem.writeAtomically(path, Array(text.utf8))
+      return true
+    }
+    return first ?? true
   }
 }
 

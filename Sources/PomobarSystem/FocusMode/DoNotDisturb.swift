@@ -1,9 +1,5 @@
 import PomobarCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `[focus-mode] dnd`: the notification daemon's do-not-disturb, on for a focus, back as
 /// it was after it.
 ///
@@ -63,22 +59,27 @@ public enum DoNotDisturb {
   }
 
   /// `pomobar __dnd FOLDER CHOICE on|off`; the exit status is the runner's to log.
-  public static func run(_ arguments: [String]) -> Int32 {
+  public static func run(_ arguments: [String]) -> Int32 { run(arguments, clock: SystemClock()) }
+
+  /// `run`, timing the daemon's control program by `clock`.
+  static func run(_ arguments: [String], clock: any ClockSource) -> Int32 {
     guard arguments.count == 3, let choice = FocusModeSettings.DoNotDisturb(rawValue: arguments[1]) else {
       print("usage: pomobar __dnd FOLDER off|auto|dunst|mako|swaync on|off")
       return 2
     }
     let file = arguments[0] + "/dnd"
     switch arguments[2] {
-    case "on": return switchOn(choice, file)
-    case "off": return restore(file)
+    case "on": return switchOn(choice, file, clock: clock)
+    case "off": return restore(file, clock: clock)
     default:
       print("usage: pomobar __dnd FOLDER CHOICE on|off")
       return 2
     }
   }
 
-  static func switchOn(_ choice: FocusModeSettings.DoNotDisturb, _ file: String) -> Int32 {
+  static func switchOn(_ choice: FocusModeSettings.DoNotDisturb, _ file: String, clock: any ClockSource)
+    -> Int32
+  {
     let daemon: Daemon
     if let saved = remembered(file) {
       daemon = saved.daemon
@@ -94,7 +95,7 @@ public enum DoNotDisturb {
       }
       var found: (Daemon, Bool)? = nil
       for candidate in candidates {
-        let answer = ask(candidate.query)
+        let answer = ask(candidate.query, clock: clock)
         if let lines = answer.lines, let on = candidate.isOn(lines) {
           found = (candidate, on)
           break
@@ -114,20 +115,20 @@ public enum DoNotDisturb {
       }
       print("\(daemon.rawValue): do-not-disturb was \(on ? "on" : "off"); switching it on")
     }
-    let result = ask(daemon.set(true))
+    let result = ask(daemon.set(true), clock: clock)
     if let problem = result.problem { print("\(daemon.rawValue): \(problem)") }
     return result.problem == nil ? 0 : 1
   }
 
-  static func restore(_ file: String) -> Int32 {
+  static func restore(_ file: String, clock: any ClockSource) -> Int32 {
     guard let saved = remembered(file) else { return 0 }  // pomobar did not switch it on
-    let result = ask(saved.daemon.set(saved.on))
+    let result = ask(saved.daemon.set(saved.on), clock: clock)
     if let problem = result.problem {
       // Kept: the next focus end tries again rather than forget the user's state.
       print("\(saved.daemon.rawValue): \(problem); do-not-disturb not restored")
       return 1
     }
-    unlink(file)
+    FileSystem.remove(file)
     print("\(saved.daemon.rawValue): do-not-disturb back \(saved.on ? "on" : "off"), as it was")
     return 0
   }
@@ -145,8 +146,9 @@ public enum DoNotDisturb {
   }
 
   /// Runs a control program for up to 3 s: its output lines, or what went wrong.
-  static func ask(_ arguments: [String]) -> (lines: [String]?, problem: String?) {
-    let result = WatchedCommand.run(arguments, deadline: SystemClock.now(CLOCK_MONOTONIC) + 3_000_000_000)
+  static func ask(_ arguments: [String], clock: any ClockSource) -> (lines: [String]?, problem: String?) {
+    let result = ChildProcess.capture(
+      arguments, deadline: clock.read().monotonic + 3_000_000_000, clock: clock)
     let shown = arguments.joined(separator: " ")
     if let error = result.error { return (nil, "\(shown): \(error)") }
     if let stopped = result.stopped { return (nil, "\(shown): \(stopped)") }

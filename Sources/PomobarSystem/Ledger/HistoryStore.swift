@@ -1,9 +1,4 @@
-import CLinux
 import PomobarCore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The history: `$XDG_DATA_HOME/pomobar/history/`, one JSON Lines file per month and
 /// machine (`2026-11.3d1219c7c4c5.jsonl`) for records, and one per machine for edits
@@ -24,6 +19,8 @@ public final class HistoryStore {
   /// This machine's name in file names and record ids.
   public let machine: String
   let warn: (String) -> Void
+  /// What dates the copy of a torn last line kept aside.
+  let clock: any ClockSource
   /// Records the state owes the history (committed, not yet known to be appended): readers
   /// count them as written. Set by whoever read the state.
   public var pending: [LedgerRecord] = []
@@ -33,10 +30,14 @@ public final class HistoryStore {
   /// Far past ten busy years of one machine's month; a larger file is read this far.
   public static let fileLimit = 1 << 30
 
-  public init(directory: String, machine: String, warn: @escaping (String) -> Void) {
+  public init(
+    directory: String, machine: String, warn: @escaping (String) -> Void,
+    clock: any ClockSource = SystemClock()
+  ) {
     self.directory = directory
     self.machine = machine
     self.warn = warn
+    self.clock = clock
   }
 
   /// `2026-11.MACHINE.jsonl` for a record that started in November 2026 (UTC).
@@ -88,7 +89,7 @@ public final class HistoryStore {
 
   /// A fresh edit id: `MACHINE.NANOSECONDS.PID` (base 36), `index` apart within one call.
   private func newEditID(at wall: Int64, index: Int) -> String {
-    "\(machine).\(String(wall + Int64(index), radix: 36)).\(String(getpid(), radix: 36))"
+    "\(machine).\(String(wall + Int64(index), radix: 36)).\(String(Processes.current, radix: 36))"
   }
 
   /// A new edit made at `wall` (nanoseconds since the epoch), the `index`th of one command.
@@ -105,26 +106,26 @@ public final class HistoryStore {
   }
 
   private func append(_ lines: [(id: String, text: String)], to path: String) throws(SystemError) {
-    let opened: (FileDescriptor, stat)?
+    let opened: (fd: FileDescriptor, size: Int)?
     do {
-      opened = try FileSystem.openRegular(path, O_RDWR | O_APPEND | O_CREAT)
+      opened = try FileSystem.openRegular(path, [.readWrite, .append, .create])
     } catch {
       switch error {
       case .system(let system): throw system
       case .notRegularFile, .tooLarge:
-        throw SystemError("open", errno: EINVAL, path: path, detail: "\(error)")
+        throw SystemError("open", errno: Errno.invalid, path: path, detail: "\(error)")
       }
     }
-    guard let (fd, info) = opened else { throw SystemError("open", errno: ENOENT, path: path) }
+    guard let (fd, size) = opened else { throw SystemError("open", errno: Errno.notFound, path: path) }
     defer { fd.close() }
-    let created = info.st_size == 0
-    var existing = try Self.readAll(fd, size: Int(info.st_size), path: path)
+    let created = size == 0
+    var existing = try Self.readAll(fd, size: size, path: path)
     var text = ""
     if let last = existing.last, last != UInt8(ascii: "\n") {
       // A torn last line: keep a copy aside, end it, and go on after it.
       let start = (existing.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
       let torn = Array(existing[start...])
-      let aside = "\(path).torn-\(time(nil))"
+      let aside = "\(path).torn-\(clock.read().wall / 1_000_000_000)"
       try? FileSystem.writeAtomically(aside, torn)
       warn("\(path): its last line was cut short (\(torn.count) bytes); kept a copy in \(aside)")
       text = "\n"
@@ -142,15 +143,10 @@ public final class HistoryStore {
   static func holdsWholeLine(_ bytes: [UInt8], id: String) -> Bool {
     let needle = Array(("\"id\":" + JSON.quote(id)).utf8)
     return bytes.withUnsafeBufferPointer { buffer -> Bool in
-      guard let base = buffer.baseAddress, buffer.count >= needle.count else { return false }
+      guard buffer.count >= needle.count else { return false }
       var from = 0
       while from <= buffer.count - needle.count {
-        guard
-          let found = needle.withUnsafeBytes({
-            pomobar_memmem(base + from, buffer.count - from, $0.baseAddress, needle.count)
-          })
-        else { return false }
-        let at = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        guard let at = ByteSearch.first(needle, in: buffer, from: from) else { return false }
         let lineStart = buffer[..<at].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
         let lineEnd = buffer[at...].firstIndex(of: UInt8(ascii: "\n")) ?? buffer.count
         let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
@@ -165,20 +161,13 @@ public final class HistoryStore {
   /// The whole of an open file of `size` bytes, at most `fileLimit`.
   private static func readAll(_ fd: FileDescriptor, size: Int, path: String) throws(SystemError) -> [UInt8] {
     guard size <= fileLimit else {
-      throw SystemError("read", errno: EFBIG, path: path, detail: "larger than 1 GiB")
+      throw SystemError("read", errno: Errno.fileTooLarge, path: path, detail: "larger than 1 GiB")
     }
-    var bytes = [UInt8](repeating: 0, count: size)
-    var done = 0
-    while done < bytes.count {
-      let n = bytes.withUnsafeMutableBytes {
-        pread(fd.rawValue, $0.baseAddress! + done, $0.count - done, off_t(done))
-      }
-      if n < 0 && errno == EINTR { continue }
-      if n < 0 { throw SystemError("pread", errno: errno, path: path) }
-      if n == 0 { break }
-      done += n
+    do {
+      return try fd.read(at: 0, count: size)
+    } catch {
+      throw error.on(path)
     }
-    return Array(bytes[0..<done])
   }
 
   // MARK: - Reading
@@ -209,18 +198,7 @@ public final class HistoryStore {
     names().filter(Self.isEditsFile).map { directory + "/" + $0 }
   }
 
-  private func names() -> [String] {
-    guard let folder = opendir(directory) else { return [] }
-    defer { closedir(folder) }
-    var names: [String] = []
-    while let entry = readdir(folder) {
-      names.append(
-        withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        })
-    }
-    return names.sorted()
-  }
+  private func names() -> [String] { FileSystem.names(in: directory) }
 
   /// `YYYY-MM.MACHINE.jsonl`.
   static func isHistoryFile(_ name: String) -> Bool {
@@ -240,11 +218,7 @@ public final class HistoryStore {
   /// file changed (a command reads the history more than once).
   public func fold() -> HistoryFold {
     let files = editFiles()
-    let signature = files.map { path -> [Int64] in
-      var info = stat()
-      guard lstat(path, &info) == 0 else { return [] }
-      return [Int64(info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)]
-    }
+    let signature = files.map(FileSystem.signature)
     if let cached, cached.files == files, cached.signature == signature { return cached.fold }
     var edits: [HistoryEdit] = []
     for path in files {
@@ -352,7 +326,7 @@ public final class HistoryStore {
   ) {
     let fd: FileDescriptor
     do {
-      guard let (opened, _) = try FileSystem.openRegular(path, O_RDONLY) else { return }
+      guard let (opened, _) = try FileSystem.openRegular(path, .readOnly) else { return }
       fd = opened
     } catch {
       warn("\(path): skipped: \(Self.reason(error))")
@@ -391,8 +365,8 @@ public final class HistoryStore {
       chunk.withUnsafeBufferPointer { buffer in
         var start = 0
         while start < buffer.count {
-          // memchr: the generic search is the read path's largest cost on a long history.
-          guard let found = memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start) else {
+          // ByteSearch (memchr): the generic search was the read path's largest cost.
+          guard let newline = ByteSearch.first(0x0A, in: buffer, from: start) else {
             if !overlong {
               carry += buffer[start...]
               if carry.count > Self.lineLimit {
@@ -402,7 +376,6 @@ public final class HistoryStore {
             }
             return
           }
-          let newline = start + (UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress! + start))
           if carry.isEmpty || overlong {
             decode(UnsafeBufferPointer(rebasing: buffer[start..<newline]))
           } else {
@@ -420,7 +393,9 @@ public final class HistoryStore {
       warn("\(path):\(lineNumber + 1): last line cut short, skipped")
     }
     if bad > 0 {
-      warn("\(path): skipped \(bad) line\(bad == 1 ? "" : "s") that \(bad == 1 ? "is" : "are") not readable, first: \(firstBad)")
+      warn(
+        "\(path): skipped \(bad) line\(bad == 1 ? "" : "s") that \(bad == 1 ? "is" : "are") not readable, first: \(firstBad)"
+      )
     }
   }
 

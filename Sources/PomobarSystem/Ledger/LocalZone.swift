@@ -1,19 +1,9 @@
-import CLinux
 import PomobarCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// The system's time zone rules (`TZ`, `/etc/localtime`), through `localtime_r`.
+/// The system's time zone rules (`TZ`, `/etc/localtime`), as the ledger uses them.
 public enum LocalZone {
   /// Seconds east of UTC in force at `seconds` since the epoch (0 if the C library cannot say).
-  public static func offset(atUTC seconds: Int64) -> Int32 {
-    var time = time_t(seconds)
-    var parts = tm()
-    guard localtime_r(&time, &parts) != nil else { return 0 }
-    return Int32(parts.tm_gmtoff)
-  }
+  public static func offset(atUTC seconds: Int64) -> Int32 { LocalTime.offset(atUTC: seconds) }
 
   /// The moment a local clock reading (`local` seconds since the epoch, counted as if the
   /// local clock were UTC) names, with the offset in force then.
@@ -36,12 +26,13 @@ public enum LocalZone {
     return WallTime(utc: utc, offset: offset(atUTC: utc))
   }
 
-  /// The moment now, with its offset.
-  public static func now() -> WallTime {
-    let seconds = Int64(time(nil))
-    return WallTime(utc: seconds, offset: offset(atUTC: seconds))
+  /// The moment now on `clock`, with its offset.
+  public static func now(clock: any ClockSource = SystemClock()) -> WallTime {
+    wallTime(wall: clock.read().wall)
   }
 
-  /// Today's local date.
-  public static func today() -> CivilTime.Date { CivilTime.split(now().local).date }
+  /// Today's local date on `clock`.
+  public static func today(clock: any ClockSource = SystemClock()) -> CivilTime.Date {
+    CivilTime.split(now(clock: clock).local).date
+  }
 }

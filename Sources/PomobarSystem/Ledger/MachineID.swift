@@ -1,9 +1,3 @@
-import CLinux
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// This machine's short name in history file names and record ids.
 ///
 /// The first 12 hex digits of systemd's `/etc/machine-id` (or D-Bus's copy): stable for
@@ -17,8 +11,9 @@ public enum MachineID {
       if let id = read(path) { return id }
     }
     var bytes = [UInt8](repeating: 0, count: 6)
-    if let random = try? FileDescriptor.open("/dev/urandom", O_RDONLY) {
-      _ = bytes.withUnsafeMutableBytes { Glibc.read(random.rawValue, $0.baseAddress, 6) }
+    if let random = try? FileDescriptor.open("/dev/urandom", .readOnly) {
+      let read = (try? random.read(upTo: 6)) ?? []
+      bytes.replaceSubrange(0..<read.count, with: read)
       random.close()
     }
     let made = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()

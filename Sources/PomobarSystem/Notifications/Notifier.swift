@@ -1,9 +1,4 @@
-import CLinux
 import PomobarCore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `pomobar __notify JOB`: shows one notification, waits for a button, and says which.
 ///
@@ -32,9 +27,14 @@ public enum Notifier {
   /// Shows the job's notification and waits until it is closed, a button is pressed, it
   /// is stopped, or its lifetime ends; returns the button pressed.
   public static func show(_ job: NotificationJob) -> NotificationJob.Button? {
+    show(job, clock: SystemClock())
+  }
+
+  /// `show`, waiting and logging by `clock`.
+  static func show(_ job: NotificationJob, clock: any ClockSource) -> NotificationJob.Button? {
     SignalSet.ignoreBrokenPipe()
     Spawner.waitForChildren()
-    let signals = try? SignalSet([SIGTERM, SIGINT, SIGHUP]).blockAndOpen()
+    let signals = try? SignalSet([Signal.terminate, Signal.interrupt, Signal.hangup]).blockAndOpen()
     let record = job.folder + "/notification"
     stopPrevious(record)
     var arguments = job.arguments
@@ -43,20 +43,22 @@ public enum Notifier {
       let at = arguments.firstIndex(of: "--app-name=pomobar") ?? 1
       arguments.insert("--icon=" + defaultIcon(Environment.current()), at: at)
     }
-    let deadline = SystemClock.now(CLOCK_MONOTONIC) + job.lifetime.nanoseconds
-    let run = { () -> WatchedCommand.Result in
-      let me = "\(getpid()) \(startTime(of: getpid()) ?? "0") \(job.subject)\n"
-      try? FileSystem.writeAtomically(record, Array(me.utf8))
-      defer { forget(record, ifOwnedBy: getpid()) }
-      return WatchedCommand.run(arguments, deadline: deadline, interrupt: signals, stopSignal: SIGINT)
+    let deadline = clock.read().monotonic + job.lifetime.nanoseconds
+    let run = { () -> ChildProcess.Captured in
+      let me = Processes.current
+      let line = "\(me) \(startTime(of: me) ?? "0") \(job.subject)\n"
+      try? FileSystem.writeAtomically(record, Array(line.utf8))
+      defer { forget(record, ifOwnedBy: me) }
+      return ChildProcess.capture(
+        arguments, deadline: deadline, clock: clock, interrupt: signals, stopSignal: Signal.interrupt)
     }
-    let result: WatchedCommand.Result
+    let result: ChildProcess.Captured
     do {
       result = try FileLock.withExclusive(job.folder + "/notification.lock", timeout: .seconds(3), run)
     } catch {
       result = run()  // the previous one did not go: show this one anyway, the hint replaces it
     }
-    let log = HookLog(job.log)
+    let log = HookLog(job.log, clock: clock)
     defer { log.close() }
     let pressed = job.buttons.first { button in result.lines.contains(button.name) }
     report(result, pressed: pressed, command: arguments[0], folder: job.folder, log)
@@ -75,7 +77,7 @@ public enum Notifier {
       .split(separator: ":").map(String.init)
     for dir in (home.map { [$0] } ?? []) + dirs where dir.hasPrefix("/") {
       let path = dir + "/icons/hicolor/scalable/apps/pomobar.svg"
-      if access(path, R_OK) == 0 { return path }
+      if FileSystem.isReadable(path) { return path }
     }
     return "appointment-soon"
   }
@@ -86,19 +88,19 @@ public enum Notifier {
   public static func closeIfStale(folder: String, state: TimerState?) {
     guard let current = recorded(folder + "/notification") else { return }
     if let state, NotificationSubject.of(state) == current.subject { return }
-    kill(current.pid, SIGTERM)
+    Processes.send(Signal.terminate, to: current.pid)
   }
 
   /// Whether a notification may be open (a notifier has recorded itself): a cheap check
   /// for a transaction, under its lock, to decide whether its runner must look.
   public static func mayBeOpen(folder: String) -> Bool {
-    access(folder + "/notification", F_OK) == 0
+    FileSystem.isPresent(folder + "/notification")
   }
 
   // MARK: - The record
 
   struct Record {
-    var pid: pid_t
+    var pid: Int32
     var subject: String
   }
 
@@ -109,26 +111,28 @@ public enum Notifier {
       return nil
     }
     let words = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
-    guard words.count == 3, let pid = pid_t(words[0]), pid > 1, startTime(of: pid) == String(words[1]) else {
+    guard words.count == 3, let pid = Int32(words[0]), pid > 1, startTime(of: pid) == String(words[1]) else {
       return nil
     }
     return Record(pid: pid, subject: String(words[2]))
   }
 
   private static func stopPrevious(_ path: String) {
-    if let previous = recorded(path), previous.pid != getpid() { kill(previous.pid, SIGTERM) }
+    if let previous = recorded(path), previous.pid != Processes.current {
+      Processes.send(Signal.terminate, to: previous.pid)
+    }
   }
 
-  private static func forget(_ path: String, ifOwnedBy pid: pid_t) {
+  private static func forget(_ path: String, ifOwnedBy pid: Int32) {
     guard let bytes = try? FileSystem.readRegularFile(path, limit: 4096, followSymlinks: false),
       String(decoding: bytes, as: UTF8.self).split(separator: " ").first == "\(pid)"[...]
     else { return }
-    unlink(path)
+    FileSystem.remove(path)
   }
 
   /// Field 22 of `/proc/PID/stat`: when the process started, in clock ticks after boot;
   /// with the pid, it names one process for the life of the boot.
-  static func startTime(of pid: pid_t) -> String? {
+  static func startTime(of pid: Int32) -> String? {
     guard let bytes = try? FileSystem.readRegularFile("/proc/\(pid)/stat", limit: 4096, followSymlinks: true),
       let close = bytes.lastIndex(of: UInt8(ascii: ")"))
     else { return nil }
@@ -140,14 +144,14 @@ public enum Notifier {
   // MARK: - The log
 
   /// One line in the log at `path`.
-  public static func log(_ path: String, _ line: String) {
-    let log = HookLog(path)
+  public static func log(_ path: String, _ line: String, clock: any ClockSource = SystemClock()) {
+    let log = HookLog(path, clock: clock)
     log.line(line)
     log.close()
   }
 
   private static func report(
-    _ result: WatchedCommand.Result, pressed: NotificationJob.Button?, command: String, folder: String,
+    _ result: ChildProcess.Captured, pressed: NotificationJob.Button?, command: String, folder: String,
     _ log: HookLog
   ) {
     let mark = folder + "/notification.failed"
@@ -164,10 +168,10 @@ public enum Notifier {
       failure = nil
     }
     guard let failure else {
-      unlink(mark)  // shown: the next failure is said again
+      FileSystem.remove(mark)  // shown: the next failure is said again
       return
     }
-    guard access(mark, F_OK) != 0 else { return }  // said once already
+    guard !FileSystem.isPresent(mark) else { return }  // said once already
     try? FileSystem.writeAtomically(mark, Array((failure + "\n").utf8))
     log.line(
       "notification: not shown: \(failure) (is a notification service running? said once, until one is shown)"

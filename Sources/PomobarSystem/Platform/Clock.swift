@@ -25,6 +25,13 @@ public struct SystemClock: ClockSource {
     bootID = Self.readBootID()
   }
 
+  /// The kernel's clocks as they are, whatever `POMOBAR_TEST_CLOCK` says: for what never
+  /// followed the test clock (the effect runner's log and deadlines, a command's "now").
+  public init() {
+    adjustments = nil
+    bootID = Self.readBootID()
+  }
+
   public func read() -> ClockReading {
     var reading = ClockReading(
       wall: Self.now(CLOCK_REALTIME), boottime: Self.now(CLOCK_BOOTTIME),
@@ -44,7 +51,10 @@ public struct SystemClock: ClockSource {
     var request = timespec(
       tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
     var left = timespec()
-    while nanosleep(&request, &left) != 0 && errno == EINTR { request = left }
+    _ = try? retrying("nanosleep") {
+      defer { request = left }  // after a signal, what is left of the sleep
+      return nanosleep(&request, &left)
+    }
   }
 
   static func readBootID() -> String {
@@ -87,5 +97,24 @@ public enum LocalTime {
     var parts = tm()
     guard localtime_r(&seconds, &parts) != nil else { return (wall / 1_000_000_000) % 86_400 }
     return Int64(parts.tm_hour) * 3600 + Int64(parts.tm_min) * 60 + Int64(parts.tm_sec)
+  }
+
+  /// `2026-11-23 14:05:09`: the local date and time at `wall` nanoseconds since the epoch.
+  public static func timestamp(wall: Int64) -> String {
+    var seconds = time_t(wall / 1_000_000_000)
+    var parts = tm()
+    guard localtime_r(&seconds, &parts) != nil else { return "\(seconds)" }
+    func pad(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday)) "
+      + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))"
+  }
+
+  /// Seconds east of UTC in force at `seconds` since the epoch (0 if the C library
+  /// cannot say): the system's zone rules (`TZ`, `/etc/localtime`).
+  public static func offset(atUTC seconds: Int64) -> Int32 {
+    var time = time_t(seconds)
+    var parts = tm()
+    guard localtime_r(&time, &parts) != nil else { return 0 }
+    return Int32(parts.tm_gmtoff)
   }
 }

@@ -31,6 +31,17 @@ public enum FileLock {
     defer { held.release() }
     return try body()
   }
+
+  /// Runs `body` holding an exclusive `flock` on `folder` itself, waited for as long as
+  /// it takes: for the effect runners' small files in the state folder, never under the
+  /// state lock. nil, without running `body`, when the folder cannot be opened; a lock
+  /// that cannot be taken is gone without (the files are replaced atomically anyway).
+  public static func withFolder<T>(_ folder: String, _ body: () throws -> T) rethrows -> T? {
+    guard let fd = try? FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY) else { return nil }
+    defer { fd.close() }
+    try? fd.lock()
+    return try body()
+  }
 }
 
 enum DurationText {

@@ -80,6 +80,16 @@ public enum FileSystem {
     return (fd, status)
   }
 
+  /// `openRegular` for callers that need only the file's size.
+  public static func openRegular(
+    _ path: String, _ options: FileDescriptor.OpenOptions, followSymlinks: Bool = false
+  ) throws(FileReadError) -> (fd: FileDescriptor, size: Int)? {
+    guard let (fd, status) = try openRegular(path, options.rawValue, followSymlinks: followSymlinks) else {
+      return nil
+    }
+    return (fd, Int(status.st_size))
+  }
+
   static func kind(_ mode: mode_t) -> String {
     switch mode & S_IFMT {
     case S_IFDIR: return "a folder"
@@ -144,6 +154,45 @@ public enum FileSystem {
 
   public static func rename(_ from: String, _ to: String) throws(SystemError) {
     try retrying("rename", path: from) { Glibc.rename(from, to) }
+  }
+
+  /// Removes the name `path` (`unlink`); false when it could not (often: it was not there).
+  @discardableResult
+  public static func remove(_ path: String) -> Bool { unlink(path) == 0 }
+
+  /// Whether this user may read `path` (symlinks followed; `access(R_OK)`).
+  public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+
+  /// Whether `path` names something, symlinks followed (`access(F_OK)`): a dangling
+  /// symlink is not there.
+  public static func isPresent(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+  /// Whether `path` is a regular file (symlinks followed) this user may read.
+  public static func isReadableRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, R_OK) == 0
+  }
+
+  /// What tells one version of a file from the next without reading it (inode, size,
+  /// modification time, from `lstat`); empty when nothing is at `path`.
+  public static func signature(_ path: String) -> [Int64] {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return [] }
+    return [Int64(info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)]
+  }
+
+  /// The names in a folder (`.` and `..` included), sorted; none when it cannot be read.
+  public static func names(in folder: String) -> [String] {
+    guard let stream = opendir(folder) else { return [] }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      names.append(
+        withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        })
+    }
+    return names.sorted()
   }
 
   /// Whether something (of any kind, a dangling symlink included) is at `path`.

@@ -40,3 +40,15 @@ public struct SignalSet {
   /// Makes a write to a closed pipe fail with `EPIPE` instead of killing the process.
   public static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
 }
+
+/// Signal numbers by name, for code outside Platform.
+public enum Signal {
+  public static let hangup = SIGHUP
+  public static let interrupt = SIGINT
+  public static let terminate = SIGTERM
+  public static let kill = SIGKILL
+  public static let child = SIGCHLD
+  public static let windowChanged = SIGWINCH
+  public static let `continue` = SIGCONT
+  public static let stop = SIGSTOP
+}

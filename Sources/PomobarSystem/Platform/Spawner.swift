@@ -4,7 +4,8 @@ import CLinux
   import Glibc
 #endif
 
-/// Starts child processes: pomobar's own effect runner, and the hooks it runs.
+/// Starts child processes: pomobar's own effect runner and notifier directly, and every
+/// other program (hooks, sounds, notify-send, the command `--wrap` runs) for `ChildProcess`.
 ///
 /// A child gets `/dev/null` on stdin, `output` (or `/dev/null`) on stdout and stderr,
 /// never the bar's protocol stream or its stderr, no other descriptor of ours, a clean

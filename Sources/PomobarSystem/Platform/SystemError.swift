@@ -28,7 +28,9 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
   }
 }
 
-/// Runs a system call, retrying on `EINTR`; returns its result or throws `SystemError`.
+/// Runs a system call, retrying on `EINTR`; returns its result or throws `SystemError`
+/// naming `call`. Pomobar's one loop around `EINTR`: every wrapper in Platform goes
+/// through it.
 @discardableResult
 func retrying<T: BinaryInteger>(_ call: String, path: String? = nil, _ body: () -> T) throws(SystemError) -> T
 {
@@ -39,4 +41,20 @@ func retrying<T: BinaryInteger>(_ call: String, path: String? = nil, _ body: () 
     if code == EINTR { continue }
     throw SystemError(call, errno: code, path: path)
   }
+}
+
+extension SystemError {
+  /// The same error, said of `path`.
+  public func on(_ path: String) -> SystemError {
+    SystemError(call, errno: errno, path: path, detail: detail)
+  }
+}
+
+/// The C error numbers code outside Platform names (swift-system's `Errno`).
+public enum Errno {
+  public static let notFound = ENOENT
+  public static let invalid = EINVAL
+  public static let fileTooLarge = EFBIG
+  /// `EAGAIN`: a non-blocking descriptor has nothing to read, or no room to write.
+  public static let wouldBlock = EAGAIN
 }

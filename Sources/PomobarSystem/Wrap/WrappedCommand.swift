@@ -1,9 +1,4 @@
-import CLinux
 import PomobarCore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The status command `pomobar --wrap` runs (i3status, say), and what it has written.
 ///
@@ -24,11 +19,13 @@ final class WrappedCommand {
   let restartTimer: DeadlineTimer
   private var restart = Backoff(first: 1_000_000_000, longest: WrappedCommand.longestPause)
 
-  private(set) var pid: pid_t?
-  /// The read end of its stdout; nil once it closed it.
-  private(set) var output: FileDescriptor?
-  /// The write end of its stdin; nil once it closed it.
-  private(set) var input: FileDescriptor?
+  /// The running command; nil while it is down. Its `output` is nil once it closed its
+  /// stdout, its `input` once it closed its stdin.
+  private(set) var child: ChildProcess?
+  /// The read end of its stdout; nil once it closed it, or while it is down.
+  var output: FileDescriptor? { child?.output }
+  /// Times restarts: a command that ran `longestPause` starts over at 1 s.
+  private let clock: any ClockSource
   private(set) var header = ChildHeader()
   private var decoder = ChildStreamDecoder()
   private var framer = WrapClicks.Framer()
@@ -38,13 +35,14 @@ final class WrappedCommand {
   /// Why it is not running, while it is not: shown with ⚠ in pomobar's block.
   private(set) var problem: String?
 
-  init(command: String) throws(SystemError) {
+  init(command: String, clock: any ClockSource = SystemClock()) throws(SystemError) {
     self.command = command
+    self.clock = clock
     restartTimer = try DeadlineTimer()
   }
 
   /// Nanoseconds until the next start is due.
-  var restartWait: Int64 { restart.wait(now: SystemClock.now(CLOCK_MONOTONIC)) }
+  var restartWait: Int64 { restart.wait(now: clock.read().monotonic) }
 
   /// The first word of the command, for messages: `i3status` for `i3status -c FILE`.
   var shortName: String {
@@ -55,41 +53,25 @@ final class WrappedCommand {
 
   /// Starts the command with fresh pipes; on failure it counts as died at once.
   func start(_ poller: Poller) {
-    var outputEnds: [Int32] = [-1, -1]
-    var inputEnds: [Int32] = [-1, -1]
-    guard pomobar_pipe_cloexec(&outputEnds) == 0 else {
-      return failedToStart("pipe: \(String(cString: strerror(errno)))")
-    }
-    guard pomobar_pipe_cloexec(&inputEnds) == 0 else {
-      close(outputEnds[0])
-      close(outputEnds[1])
-      return failedToStart("pipe: \(String(cString: strerror(errno)))")
-    }
-    let reader = FileDescriptor(rawValue: outputEnds[0])
-    let writer = FileDescriptor(rawValue: inputEnds[1])
+    let started: ChildProcess
     do {
-      pid = try Spawner.spawn(
-        ["sh", "-c", Self.shellLine(command)], executable: "/bin/sh",
-        input: FileDescriptor(rawValue: inputEnds[0]), output: FileDescriptor(rawValue: outputEnds[1]),
-        keepStandardError: true, detach: .newGroup)
+      started = try ChildProcess(
+        ["sh", "-c", Self.shellLine(command)], executable: "/bin/sh", pipeInput: true, keepStandardError: true
+      )
     } catch {
-      for fd in outputEnds + inputEnds { close(fd) }
       return failedToStart("\(error)")
     }
-    close(outputEnds[1])
-    close(inputEnds[0])
-    reader.setNonBlocking(true)
-    writer.setNonBlocking(true)
-    output = reader
-    input = writer
-    startedAt = SystemClock.now(CLOCK_MONOTONIC)
+    started.output?.setNonBlocking(true)
+    started.input?.setNonBlocking(true)
+    child = started
+    startedAt = clock.read().monotonic
     decoder = ChildStreamDecoder()
     header = ChildHeader()
     framer.reset()
     stopped = false
     problem = nil
     restartTimer.arm(after: nil)
-    try? poller.add(reader, readable: true)
+    if let output = started.output { try? poller.add(output, readable: true) }
   }
 
   /// The line `sh -c` runs: a simple command (one program and its arguments) with `exec`
@@ -106,25 +88,24 @@ final class WrappedCommand {
   }
 
   private func failedToStart(_ reason: String) {
-    pid = nil
+    child = nil
     problem = "cannot start '\(shortName)': \(reason)"
     scheduleRestart()
   }
 
   /// Reads what its stdout has; nil at end of file (the pipe is then closed).
   func read(_ poller: Poller) -> ChildStreamDecoder.Update? {
-    guard let output else { return nil }
+    guard let child, let output = child.output else { return nil }
     let bytes: [UInt8]
     do {
       bytes = try output.read(upTo: Self.readSize)
     } catch {
-      if error.errno == EAGAIN { return ChildStreamDecoder.Update() }
+      if error.errno == Errno.wouldBlock { return ChildStreamDecoder.Update() }
       bytes = []
     }
     if bytes.isEmpty {
       poller.remove(output)
-      output.close()
-      self.output = nil
+      child.closeOutput()
       return nil
     }
     let update = decoder.feed(bytes)
@@ -145,76 +126,62 @@ final class WrappedCommand {
   /// bar's framing; never waits.
   func send(click text: some Collection<UInt8>) -> Delivery {
     guard header.clickEvents else { return .notWanted }
-    guard let input else { return .dropped("its stdin is closed") }
+    guard let child, let input = child.input else { return .dropped("its stdin is closed") }
     let line = framer.line(for: text)
     // A pipe takes a write of up to PIPE_BUF bytes whole or not at all, so a click is
     // never cut in half; a longer one is not risked.
     guard line.count <= 4096 else { return .dropped("the click is longer than 4 KiB") }
-    let written = line.withUnsafeBytes { Glibc.write(input.rawValue, $0.baseAddress, $0.count) }
-    if written == line.count {
-      framer.wrote()
-      return .sent
-    }
-    if written < 0 && errno != EAGAIN && errno != EINTR {
-      input.close()
-      self.input = nil
+    do {
+      guard try input.writeSome(line) == line.count else { return .dropped("it is not reading its stdin") }
+    } catch {
+      child.closeInput()
       return .dropped("its stdin is closed")
     }
-    return .dropped("it is not reading its stdin")
+    framer.wrote()
+    return .sent
   }
 
   /// Passes on the bar's stop (hidden) or continue (shown) as the command asked for them.
   func barHidden(_ hidden: Bool) {
-    guard let pid else { return }
+    guard let child else { return }
     if hidden {
       guard !stopped, header.stopSignal != 0 else { return }
       stopped = true
-      kill(-pid, header.stopSignal)
+      child.signalGroup(header.stopSignal)
     } else {
       guard stopped else { return }
       stopped = false
-      kill(-pid, header.contSignal)
+      child.signalGroup(header.contSignal)
     }
   }
 
   /// Reaps every child that ended (pomobar's effect runners too); the command's own exit,
   /// if it was among them, as a message such as `exited with status 1`.
   func reapChildren() -> String? {
-    var ended: String? = nil
-    var status: Int32 = 0
-    while true {
-      let result = waitpid(-1, &status, WNOHANG)
-      if result < 0 && errno == EINTR { continue }
-      if result <= 0 { return ended }
-      guard result == pid else { continue }
-      ended = Self.describe(status)
-    }
+    ChildProcess.reapEnded().last { $0.pid == child?.pid }.map { Self.describe($0.status) }
   }
 
   /// `exited with status 1`, `killed by signal 9`; the shell's 126 and 127 explained.
-  static func describe(_ status: Int32) -> String {
-    guard status & 0x7f == 0 else { return "killed by signal \(status & 0x7f)" }
-    let code = (status >> 8) & 0xff
-    switch code {
-    case 126: return "exited with status 126 (not executable)"
-    case 127: return "exited with status 127 (command not found)"
-    default: return "exited with status \(code)"
+  static func describe(_ status: ExitStatus) -> String {
+    switch status {
+    case .killed(let signal): return "killed by signal \(signal)"
+    case .exited(126): return "exited with status 126 (not executable)"
+    case .exited(127): return "exited with status 127 (command not found)"
+    case .exited(let code): return "exited with status \(code)"
     }
   }
 
   /// Takes note that the command ended, and when to start it again.
   func died(_ how: String, _ poller: Poller) {
-    if let output {
+    if let child {
       // What it wrote last is still shown until the marker replaces it below.
-      poller.remove(output)
-      output.close()
-      self.output = nil
+      if let output = child.output { poller.remove(output) }
+      child.closeOutput()
+      child.closeInput()
+      child.signalGroup(Signal.kill)  // what it left running in its group
     }
-    input?.close()
-    input = nil
-    if let pid { kill(-pid, SIGKILL) }  // what it left running in its group
-    pid = nil
-    if SystemClock.now(CLOCK_MONOTONIC) - startedAt >= Self.longestPause {
+    child = nil
+    if clock.read().monotonic - startedAt >= Self.longestPause {
       restart = Backoff(first: 1_000_000_000, longest: Self.longestPause)
     }
     problem = "'\(shortName)' \(how)"
@@ -222,16 +189,16 @@ final class WrappedCommand {
   }
 
   private func scheduleRestart() {
-    restart.failed(at: SystemClock.now(CLOCK_MONOTONIC))
+    restart.failed(at: clock.read().monotonic)
     restartTimer.arm(after: restartWait, repeating: false)
   }
 
   /// Ends the command and its group (pomobar is exiting).
   func terminate() {
-    input?.close()
-    output?.close()
-    guard let pid else { return }
-    kill(-pid, SIGTERM)
-    kill(-pid, SIGCONT)  // a stopped process acts on SIGTERM only once continued
+    guard let child else { return }
+    child.closeInput()
+    child.closeOutput()
+    child.signalGroup(Signal.terminate)
+    child.signalGroup(Signal.continue)  // a stopped process acts on SIGTERM only once continued
   }
 }
