@@ -1,9 +1,4 @@
-import CLinux
 import PomobarCore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The long-running bar process: waits in the kernel, wakes only for something to show.
 ///
@@ -59,11 +54,11 @@ public final class BarLoop {
   public func run() throws -> Int32 {
     SignalSet.ignoreBrokenPipe()
     let (stop, show) = (I3barEncoder.stopSignal, I3barEncoder.contSignal)
-    var handled = [SIGHUP, SIGTERM, SIGINT, SIGWINCH, stop, show]
+    var handled = [Signal.hangup, Signal.terminate, Signal.interrupt, Signal.windowChanged, stop, show]
     if wrap != nil {
       // The wrapped command's exit status is wanted: children are reaped on SIGCHLD.
       Spawner.waitForChildren()
-      handled.append(SIGCHLD)
+      handled.append(Signal.child)
     } else {
       Spawner.reapChildrenAutomatically()
     }
@@ -105,7 +100,7 @@ public final class BarLoop {
     guard perform(events, timers) else { return 0 }
     // Start-up code (argument parsing, the config reader) never runs again: give its pages
     // back, so that what stays resident is what the loop itself runs.
-    _ = pomobar_release_code_pages()
+    Processes.releaseCodePages()
 
     while true {
       let ready = try poller.wait()
@@ -117,12 +112,12 @@ public final class BarLoop {
         case signals:
           for signal in SignalSet.drain(signals) {
             switch signal {
-            case SIGHUP: events += reloadConfig()
+            case Signal.hangup: events += reloadConfig()
             case stop, show:
               wrap?.barHidden(signal == stop)
               events.append(.hidden(signal == stop))
-            case SIGCHLD: events += wrappedChildrenEnded(poller)
-            case SIGWINCH: events.append(.resized(width: FileDescriptor.standardOutput.terminalWidth))
+            case Signal.child: events += wrappedChildrenEnded(poller)
+            case Signal.windowChanged: events.append(.resized(width: FileDescriptor.standardOutput.terminalWidth))
             default: return 0  // SIGTERM, SIGINT
             }
           }

@@ -1,9 +1,3 @@
-import CLinux
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A bar's stdout that never blocks: when the bar reads slowly or not at all, only the
 /// newest frame waits.
 ///
@@ -29,7 +23,7 @@ public final class FrameWriter {
 
   public init(_ target: FileDescriptor = .standardOutput) {
     let path = "/proc/self/fd/\(target.rawValue)"
-    if let fd = try? FileDescriptor.open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY) {
+    if let fd = try? FileDescriptor.open(path, [.writeOnly, .nonBlocking, .noControllingTerminal]) {
       self.fd = fd
       reopened = true
     } else {
@@ -76,13 +70,13 @@ public final class FrameWriter {
         begun = frame
         waiting = nil
       }
-      let written = begun.withUnsafeBytes { Glibc.write(fd.rawValue, $0.baseAddress, $0.count) }
-      if written < 0 {
-        switch errno {
-        case EINTR: continue
-        case EAGAIN: return true
-        default: return false  // EPIPE: the bar went away
-        }
+      let written: Int
+      do {
+        // nil: no room now, and the loop waits for it.
+        guard let count = try fd.writeSome(begun) else { return true }
+        written = count
+      } catch {
+        return false  // EPIPE: the bar went away
       }
       begun.removeFirst(written)
     }

@@ -40,6 +40,9 @@ public struct SystemClock: ClockSource {
     return reading
   }
 
+  /// `CLOCK_MONOTONIC` now, as the kernel has it.
+  public static var monotonic: Int64 { now(CLOCK_MONOTONIC) }
+
   public static func now(_ clock: clockid_t) -> Int64 {
     var ts = timespec()
     clock_gettime(clock, &ts)
@@ -89,16 +92,8 @@ extension SystemClock {
   }
 }
 
-/// Local wall-clock time of day, for "ends at 14:35".
+/// Local wall-clock time, through the C library's time zone rules.
 public enum LocalTime {
-  /// Seconds since local midnight at `wall` nanoseconds since the epoch.
-  public static func secondOfDay(wall: Int64) -> Int64 {
-    var seconds = time_t(wall / 1_000_000_000)
-    var parts = tm()
-    guard localtime_r(&seconds, &parts) != nil else { return (wall / 1_000_000_000) % 86_400 }
-    return Int64(parts.tm_hour) * 3600 + Int64(parts.tm_min) * 60 + Int64(parts.tm_sec)
-  }
-
   /// `2026-11-23 14:05:09`: the local date and time at `wall` nanoseconds since the epoch.
   public static func timestamp(wall: Int64) -> String {
     var seconds = time_t(wall / 1_000_000_000)

@@ -1,9 +1,4 @@
-import CLinux
 import PomobarCore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The shared state file, read and changed by every copy of pomobar without a daemon.
 ///
@@ -161,7 +156,9 @@ public final class StateStore {
         "the history has not been writable for \(owed.count) records; "
           + "the oldest \(owed.count - kept) are lost")
     }
-    let name = "\(getpid()).\(SystemClock.now(CLOCK_MONOTONIC))"
+    // The kernel's own monotonic clock, whatever clock the store is given: names are
+    // ordered across copies (`committed(_:in:)`).
+    let name = "\(Processes.current).\(SystemClock.monotonic)"
     let next = base.committed(as: name, timer: machine.state, written: now, owed: owed)
     transaction.state = machine.state
     transaction.notes = notes
@@ -312,7 +309,7 @@ public final class StateStore {
     }
     // Seconds for people, nanoseconds and the pid so that no earlier file is replaced.
     let wall = clock.read().wall
-    let aside = "\(statePath).bad-\(wall / 1_000_000_000).\(wall % 1_000_000_000).\(getpid())"
+    let aside = "\(statePath).bad-\(wall / 1_000_000_000).\(wall % 1_000_000_000).\(Processes.current)"
     do {
       try FileSystem.rename(statePath, aside)
       notes.append("\(problem); moved it to \(aside) and started clean")
