@@ -232,7 +232,7 @@ public final class BarLoop {
     if changes.paths.contains(store.directory + "/" + HookFailures.fileName) || !changes.lostFolders.isEmpty {
       events.append(.hookProblem(HookFailures.problem(folder: store.directory)))
     }
-    let configTouched = changes.paths.contains { path in
+    let configTouched = (changes.paths + changes.lostFiles).contains { path in
       configFiles.contains { $0 == path || $0.utf8.starts(with: (path + "/").utf8) }
     }
     if configTouched || !changes.lostFolders.isEmpty {
@@ -275,18 +275,28 @@ public final class BarLoop {
     }
   }
 
-  /// Watches the config file's folder and the folder above it or, while they do not exist
-  /// yet, the nearest existing ancestor: a config created after start-up, or a config
-  /// folder replaced by another (moved aside, made anew), is picked up.
+  /// Watches the config file for its writes and its folder for its names, so that a
+  /// config saved in place, saved by rename, created after start-up, or a config folder
+  /// replaced by another (moved aside, made anew) is picked up. While the folder does not
+  /// exist, the nearest existing ancestor is watched for its names, and a symlink on the
+  /// way (a dotfiles folder linked in) has its folder watched too, as it can be pointed
+  /// elsewhere. Only names: writes to other programs' files in `~/.config` or `$HOME` do
+  /// not wake the bar.
   private func watchConfig(_ watcher: inout FileWatcher) {
     configFiles = configSource.watchedFiles
     for file in configFiles {
+      try? watcher.watch(file, for: .file)  // none yet: its folder says when it comes
       var folder = FileSystem.directory(of: file)
       while !FileSystem.exists(folder) && folder != "/" && folder != "." {
         folder = FileSystem.directory(of: folder)
       }
-      try? watcher.watch(folder: folder)
-      if folder != "/" && folder != "." { try? watcher.watch(folder: FileSystem.directory(of: folder)) }
+      try? watcher.watch(folder, for: .names)
+      var path = folder
+      while path != "/" && path != "." {
+        let parent = FileSystem.directory(of: path)
+        if FileSystem.isSymlink(path) { try? watcher.watch(parent, for: .names) }
+        path = parent
+      }
     }
   }
 }

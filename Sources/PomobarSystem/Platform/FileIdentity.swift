@@ -33,6 +33,14 @@ public struct FileIdentity: Equatable, Sendable {
   }
 }
 
+extension FileSystem {
+  /// Whether `path` is a symlink (not followed).
+  public static func isSymlink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+  }
+}
+
 extension FileLock {
   /// An exclusive lock held until `release()` (or until this goes away).
   public final class Held {

@@ -4,33 +4,57 @@ import CLinux
   import Glibc
 #endif
 
-/// Watches folders with `inotify` and reports which file names in them changed.
+/// Watches folders and files with `inotify` and reports which paths changed.
 ///
-/// Folders, not files, are watched: state and config files are replaced by rename, which
-/// a watch on the old file would never see.
+/// What is watched is chosen so that nothing else wakes the loop: a folder full of other
+/// programs' files (`~/.config`, `$HOME`) is watched only for its names (created, moved,
+/// deleted), never for writes, and a file is watched for its own writes. Files that are
+/// replaced by rename are seen through their folder's names, which a watch on the old
+/// file would miss.
 public struct FileWatcher {
   public let fd: FileDescriptor
-  private var folders: [Int32: String] = [:]
+  private var watched: [Int32: (path: String, interest: Interest)] = [:]
+
+  /// What a watch reports.
+  public enum Interest: Equatable, Sendable {
+    /// A folder's files written, moved in or out, created or deleted; with `attributes`,
+    /// also permission and owner changes (`IN_ATTRIB`): for the state folder, whose chmod
+    /// may end a failing save. Not for config folders, where a hard link or a touch would
+    /// read as an edit.
+    case contents(attributes: Bool)
+    /// A folder's names only: created, moved in or out, deleted; not writes to its files.
+    case names
+    /// A file's own writes.
+    case file
+
+    var mask: UInt32 {
+      // Moved or deleted itself: the watch follows the inode, so the path is watched anew.
+      let own = IN_MOVE_SELF | IN_DELETE_SELF
+      switch self {
+      case .contents(let attributes):
+        let events = IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | own
+        return UInt32(attributes ? events | IN_ATTRIB : events)
+      case .names: return UInt32(IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | own | IN_ONLYDIR)
+      case .file: return UInt32(IN_CLOSE_WRITE | own)
+      }
+    }
+  }
 
   public init() throws(SystemError) {
     fd = FileDescriptor(
       rawValue: try retrying("inotify_init1") { inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK)) })
   }
 
-  /// Watches `folder` for files written, moved in or out, created or deleted.
-  ///
-  /// Watching a folder again is harmless: the kernel returns the same watch.
-  ///
-  /// - Parameter attributes: report permission and owner changes too (`IN_ATTRIB`): for
-  ///   the state folder, whose chmod may end a failing save. Not for config folders,
-  ///   where a hard link or a touch would read as an edit.
+  /// Watches `folder` for its files written, moved in or out, created or deleted.
   public mutating func watch(folder: String, attributes: Bool = false) throws(SystemError) {
-    let events = IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM
-    let mask = UInt32(attributes ? events | IN_ATTRIB : events)
-    let wd = try retrying("inotify_add_watch", path: folder) {
-      inotify_add_watch(fd.rawValue, folder, mask)
-    }
-    folders[wd] = folder
+    try watch(folder, for: .contents(attributes: attributes))
+  }
+
+  /// Watches `path` for `interest`. Watching a path again is harmless: the kernel returns
+  /// the same watch, with the new interest.
+  public mutating func watch(_ path: String, for interest: Interest) throws(SystemError) {
+    let wd = try retrying("inotify_add_watch", path: path) { inotify_add_watch(fd.rawValue, path, interest.mask) }
+    watched[wd] = (path, interest)
   }
 
   /// What a batch of events said.
@@ -40,6 +64,8 @@ public struct FileWatcher {
     public var paths: [String] = []
     /// Watched folders that are gone (deleted or moved away): watch them again if needed.
     public var lostFolders: [String] = []
+    /// Watched files that are gone (deleted, or replaced by a rename their folder reports).
+    public var lostFiles: [String] = []
   }
 
   /// Reads pending events.
@@ -58,15 +84,19 @@ public struct FileWatcher {
         }
         let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)]
         let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-        if let folder = folders[wd] {
-          if mask & UInt32(IN_IGNORED) != 0 {
-            // The kernel dropped the watch: the folder was deleted or its file system unmounted.
-            folders[wd] = nil
-            changes.lostFolders.append(folder)
+        if let (path, interest) = watched[wd] {
+          let gone = mask & UInt32(IN_IGNORED | IN_MOVE_SELF | IN_DELETE_SELF) != 0
+          if gone {
+            // Deleted, or moved away (the watch would follow it there): dropped.
+            watched[wd] = nil
+            if mask & UInt32(IN_IGNORED) == 0 { _ = inotify_rm_watch(fd.rawValue, wd) }
+            if interest == .file { changes.lostFiles.append(path) } else { changes.lostFolders.append(path) }
+          } else if interest == .file {
+            changes.paths.append(path)
           } else if !name.isEmpty {
-            changes.paths.append(folder + "/" + name)
+            changes.paths.append(path + "/" + name)
           } else if mask & UInt32(IN_ATTRIB) != 0 {
-            changes.paths.append(folder)  // the folder's own permissions or owner changed
+            changes.paths.append(path)  // the folder's own permissions or owner changed
           }
         }
         offset += header + length
