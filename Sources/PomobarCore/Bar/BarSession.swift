@@ -30,6 +30,8 @@ public struct BarSession {
   private var armedFor: TickPlan?
   /// The wrapped command's side of the line (`--wrap`), if any.
   private var wrap: Wrapped?
+  /// The running phase's next frames, while only time passes.
+  private var ahead: FramesAhead?
 
   /// Why things do not work, each shown with ⚠ while it lasts.
   struct Problems: Equatable {
@@ -80,6 +82,12 @@ public struct BarSession {
   /// do. Actions are in order; after `transact`, the loop reports the outcome with
   /// `pending` and `saved` or `saveFailed`, which finish the refresh.
   public mutating func handle(_ events: [BarEvent], at now: ClockReading) -> [BarAction] {
+    if events.allSatisfy({ if case .timer = $0 { true } else { false } }), let actions = tick(at: now) {
+      return actions
+    }
+    if !events.allSatisfy({ if case .wrappedBlocks = $0 { true } else { false } }) {
+      ahead = nil  // something else happened: the next frames are worked out anew
+    }
     var actions: [BarAction] = []
     var refresh = false
     var force = false
@@ -93,11 +101,13 @@ public struct BarSession {
         refresh = true
       case .input(let bytes):
         let (events, more) = read(bytes)
-        actions += more
+        actions += more.filter { $0 != .quit }
         if !events.isEmpty {
           actions.append(.transact(events, stamp: now))
           transacting = true
         }
+        // A quit typed with other keys comes after their transaction.
+        if more.contains(.quit) { actions.append(.quit) }
       case .stateRead(let document, let exists):
         (self.document, fileExists) = (document, exists)
         refresh = true
@@ -203,7 +213,26 @@ public struct BarSession {
           after: plan.map { ($0.next(after: now.instant) - now.instant).nanoseconds },
           seconds: plan?.seconds ?? 1))
     }
-    return actions + render(state, now: now)
+    actions += render(state, now: now)
+    if let plan, plan.seconds == 1, let deadline = state.deadline, let view = lastView, !hidden,
+      problems.state == nil
+    {
+      let (config, zone, problem) = (config, zone, problems.text)
+      ahead = FramesAhead(plan: plan, deadline: deadline, after: now, view: view, encoder: encoder) {
+        ViewModel(state: state, config: config, reading: $0, zone: zone, problem: problem)
+      }
+    }
+    return actions
+  }
+
+  /// A tick whose frame was worked out ahead: written as it is; nil when there is none.
+  private mutating func tick(at now: ClockReading) -> [BarAction]? {
+    guard let entry = ahead?.take(at: now) else { return nil }
+    encoder = entry.encoder
+    lastView = entry.view
+    guard let frame = entry.frame else { return [] }
+    guard wrap != nil, let line = wrap?.mergedLine(ours: frame) else { return [.write(frame, replaceable: true)] }
+    return [.write(line, replaceable: true)]
   }
 
   /// A frame, if what the bar shows changed and the bar shows the block.
@@ -243,8 +272,7 @@ public struct BarSession {
     case .none:
       break
     }
-    // The transaction goes first, then the quit.
-    return (events, actions.filter { $0 != .quit } + actions.filter { $0 == .quit })
+    return (events, actions)
   }
 
   /// What a click does: pomobar's own action, or (in a merged line) nothing here and its

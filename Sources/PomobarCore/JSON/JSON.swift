@@ -90,24 +90,35 @@ public enum JSON {
 
   private static func writeString(_ text: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): out += #"\""#.utf8
-      case UInt8(ascii: "\\"): out += #"\\"#.utf8
-      case UInt8(ascii: "\n"): out += #"\n"#.utf8
-      case UInt8(ascii: "\r"): out += #"\r"#.utf8
-      case UInt8(ascii: "\t"): out += #"\t"#.utf8
-      case 0x08: out += #"\b"#.utf8
-      case 0x0C: out += #"\f"#.utf8
-      case 0x00...0x1F:
-        out += #"\u00"#.utf8
-        out.append(hexDigit(byte >> 4))
-        out.append(hexDigit(byte & 0xF))
-      default:
-        out.append(byte)  // UTF-8 of everything else, multi-byte sequences included, as is
+    var text = text
+    text.withUTF8 { bytes in
+      // Most strings need no escape: copied whole, not byte by byte.
+      var start = 0
+      for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        writeEscape(byte, into: &out)
+        start = index + 1
       }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// The escape for a byte that JSON does not allow as is in a string.
+  private static func writeEscape(_ byte: UInt8, into out: inout [UInt8]) {
+    switch byte {
+    case UInt8(ascii: "\""): out += #"\""#.utf8
+    case UInt8(ascii: "\\"): out += #"\\"#.utf8
+    case UInt8(ascii: "\n"): out += #"\n"#.utf8
+    case UInt8(ascii: "\r"): out += #"\r"#.utf8
+    case UInt8(ascii: "\t"): out += #"\t"#.utf8
+    case 0x08: out += #"\b"#.utf8
+    case 0x0C: out += #"\f"#.utf8
+    default:
+      out += #"\u00"#.utf8
+      out.append(hexDigit(byte >> 4))
+      out.append(hexDigit(byte & 0xF))
+    }
   }
 
   private static func hexDigit(_ value: UInt8) -> UInt8 {

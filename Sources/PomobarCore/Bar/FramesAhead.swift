@@ -1,0 +1,75 @@
+/// The frames of a running phase's next ticks, worked out together at one wake-up.
+///
+/// Most ticks change a few characters of a frame (`24:59` to `24:58`). Rendering every
+/// tick from scratch wakes a cold process to run the view model and the encoder; working a
+/// minute of frames out at once, while the code is warm, leaves each tick only the write.
+/// Each frame is the one that tick would have rendered, from the same view model at that
+/// tick's own clock reading; they stand only while nothing but time happens: any other
+/// event, a gap in the clocks (a suspend, a wall-clock step) or the phase's deadline ends
+/// them, and the next wake-up renders as usual.
+struct FramesAhead {
+  struct Entry {
+    /// The tick's moment on the grid.
+    var at: Instant
+    var view: ViewModel
+    /// The frame to write then; nil when the view is the one before it.
+    var frame: String?
+    /// The encoder as it is after writing this frame.
+    var encoder: any BarEncoder
+  }
+
+  /// Ticks worked out at once: a minute of seconds.
+  static let count = 60
+  /// How far the wall clock may drift from the timer's before the frames are worked out
+  /// again (they show the local time a phase ends).
+  static let wallDrift: Int64 = 100_000_000
+
+  private var entries: [Entry] = []
+  private var next = 0
+  /// Until when the last frame stands: its next tick, or the deadline.
+  private var until: Instant
+  /// The clocks' offsets when worked out: a change means a suspend or a step.
+  private let asleep: Int64
+  private let wallOffset: Int64
+
+  /// The frames for the ticks of `plan` after `now`, before `deadline`, from `render`
+  /// (a view and, when it differs from the one before, its frame).
+  init(
+    plan: TickPlan, deadline: Instant, after now: ClockReading, view: ViewModel, encoder: any BarEncoder,
+    render: (ClockReading) -> ViewModel
+  ) {
+    asleep = now.asleep
+    wallOffset = now.wall &- now.boottime
+    var at = plan.next(after: now.instant)
+    var previous = view
+    var encoder = encoder
+    let step = Duration.seconds(plan.seconds)
+    while entries.count < Self.count && at < deadline {
+      let shift = (at - now.instant).nanoseconds
+      let reading = ClockReading(
+        wall: now.wall &+ shift, boottime: now.boottime &+ shift, monotonic: now.monotonic &+ shift,
+        bootID: now.bootID)
+      let view = render(reading)
+      let frame = view == previous ? nil : encoder.frame(view)
+      entries.append(Entry(at: at, view: view, frame: frame, encoder: encoder))
+      previous = view
+      at = at + step
+    }
+    until = min(at, deadline)
+  }
+
+  /// The entry for the tick at `now`, if the frames still stand (the latest tick at or
+  /// before `now`, when ticks were missed); nil when they do not, and a render is needed.
+  mutating func take(at now: ClockReading) -> Entry? {
+    guard next < entries.count, now.instant >= entries[next].at, now.instant < until,
+      now.asleep == asleep, abs((now.wall &- now.boottime) &- wallOffset) <= Self.wallDrift
+    else { return nil }
+    var chosen = next
+    while chosen + 1 < entries.count && entries[chosen + 1].at <= now.instant { chosen += 1 }
+    // Ticks missed on a busy machine: the newest frame among them is the one to write.
+    var entry = entries[chosen]
+    entry.frame = entries[next...chosen].last { $0.frame != nil }?.frame
+    next = chosen + 1
+    return entry
+  }
+}
