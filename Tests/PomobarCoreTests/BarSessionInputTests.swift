@@ -35,10 +35,13 @@ import Testing
     var bar = Self.clickBar()
     let lines = (1...5).map { "," + Self.click("pomobar", button: $0) + "\n" }
     _ = bar.handle(.input(Self.bytes("[\n")), at: 1)
-    for (index, line) in lines.enumerated() { _ = bar.handle(.input(Self.bytes(line)), at: Double(2 + index)) }
+    for (index, line) in lines.enumerated() {
+      _ = bar.handle(.input(Self.bytes(line)), at: Double(2 + index))
+    }
     #expect(
       bar.transacted == [
-        [.action(.toggle)], [.action(.stop)], [.action(.skip)], [.action(.extend(nil))], [.action(.shorten(nil))],
+        [.action(.toggle)], [.action(.stop)], [.action(.skip)], [.action(.extend(nil))],
+        [.action(.shorten(nil))],
       ])
   }
 
@@ -48,7 +51,9 @@ import Testing
     let actions = bar.handle(.input(Self.bytes(Self.click("pomobar-work", button: 1) + "\n")), at: 2)
     #expect(actions.first == .transact([.action(.workToggle)], stamp: reading(2)))
     #expect(bar.document?.timer.ledger.work != nil)
-    for (button, action) in [(2, Action.project(nil)), (3, .projectNext), (4, .projectNext), (5, .projectPrevious)] {
+    for (button, action) in [
+      (2, Action.project(nil)), (3, .projectNext), (4, .projectNext), (5, .projectPrevious),
+    ] {
       _ = bar.handle(.input(Self.bytes("," + Self.click("pomobar-work", button: button) + "\n")), at: 3)
       #expect(bar.transacted.last == [.action(action)])
     }
@@ -57,7 +62,9 @@ import Testing
   @Test func clicksOnOtherBlocksOrInstancesAreIgnoredAndBadLinesWarned() {
     var bar = Self.clickBar()
     #expect(bar.handle(.input(Self.bytes("[\n" + Self.click("cpu", button: 1) + "\n")), at: 1) == [])
-    #expect(bar.handle(.input(Self.bytes("," + Self.click("pomobar", button: 1, instance: "other") + "\n")), at: 2) == [])
+    #expect(
+      bar.handle(.input(Self.bytes("," + Self.click("pomobar", button: 1, instance: "other") + "\n")), at: 2)
+        == [])
     #expect(bar.handle(.input(Self.bytes(#",{"name":"pomobar","button":"# + "\n")), at: 3).count == 1)
     let bad = bar.handle(.input(Self.bytes(",{\"name\":\"pomobar\",\n")), at: 4)
     guard case .warn(let message, let kind) = bad.first, bad.count == 1 else {
@@ -77,9 +84,12 @@ import Testing
       "[\n" + Self.click("pomobar", button: 1) + "\n," + Self.click("pomobar", button: 4) + "\n,"
       + Self.click("pomobar", button: 4) + "\n"
     let actions = bar.handle(.input(Self.bytes(burst)), at: 7)
-    #expect(actions.first == .transact([.action(.toggle), .action(.extend(nil)), .action(.extend(nil))], stamp: reading(7)))
+    #expect(
+      actions.first
+        == .transact([.action(.toggle), .action(.extend(nil)), .action(.extend(nil))], stamp: reading(7)))
     #expect(bar.transacted.count == 1)
-    #expect(BarDriver.frames(actions) == [i3barFrame(block("Focus 27:00", short: "⣿ 27:00", color: "#E54D2E"))])
+    #expect(
+      BarDriver.frames(actions) == [i3barFrame(block("Focus 27:00", short: "⣿ 27:00", color: "#E54D2E"))])
   }
 
   @Test func aClickSplitAcrossTwoReadsActsOnceWhenItsLineIsComplete() {
@@ -87,7 +97,9 @@ import Testing
     let line = "[\n" + Self.click("pomobar", button: 1) + "\n"
     let middle = line.index(line.startIndex, offsetBy: line.count / 2)
     #expect(bar.handle(.input(Self.bytes(String(line[..<middle]))), at: 1) == [])
-    #expect(bar.handle(.input(Self.bytes(String(line[middle...]))), at: 2).first == .transact([.action(.toggle)], stamp: reading(2)))
+    #expect(
+      bar.handle(.input(Self.bytes(String(line[middle...]))), at: 2).first
+        == .transact([.action(.toggle)], stamp: reading(2)))
     #expect(bar.transacted.count == 1)
   }
 

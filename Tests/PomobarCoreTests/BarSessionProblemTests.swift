@@ -14,11 +14,13 @@ import Testing
   static func doneFrame(problem: String?) -> String {
     let tooltip = problem.map { #"Focus done\n"# + $0 } ?? "Focus done"
     return #"{"text":"✓ Focus done ●○○○"# + (problem == nil ? "" : " ⚠")
-      + #"","alt":"focus-done","tooltip":"\#(tooltip)","class":["focus-done","urgent"],"percentage":0}"# + "\n"
+      + #"","alt":"focus-done","tooltip":"\#(tooltip)","class":["focus-done","urgent"],"percentage":0}"#
+      + "\n"
   }
 
   @Test func aFailingSaveWarnsShowsTheTimerComputedInMemoryAndRetriesAfter1Then2Then4Seconds() {
-    var bar = BarDriver(config: Self.config, encoder: WaybarEncoder(), document: focusDocument(deadline: 2, total: 2))
+    var bar = BarDriver(
+      config: Self.config, encoder: WaybarEncoder(), document: focusDocument(deadline: 2, total: 2))
     _ = bar.start(at: 0.2)
     bar.saveProblem = "disk full"
     let problem = "cannot save the timer: disk full"
@@ -32,16 +34,26 @@ import Testing
     #expect(bar.document?.timer.phase == .running(.focus, deadline: .seconds(2), total: .seconds(2)))
     // Each retry fails: warned (the system's `Warnings` says it once a minute), and the
     // next one armed after twice the pause, at most 4 s. Nothing else: no ticks, no frames.
-    #expect(bar.handle(.timer, at: 3) == [.transact([], stamp: nil), .warn(problem, kind: nil), .armRetry(after: ns(2))])
-    #expect(bar.handle(.timer, at: 5) == [.transact([], stamp: nil), .warn(problem, kind: nil), .armRetry(after: ns(4))])
-    #expect(bar.handle(.timer, at: 9) == [.transact([], stamp: nil), .warn(problem, kind: nil), .armRetry(after: ns(4))])
+    #expect(
+      bar.handle(.timer, at: 3) == [
+        .transact([], stamp: nil), .warn(problem, kind: nil), .armRetry(after: ns(2)),
+      ])
+    #expect(
+      bar.handle(.timer, at: 5) == [
+        .transact([], stamp: nil), .warn(problem, kind: nil), .armRetry(after: ns(4)),
+      ])
+    #expect(
+      bar.handle(.timer, at: 9) == [
+        .transact([], stamp: nil), .warn(problem, kind: nil), .armRetry(after: ns(4)),
+      ])
     // A wake-up before the pause is over (a stray tick) does not try.
     #expect(bar.handle(.timer, at: 10) == [])
     #expect(bar.transacted.count == 4)
   }
 
   @Test func aChangeInTheStateFolderRetriesSoonerButNotMoreThanFourTimesASecond() {
-    var bar = BarDriver(config: Self.config, encoder: WaybarEncoder(), document: focusDocument(deadline: 2, total: 2))
+    var bar = BarDriver(
+      config: Self.config, encoder: WaybarEncoder(), document: focusDocument(deadline: 2, total: 2))
     _ = bar.start(at: 0.2)
     bar.saveProblem = "disk full"
     let problem = "cannot save the timer: disk full"
@@ -59,7 +71,8 @@ import Testing
     bar.saveProblem = nil
     #expect(
       bar.handle(.stateFolderChanged, at: 2.5) == [
-        .transact([], stamp: nil), .armRetry(after: nil), .write(Self.doneFrame(problem: nil), replaceable: true),
+        .transact([], stamp: nil), .armRetry(after: nil),
+        .write(Self.doneFrame(problem: nil), replaceable: true),
       ])
     #expect(bar.session.stateProblem == nil)
     #expect(bar.document?.timer.phase == .focusDone)
@@ -71,7 +84,8 @@ import Testing
   }
 
   @Test func aSaveAfterFailuresStartsTheBackoffAgainFromOneSecond() {
-    var bar = BarDriver(config: Self.config, encoder: WaybarEncoder(), document: focusDocument(deadline: 2, total: 2))
+    var bar = BarDriver(
+      config: Self.config, encoder: WaybarEncoder(), document: focusDocument(deadline: 2, total: 2))
     _ = bar.start(at: 0.2)
     bar.saveProblem = "disk full"
     _ = bar.handle(.timer, at: 2)
@@ -90,10 +104,12 @@ import Testing
   }
 
   @Test func aReloadedConfigShowsAtOnceAndItsProblemShowsWithAWarningSign() {
-    var bar = BarDriver(config: Self.config, encoder: WaybarEncoder(), document: focusDocument(deadline: 1500))
+    var bar = BarDriver(
+      config: Self.config, encoder: WaybarEncoder(), document: focusDocument(deadline: 1500))
     _ = bar.start(at: 0.5)
     // A new text, and ticks once a minute: the frame at once, the tick armed again.
-    let minutes = barConfig("[format]\nfull = \"{time} left\"\ntooltip = \"{phase}\"\n[display]\nupdate = \"minute\"\n")
+    let minutes = barConfig(
+      "[format]\nfull = \"{time} left\"\ntooltip = \"{phase}\"\n[display]\nupdate = \"minute\"\n")
     #expect(
       bar.handle(.configLoaded(minutes, problem: nil), at: 0.5) == [
         .armTick(after: ns(59.5), seconds: 60),

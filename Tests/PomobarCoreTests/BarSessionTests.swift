@@ -72,7 +72,8 @@ import Testing
 
   @Test func urgentForClearsTheFlagAtItsEndWithOneWakeUpThere() {
     let config = barConfig("[timer]\nfocus = \"2s\"\n[display]\nurgent-for = \"2s\"\n")
-    var bar = BarDriver(config: config, encoder: I3barEncoder(), document: focusDocument(deadline: 2, total: 2))
+    var bar = BarDriver(
+      config: config, encoder: I3barEncoder(), document: focusDocument(deadline: 2, total: 2))
     _ = bar.start(at: 0.2)
     // The deadline: one transaction, whose new state shows at once, urgent.
     let done = bar.handle(.timer, at: 2)
@@ -124,7 +125,8 @@ import Testing
     var bar = BarDriver(config: barConfig(plainFormat), document: focusDocument(deadline: 10, written: 1))
     #expect(
       bar.start(at: 12) == [
-        .write("", replaceable: false), .transact([], stamp: nil), .write("✓ Focus done ●○○○\n", replaceable: true),
+        .write("", replaceable: false), .transact([], stamp: nil),
+        .write("✓ Focus done ●○○○\n", replaceable: true),
       ])
     #expect(bar.document?.timer.phase == .focusDone)
     #expect(bar.document?.written == reading(12))
@@ -136,7 +138,8 @@ import Testing
 
   @Test func aMissingStateFileIsNotWrittenButAnUnreadableOneIs() {
     var missing = BarDriver(config: barConfig(plainFormat))
-    #expect(missing.start(at: 1) == [.write("", replaceable: false), .write("Ready 25:00\n", replaceable: true)])
+    #expect(
+      missing.start(at: 1) == [.write("", replaceable: false), .write("Ready 25:00\n", replaceable: true)])
     // A file that is there but unusable (nil document) is replaced by a fresh state.
     var unusable = BarDriver(config: barConfig(plainFormat))
     #expect(

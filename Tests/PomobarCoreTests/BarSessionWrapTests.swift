@@ -22,7 +22,8 @@ import Testing
     // The command's line read in the wake-up that starts the bar (after the header, before
     // pomobar's first frame): not written alone, but in that frame.
     #expect(
-      bar.handle([.started(nil, fileExists: false), .wrappedStarted(problem: nil), Self.blocks(Self.cpu)], at: 0)
+      bar.handle(
+        [.started(nil, fileExists: false), .wrappedStarted(problem: nil), Self.blocks(Self.cpu)], at: 0)
         == [
           .write(BarSessionTests.header, replaceable: false),
           .write(i3barFrame(Self.ready, Self.cpu, first: true), replaceable: true),
@@ -36,7 +37,8 @@ import Testing
 
   @Test func whileTheCommandIsDownAMarkerTakesItsPlace() {
     var bar = Self.wrapBar(position: "\"last\"")
-    _ = bar.handle([.started(nil, fileExists: false), .wrappedStarted(problem: nil), Self.blocks(Self.cpu)], at: 0)
+    _ = bar.handle(
+      [.started(nil, fileExists: false), .wrappedStarted(problem: nil), Self.blocks(Self.cpu)], at: 0)
     let marker =
       #"{"name":"pomobar-wrap","instance":"pomodoro","full_text":"⚠ exited with status 1","#
       + ##""short_text":"⚠ i3status","color":"#E5484D","urgent":false,"markup":"none"}"##
@@ -46,41 +48,58 @@ import Testing
         .write(i3barFrame(marker, warned), replaceable: true)
       ])
     // Started again: the marker and the ⚠ go; then its blocks, as it writes them.
-    #expect(bar.handle(.wrappedStarted(problem: nil), at: 2) == [.write(i3barFrame(Self.ready), replaceable: true)])
-    #expect(bar.handle(Self.blocks(Self.clock), at: 2.1) == [.write(i3barFrame(Self.clock, Self.ready), replaceable: true)])
+    #expect(
+      bar.handle(.wrappedStarted(problem: nil), at: 2) == [.write(i3barFrame(Self.ready), replaceable: true)])
+    #expect(
+      bar.handle(Self.blocks(Self.clock), at: 2.1) == [
+        .write(i3barFrame(Self.clock, Self.ready), replaceable: true)
+      ])
     // Clicks on the marker go nowhere.
-    #expect(bar.handle(.input(Array(("[\n" + BarSessionInputTests.click("pomobar-wrap", button: 1) + "\n").utf8)), at: 3) == [])
+    #expect(
+      bar.handle(
+        .input(Array(("[\n" + BarSessionInputTests.click("pomobar-wrap", button: 1) + "\n").utf8)), at: 3)
+        == [])
   }
 
   @Test func clicksOnTheCommandsBlocksArePassedOnAndPomobarsAreItsOwn() {
     var bar = Self.wrapBar()
-    _ = bar.handle([.started(nil, fileExists: false), .wrappedStarted(problem: nil), Self.blocks(Self.cpu)], at: 0)
+    _ = bar.handle(
+      [.started(nil, fileExists: false), .wrappedStarted(problem: nil), Self.blocks(Self.cpu)], at: 0)
     let theirs = #"{"name":"cpu","button":1,"x":3}"#
     let unnamed = #"{"button":3}"#
     let ours = BarSessionInputTests.click("pomobar", button: 1)
-    let actions = bar.handle(.input(Array(("[\n" + theirs + "\n," + unnamed + "\n," + ours + "\n").utf8)), at: 1)
-    #expect(Array(actions.prefix(3)) == [.forward(Array(theirs.utf8)), .forward(Array(unnamed.utf8)), .transact([.action(.toggle)], stamp: reading(1))])
+    let actions = bar.handle(
+      .input(Array(("[\n" + theirs + "\n," + unnamed + "\n," + ours + "\n").utf8)), at: 1)
+    #expect(
+      Array(actions.prefix(3)) == [
+        .forward(Array(theirs.utf8)), .forward(Array(unnamed.utf8)),
+        .transact([.action(.toggle)], stamp: reading(1)),
+      ])
     #expect(
       BarDriver.frames(actions) == [
         i3barFrame(block("Focus 25:00", short: "⣿ 25:00", color: "#E54D2E"), Self.cpu)
       ])
     // The work block is pomobar's too.
-    _ = bar.handle(.input(Array(("," + BarSessionInputTests.click("pomobar-work", button: 1) + "\n").utf8)), at: 2)
+    _ = bar.handle(
+      .input(Array(("," + BarSessionInputTests.click("pomobar-work", button: 1) + "\n").utf8)), at: 2)
     #expect(bar.transacted.last == [.action(.workToggle)])
   }
 
   @Test func whileHiddenNothingIsWrittenAndShownAgainTheLatestLineIs() {
     var bar = Self.wrapBar()
-    _ = bar.handle([.started(nil, fileExists: false), .wrappedStarted(problem: nil), Self.blocks(Self.cpu)], at: 0)
+    _ = bar.handle(
+      [.started(nil, fileExists: false), .wrappedStarted(problem: nil), Self.blocks(Self.cpu)], at: 0)
     #expect(bar.handle(.hidden(true), at: 1) == [])
     #expect(bar.handle(Self.blocks(Self.clock), at: 2) == [])
-    #expect(bar.handle(.hidden(false), at: 3) == [.write(i3barFrame(Self.ready, Self.clock), replaceable: true)])
+    #expect(
+      bar.handle(.hidden(false), at: 3) == [.write(i3barFrame(Self.ready, Self.clock), replaceable: true)])
   }
 
   @Test func aReloadThatMovesPomobarsBlockRedrawsAtOnce() {
     var bar = Self.wrapBar()
     _ = bar.handle(
-      [.started(nil, fileExists: false), .wrappedStarted(problem: nil), Self.blocks(Self.cpu, Self.clock)], at: 0)
+      [.started(nil, fileExists: false), .wrappedStarted(problem: nil), Self.blocks(Self.cpu, Self.clock)],
+      at: 0)
     let moved = barConfig(plainFormat + "[wrap]\nposition = 1\n")
     #expect(
       bar.handle(.configLoaded(moved, problem: nil), at: 1) == [

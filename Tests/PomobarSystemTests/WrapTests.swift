@@ -86,7 +86,9 @@ struct WrapTests {
       try bar.click(button: 1)  // start focus: pomobar ticks every second now
       try await bar.waitForFrame(after: 1, "focus") { $0.shows("Focus") }
       // Lines came from both: the command's counter and pomobar's seconds both advance.
-      let full = try await eventually("five of the command's counters and three of pomobar's texts", timeout: 5) {
+      let full = try await eventually(
+        "five of the command's counters and three of pomobar's texts", timeout: 5
+      ) {
         let full = try statusLines(bar).filter { names($0).contains("one") }
         let counters = Set(full.compactMap { $0.first?["full_text"] as? String })
         let times = Set(full.compactMap { $0[1]["full_text"] as? String })

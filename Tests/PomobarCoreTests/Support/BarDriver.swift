@@ -79,7 +79,9 @@ struct BarDriver {
     if let saveProblem { return perform([.saveFailed(saveProblem)], at: now) }
     var at = now
     if let stamp, stamp.bootID == now.bootID {
-      let writtenLater = document.map { $0.written.bootID == stamp.bootID && $0.written.boottime > stamp.boottime }
+      let writtenLater = document.map {
+        $0.written.bootID == stamp.bootID && $0.written.boottime > stamp.boottime
+      }
       if writtenLater != true { at = stamp }
     }
     let config = session.config
@@ -115,7 +117,8 @@ let plainFormat = "[format]\nfull = \"{phase} {time}\"\n"
 /// A state file written at `written` whose focus runs out at `deadline`.
 func focusDocument(deadline: Double, total: Int64 = 1500, written: Double = 0) -> StateDocument {
   StateDocument(
-    timer: TimerState(phase: .running(.focus, deadline: Instant(nanoseconds: ns(deadline)), total: .seconds(total))),
+    timer: TimerState(
+      phase: .running(.focus, deadline: Instant(nanoseconds: ns(deadline)), total: .seconds(total))),
     written: reading(written))
 }
 
