@@ -20,37 +20,35 @@ struct FaultTests {
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
+  /// The rules (warn, ⚠ with the reason, the timer computed in memory, retries after 1, 2,
+  /// 4, 4 s or sooner when the folder changes, the ⚠ gone after a save) are
+  /// `BarSessionProblemTests`; here, what a real store and loop add: the save really fails,
+  /// the retries cost no CPU, and the effects wait for the save and happen once.
   @Test("A save that keeps failing costs no CPU, shows the timer with ⚠, warns once, and catches up once")
   func failingSaveBacksOff() async throws {
     try await withSandbox(config: "[timer]\nfocus = \"2s\"") { sandbox in
-      let bars = [try await sandbox.startBar(.i3bar), try await sandbox.startBar(.i3bar)]
+      let bar = try await sandbox.startBar(.i3bar)
       try await sandbox.ctl("start")
       // A folder where the temporary file goes: every write fails, even as root.
       try FileManager.default.createDirectory(
         atPath: sandbox.stateDirectory + "/state.json.tmp", withIntermediateDirectories: false)
-      for bar in bars {
-        try await bar.waitForNextFrame(timeout: 4) { $0.text.contains("Focus done") && $0.text.contains("⚠") }
-      }
-      let cpuBefore = bars.map { cpuSeconds($0.process.pid) }
-      let framesBefore = bars.map { $0.frames.count }
-      await pause(3)
-      for (index, bar) in bars.enumerated() {
-        let cpu = cpuSeconds(bar.process.pid) - cpuBefore[index]
-        #expect(cpu < 0.05, "copy \(index) used \(cpu) s of CPU in 3 s")
-        #expect(bar.frames.count - framesBefore[index] == 0, "no frames while nothing changes")
-        let warnings = bar.process.stderr.snapshot.filter { $0.text.contains("cannot save") }
-        #expect(warnings.count == 1, "\(warnings.map(\.text))")
-        #expect(bar.lastFrame?.urgent == true, "the alert shows although the state is not saved")
-      }
+      try await bar.waitForNextFrame(timeout: 4) { $0.text.contains("Focus done") && $0.text.contains("⚠") }
+      let cpuBefore = cpuSeconds(bar.process.pid)
+      let framesBefore = bar.frames.count
+      // Long enough for the retries after 1 and 2 s.
+      await pause(1.5)
+      let cpu = cpuSeconds(bar.process.pid) - cpuBefore
+      #expect(cpu < 0.05, "used \(cpu) s of CPU in 1.5 s")
+      #expect(bar.frames.count == framesBefore, "no frames while nothing changes")
+      let warnings = bar.process.stderr.snapshot.filter { $0.text.contains("cannot save") }
+      #expect(warnings.count == 1, "\(warnings.map(\.text))")
+      #expect(bar.lastFrame?.urgent == true, "the alert shows although the state is not saved")
       #expect(sandbox.hookLines("focus-end").isEmpty, "effects wait for the state to be saved")
       // Fixed: the next retry saves the state, and the phase's effects happen once.
       try FileManager.default.removeItem(atPath: sandbox.stateDirectory + "/state.json.tmp")
-      let lines = try await sandbox.settledHookLines("focus-end", settle: 1)
-      #expect(lines == ["focus-end focus completed"])
+      try await bar.waitForNextFrame(timeout: 5) { !$0.text.contains("⚠") }
+      #expect(try await sandbox.settledHookLines("focus-end") == ["focus-end focus completed"])
       #expect(sandbox.notifications().count == 1)
-      for bar in bars {
-        try await bar.waitForNextFrame(timeout: 10) { !$0.text.contains("⚠") }
-      }
       #expect((sandbox.stateDocument()?["timer"] as? [String: Any])?["phase"] as? String == "focus-done")
     }
   }

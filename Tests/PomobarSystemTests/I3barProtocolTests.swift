@@ -149,23 +149,23 @@ struct I3barProtocolTests {
     }
   }
 
-  @Test("A hidden bar prints nothing but keeps time; shown again, it prints a fresh frame")
+  /// What a hidden bar does (no frames, time kept, the current frame when shown) is
+  /// `BarSessionTests.aHiddenBarWritesNothingButKeepsTimeAndShowsTheCurrentFrameWhenShown`;
+  /// here, that the header's signals reach the loop.
+  @Test("SIGURG hides the bar and SIGCONT shows it again with the current frame")
   func stopAndContinueSignals() async throws {
     try await withSandbox(config: "[timer]\nfocus = \"20s\"") { sandbox in
       let bar = try await sandbox.startBar(.i3bar)
-      try bar.click(button: 1)
-      let running = try await bar.waitForNextFrame { $0.shows("Focus") }
       bar.process.signal(SIGURG)  // the bar's stop_signal
-      await pause(0.2)
+      await pause(0.1)
       let hiddenAt = bar.frames.count
-      let printed = await holdsAtSomePoint(within: 2.2) { bar.frames.count > hiddenAt }
-      #expect(!printed, "no frames while hidden: \(bar.frames.dropFirst(hiddenAt))")
-      #expect(bar.process.isRunning)
+      try await sandbox.ctl("start")
+      // A shown bar would print the started focus as soon as it reads the state file.
+      await pause(0.3)
+      #expect(bar.frames.count == hiddenAt, "no frames while hidden: \(bar.frames.dropFirst(hiddenAt))")
       bar.process.signal(SIGCONT)  // cont_signal
       let shown = try await bar.waitForFrame(after: hiddenAt, timeout: 1, "a frame once shown")
-      let elapsed = Int(seconds(from: running.at, to: shown.at).rounded())
-      #expect(shown.shows("Focus"))
-      #expect(abs((shown.remaining ?? 0) - (20 - elapsed)) <= 1, "time went on while hidden: \(shown)")
+      #expect(shown.shows("Focus"), "\(shown)")
     }
   }
 }

@@ -230,19 +230,14 @@ final class Sandbox {
   /// A duplicate would come from a copy that made the same transition again, and runs its
   /// hooks in an effect runner of its own: once the caller has seen every copy take the
   /// transition (their frames, or one-shot commands that exited) and no runner is left,
-  /// no line is still on its way. `settle` adds a fixed wait after that, for a copy that
-  /// has not shown the transition yet (only the save-retry test, whose copies retry on a
-  /// backoff of their own, uses it).
-  func settledHookLines(_ event: String, atLeast count: Int = 1, settle: Double = 0) async throws
-    -> [String]
-  {
+  /// no line is still on its way.
+  func settledHookLines(_ event: String, atLeast count: Int = 1) async throws -> [String] {
     try await eventually(
       "\(count) \(event) hook line(s); log:\n\(hookLines().joined(separator: "\n"))", timeout: 5
     ) {
       hookLines(event).count >= count ? true : nil
     }
     try await waitForEffects()
-    await pause(settle)
     return hookLines(event)
   }
 

@@ -1,0 +1,120 @@
+import Testing
+
+@testable import PomobarCore
+
+/// `--wrap`: pomobar's block merged into another status command's line, a marker while
+/// that command is down, clicks on its blocks passed on to it.
+@Suite struct BarSessionWrapTests {
+  static let cpu = #"{"name":"cpu","full_text":"cpu 3%"}"#
+  static let clock = #"{"name":"time","full_text":"12:00"}"#
+  static let ready = block("Ready 25:00", short: "⣿ 25:00", color: "#8B8D98")
+
+  static func wrapBar(position: String = "\"first\"") -> BarDriver {
+    BarDriver(
+      config: barConfig(plainFormat + "[wrap]\nposition = \(position)\n"), encoder: I3barEncoder(),
+      input: .clicks, wrapping: "i3status")
+  }
+
+  static func blocks(_ blocks: String...) -> BarEvent { .wrappedBlocks(blocks.map { Array($0.utf8) }) }
+
+  @Test func oneLineCarriesBothAndTheCommandsBlocksAreNotWrittenBeforePomobarsFirstFrame() {
+    var bar = Self.wrapBar()
+    // The command's line read in the wake-up that starts the bar (after the header, before
+    // pomobar's first frame): not written alone, but in that frame.
+    #expect(
+      bar.handle(
+        [.started(nil, fileExists: false), .wrappedStarted(problem: nil), Self.blocks(Self.cpu)], at: 0)
+        == [
+          .write(BarSessionTests.header, replaceable: false),
+          .write(i3barFrame(Self.ready, Self.cpu, first: true), replaceable: true),
+        ])
+    // A new line from the command: written at once, with pomobar's block as it was.
+    #expect(
+      bar.handle(Self.blocks(Self.cpu, Self.clock), at: 1) == [
+        .write(i3barFrame(Self.ready, Self.cpu, Self.clock), replaceable: true)
+      ])
+  }
+
+  @Test func whileTheCommandIsDownAMarkerTakesItsPlace() {
+    var bar = Self.wrapBar(position: "\"last\"")
+    _ = bar.handle(
+      [.started(nil, fileExists: false), .wrappedStarted(problem: nil), Self.blocks(Self.cpu)], at: 0)
+    let marker =
+      #"{"name":"pomobar-wrap","instance":"pomodoro","full_text":"⚠ exited with status 1","#
+      + ##""short_text":"⚠ i3status","color":"#E5484D","urgent":false,"markup":"none"}"##
+    let warned = block("Ready 25:00 ⚠", short: "⣿ 25:00 ⚠", color: "#8B8D98")
+    #expect(
+      bar.handle(.wrappedEnded(problem: "exited with status 1"), at: 1) == [
+        .write(i3barFrame(marker, warned), replaceable: true)
+      ])
+    // Started again: the marker and the ⚠ go; then its blocks, as it writes them.
+    #expect(
+      bar.handle(.wrappedStarted(problem: nil), at: 2) == [.write(i3barFrame(Self.ready), replaceable: true)])
+    #expect(
+      bar.handle(Self.blocks(Self.clock), at: 2.1) == [
+        .write(i3barFrame(Self.clock, Self.ready), replaceable: true)
+      ])
+    // Clicks on the marker go nowhere.
+    #expect(
+      bar.handle(
+        .input(Array(("[\n" + BarSessionInputTests.click("pomobar-wrap", button: 1) + "\n").utf8)), at: 3)
+        == [])
+  }
+
+  @Test func clicksOnTheCommandsBlocksArePassedOnAndPomobarsAreItsOwn() {
+    var bar = Self.wrapBar()
+    _ = bar.handle(
+      [.started(nil, fileExists: false), .wrappedStarted(problem: nil), Self.blocks(Self.cpu)], at: 0)
+    let theirs = #"{"name":"cpu","button":1,"x":3}"#
+    let unnamed = #"{"button":3}"#
+    let ours = BarSessionInputTests.click("pomobar", button: 1)
+    let actions = bar.handle(
+      .input(Array(("[\n" + theirs + "\n," + unnamed + "\n," + ours + "\n").utf8)), at: 1)
+    #expect(
+      Array(actions.prefix(3)) == [
+        .forward(Array(theirs.utf8)), .forward(Array(unnamed.utf8)),
+        .transact([.action(.toggle)], stamp: reading(1)),
+      ])
+    #expect(
+      BarDriver.frames(actions) == [
+        i3barFrame(block("Focus 25:00", short: "⣿ 25:00", color: "#E54D2E"), Self.cpu)
+      ])
+    // The work block is pomobar's too.
+    _ = bar.handle(
+      .input(Array(("," + BarSessionInputTests.click("pomobar-work", button: 1) + "\n").utf8)), at: 2)
+    #expect(bar.transacted.last == [.action(.workToggle)])
+  }
+
+  @Test func whileHiddenNothingIsWrittenAndShownAgainTheLatestLineIs() {
+    var bar = Self.wrapBar()
+    _ = bar.handle(
+      [.started(nil, fileExists: false), .wrappedStarted(problem: nil), Self.blocks(Self.cpu)], at: 0)
+    #expect(bar.handle(.hidden(true), at: 1) == [])
+    #expect(bar.handle(Self.blocks(Self.clock), at: 2) == [])
+    #expect(
+      bar.handle(.hidden(false), at: 3) == [.write(i3barFrame(Self.ready, Self.clock), replaceable: true)])
+  }
+
+  @Test func aReloadThatMovesPomobarsBlockRedrawsAtOnce() {
+    var bar = Self.wrapBar()
+    _ = bar.handle(
+      [.started(nil, fileExists: false), .wrappedStarted(problem: nil), Self.blocks(Self.cpu, Self.clock)],
+      at: 0)
+    let moved = barConfig(plainFormat + "[wrap]\nposition = 1\n")
+    #expect(
+      bar.handle(.configLoaded(moved, problem: nil), at: 1) == [
+        .write(i3barFrame(Self.cpu, Self.ready, Self.clock), replaceable: true)
+      ])
+    // The same position again: nothing changed, nothing written.
+    #expect(bar.handle(.configLoaded(moved, problem: nil), at: 2) == [])
+  }
+
+  @Test func aCommandThatCannotStartShowsTheMarkerFromTheFirstFrame() {
+    var bar = Self.wrapBar()
+    let frames = BarDriver.frames(
+      bar.handle([.started(nil, fileExists: false), .wrappedStarted(problem: "i3status: not found")], at: 0))
+    #expect(frames.count == 1)
+    #expect(frames.first?.contains(#""full_text":"⚠ i3status: not found""#) == true, "\(frames)")
+    #expect(frames.first?.contains(#""full_text":"Ready 25:00 ⚠""#) == true, "\(frames)")
+  }
+}
