@@ -86,7 +86,7 @@ public struct BarSession {
       return actions
     }
     if !events.allSatisfy({ if case .wrappedBlocks = $0 { true } else { false } }) {
-      ahead = nil  // something else happened: the next frames are worked out anew
+      endAhead()  // something else happened: the next frames are worked out anew
     }
     var actions: [BarAction] = []
     var refresh = false
@@ -227,12 +227,16 @@ public struct BarSession {
 
   /// A tick whose frame was worked out ahead: written as it is; nil when there is none.
   private mutating func tick(at now: ClockReading) -> [BarAction]? {
-    guard let entry = ahead?.take(at: now) else { return nil }
-    encoder = entry.encoder
-    lastView = entry.view
-    guard let frame = entry.frame else { return [] }
+    guard let taken = ahead?.take(at: now) else { return nil }
+    guard let frame = taken else { return [] }
     guard wrap != nil, let line = wrap?.mergedLine(ours: frame) else { return [.write(frame, replaceable: true)] }
     return [.write(line, replaceable: true)]
+  }
+
+  /// Goes back to rendering: what the frames worked out ahead showed is what was shown.
+  private mutating func endAhead() {
+    if let shown = ahead?.shown { (lastView, encoder) = shown }
+    ahead = nil
   }
 
   /// A frame, if what the bar shows changed and the bar shows the block.

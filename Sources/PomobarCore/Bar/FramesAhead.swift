@@ -23,6 +23,9 @@ struct FramesAhead {
   /// How far the wall clock may drift from the timer's before the frames are worked out
   /// again (they show the local time a phase ends).
   static let wallDrift: Int64 = 100_000_000
+  /// How far `boottime - monotonic` may move (the clocks are read one after the other)
+  /// before it counts as a suspend.
+  static let sleepDrift: Int64 = 50_000_000
 
   private var entries: [Entry] = []
   private var next = 0
@@ -58,18 +61,31 @@ struct FramesAhead {
     until = min(at, deadline)
   }
 
-  /// The entry for the tick at `now`, if the frames still stand (the latest tick at or
-  /// before `now`, when ticks were missed); nil when they do not, and a render is needed.
-  mutating func take(at now: ClockReading) -> Entry? {
+  /// The frame to write for the tick at `now` (nil: the view did not change), if the
+  /// frames still stand (the latest tick at or before `now`, when ticks were missed); nil
+  /// when they do not, and a render is needed.
+  ///
+  /// This runs on every tick of a running phase, after a second asleep: it touches as
+  /// little memory as it can (no view model is copied; `shown` says which one is shown).
+  mutating func take(at now: ClockReading) -> String?? {
     guard next < entries.count, now.instant >= entries[next].at, now.instant < until,
-      now.asleep == asleep, abs((now.wall &- now.boottime) &- wallOffset) <= Self.wallDrift
+      abs(now.asleep &- asleep) <= Self.sleepDrift, abs((now.wall &- now.boottime) &- wallOffset) <= Self.wallDrift
     else { return nil }
     var chosen = next
     while chosen + 1 < entries.count && entries[chosen + 1].at <= now.instant { chosen += 1 }
     // Ticks missed on a busy machine: the newest frame among them is the one to write.
-    var entry = entries[chosen]
-    entry.frame = entries[next...chosen].last { $0.frame != nil }?.frame
+    var frame = entries[chosen].frame
+    var index = chosen
+    while frame == nil && index > next {
+      index -= 1
+      frame = entries[index].frame
+    }
     next = chosen + 1
-    return entry
+    return .some(frame)
+  }
+
+  /// The view shown and the encoder as the last tick taken left them (nil: none taken).
+  var shown: (view: ViewModel, encoder: any BarEncoder)? {
+    next > 0 ? (entries[next - 1].view, entries[next - 1].encoder) : nil
   }
 }

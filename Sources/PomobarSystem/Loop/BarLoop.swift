@@ -102,8 +102,9 @@ public final class BarLoop {
     // back, so that what stays resident is what the loop itself runs.
     Processes.releaseCodePages()
 
+    var ready: [Poller.Ready] = []
     while true {
-      let ready = try poller.wait()
+      try poller.wait(into: &ready)
       events.removeAll(keepingCapacity: true)
       for ready in ready {
         switch ready.fd {

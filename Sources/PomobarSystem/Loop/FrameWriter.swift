@@ -46,19 +46,30 @@ public final class FrameWriter {
   ///   must be written whatever follows (a protocol header).
   /// - Returns: false when the reader is gone.
   public func submit(_ text: String, replaceable: Bool = true) -> Bool {
-    let bytes = Array(text.utf8)
-    if isBacklogged {
-      if replaceable {
-        waiting = bytes
-      } else {
-        if let frame = waiting { begun += frame }
-        waiting = nil
-        begun += bytes
+    guard isBacklogged else {
+      // The usual case, on every tick: written straight from the string, nothing copied.
+      var text = text
+      var written: Int?
+      do {
+        written = try text.withUTF8 { bytes throws(SystemError) in
+          try fd.writeSome(UnsafeRawBufferPointer(bytes))
+        }
+      } catch {
+        return false  // EPIPE: the bar went away
       }
+      if written == text.utf8.count { return true }
+      begun = Array(text.utf8.dropFirst(written ?? 0))
       return true
     }
-    begun = bytes
-    return flush()
+    let bytes = Array(text.utf8)
+    if replaceable {
+      waiting = bytes
+    } else {
+      if let frame = waiting { begun += frame }
+      waiting = nil
+      begun += bytes
+    }
+    return true
   }
 
   /// Writes what is waiting, as far as the pipe takes it; false when the reader is gone.

@@ -106,6 +106,16 @@ public struct FileDescriptor: Hashable, Sendable {
 
   /// One write of as much of `bytes` as the descriptor takes now: the count written, or
   /// nil when a non-blocking descriptor has no room (`EAGAIN`).
+  public func writeSome(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int? {
+    do {
+      return try retrying("write") { Glibc.write(rawValue, bytes.baseAddress, bytes.count) }
+    } catch {
+      if error.errno == EAGAIN { return nil }
+      throw error
+    }
+  }
+
+  /// `writeSome` of a collection's bytes.
   public func writeSome(_ bytes: some Collection<UInt8>) throws(SystemError) -> Int? {
     let array = Array(bytes)
     do {

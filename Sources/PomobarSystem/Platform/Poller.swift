@@ -5,7 +5,7 @@ import CLinux
 #endif
 
 /// Waits on several descriptors at once with `epoll`: the loop's only place to sleep.
-public struct Poller {
+public final class Poller {
   public struct Ready: Equatable {
     public var fd: FileDescriptor
     public var readable: Bool
@@ -15,6 +15,8 @@ public struct Poller {
   }
 
   let epoll: FileDescriptor
+  /// Where the kernel says what is ready: kept, so that a wake-up allocates nothing.
+  private let events = UnsafeMutableBufferPointer<epoll_event>.allocate(capacity: 8)
 
   public init() throws(SystemError) {
     epoll = FileDescriptor(rawValue: try retrying("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
@@ -41,20 +43,24 @@ public struct Poller {
     _ = epoll_ctl(epoll.rawValue, EPOLL_CTL_DEL, fd.rawValue, nil)
   }
 
-  /// Sleeps until at least one descriptor is ready.
-  public func wait() throws(SystemError) -> [Ready] {
-    var events = [epoll_event](repeating: epoll_event(), count: 8)
-    let n = try retrying("epoll_wait") {
-      events.withUnsafeMutableBufferPointer { epoll_wait(epoll.rawValue, $0.baseAddress, 8, -1) }
+  /// Sleeps until at least one descriptor is ready, and says which in `ready`.
+  public func wait(into ready: inout [Ready]) throws(SystemError) {
+    let n = try retrying("epoll_wait") { epoll_wait(epoll.rawValue, events.baseAddress, 8, -1) }
+    ready.removeAll(keepingCapacity: true)
+    let errorBits = pomobar_EPOLLERR | pomobar_EPOLLHUP
+    for event in events[..<Int(n)] {
+      ready.append(
+        Ready(
+          fd: FileDescriptor(rawValue: event.data.fd),
+          readable: event.events & pomobar_EPOLLIN != 0,
+          writable: event.events & pomobar_EPOLLOUT != 0,
+          hangup: event.events & errorBits != 0))
     }
-    return events[..<Int(n)].map { event in
-      let errorBits = pomobar_EPOLLERR | pomobar_EPOLLHUP
-      return Ready(
-        fd: FileDescriptor(rawValue: event.data.fd),
-        readable: event.events & pomobar_EPOLLIN != 0,
-        writable: event.events & pomobar_EPOLLOUT != 0,
-        hangup: event.events & errorBits != 0)
-    }
+  }
+
+  deinit {
+    events.deallocate()
+    epoll.close()
   }
 }
 
