@@ -106,3 +106,18 @@ void *pomobar_memmem(const void *haystack, size_t haystack_length, const void *n
                      size_t needle_length) {
   return memmem(haystack, haystack_length, needle, needle_length);
 }
+
+int pomobar_epoll_wait_ns(int epfd, struct epoll_event *events, int max, long long timeout_ns) {
+  if (timeout_ns < 0) return epoll_wait(epfd, events, max, -1);
+#ifdef SYS_epoll_pwait2
+  static int unavailable = 0;
+  if (!unavailable) {
+    struct timespec timeout = {timeout_ns / 1000000000LL, timeout_ns % 1000000000LL};
+    long n = syscall(SYS_epoll_pwait2, epfd, events, max, &timeout, NULL, 0);
+    if (n >= 0 || errno != ENOSYS) return (int)n;
+    unavailable = 1;
+  }
+#endif
+  long long ms = (timeout_ns + 999999) / 1000000;
+  return epoll_wait(epfd, events, max, ms > 2147483647LL ? 2147483647 : (int)ms);
+}

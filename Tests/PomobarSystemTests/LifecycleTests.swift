@@ -84,6 +84,40 @@ struct LifecycleTests {
     }
   }
 
+  /// Other programs write in `$HOME` and `~/.config` all day (shell histories, session
+  /// logs, rc files): the bar watches its config's folder for names and the config itself
+  /// for writes, so none of that wakes it; with the config folder gone (as for a new user)
+  /// it watches `~/.config` for names only. 40 writes: a bar woken by them would switch in
+  /// 40 times.
+  @Test("Writes to other programs' files in $HOME and ~/.config wake no bar", arguments: [true, false])
+  func unrelatedWritesWakeNothing(configFolder: Bool) async throws {
+    try await withSandbox { sandbox in
+      if !configFolder { try FileManager.default.removeItem(atPath: sandbox.configDirectory) }
+      let configHome = sandbox.root + "/config"
+      let others = [sandbox.root + "/home/.zsh_history", configHome + "/some-app.conf"]
+      try FileManager.default.createDirectory(atPath: sandbox.root + "/home", withIntermediateDirectories: true)
+      for path in others { try sandbox.write("", to: path) }
+      let bar = try await sandbox.startBar(.i3bar)
+      await pause(0.2)
+      let before = try Self.wakeups(bar.process.pid)
+      for round in 0..<20 {
+        for path in others {
+          let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+          try file.seekToEnd()
+          try file.write(contentsOf: Data(": \(round):0;ls\n".utf8))
+          try file.close()
+        }
+      }
+      await pause(0.2)  // time for any wake-up they caused to happen
+      let after = try Self.wakeups(bar.process.pid)
+      #expect(after - before <= 1, "context switches for 40 unrelated writes: \(after - before)")
+      // And the config is still followed: one written now (its folder made first) is shown.
+      try FileManager.default.createDirectory(atPath: sandbox.configDirectory, withIntermediateDirectories: true)
+      try sandbox.write("[timer]\nfocus = \"7s\"\n", to: sandbox.configPath)
+      try await bar.waitForNextFrame(timeout: 3) { $0.text.contains("00:07") }
+    }
+  }
+
   /// Voluntary plus involuntary context switches of every thread of `pid`: each wake-up
   /// from the kernel costs at least one.
   static func wakeups(_ pid: pid_t) throws -> Int {

@@ -54,6 +54,11 @@ int pomobar_pipe_cloexec(int fds[2]);
 /// ENOSYS where glibc lacks it.
 int pomobar_spawn_add_closefrom(posix_spawn_file_actions_t *actions, int low);
 
+/// epoll_wait(2) with a timeout in nanoseconds (negative: none), through epoll_pwait2(2)
+/// (Linux 5.11) called directly, so that no newer glibc is needed; on older kernels, the
+/// timeout is rounded up to milliseconds for epoll_wait(2). -1 with errno on failure.
+int pomobar_epoll_wait_ns(int epfd, struct epoll_event *events, int max, long long timeout_ns);
+
 /// The commit this binary was built from, as scripts/build-release passes it
 /// (`-Xcc -DPOMOBAR_COMMIT="abc1234"`, `-dirty` for uncommitted changes); "unknown" for a
 /// plain `swift build`.

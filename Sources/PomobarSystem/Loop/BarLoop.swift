@@ -27,6 +27,11 @@ public final class BarLoop {
   var watchingOutput = false
   /// The state file as this bar last wrote it: its own write is not read back.
   var ownWrite: FileIdentity?
+  /// The next tick of a running phase's seconds, on the timer's timeline (boottime ns):
+  /// waited for as epoll's timeout, which costs a tick nothing but the wake-up, where a
+  /// timerfd costs a read too. Longer periods (minutes) use the tick timer, whose clock
+  /// counts through a suspend; a second's tick after one comes within that second.
+  var secondTick: Int64?
 
   public init(
     store: StateStore, configSource: ConfigSource, config: Config, configProblem: String? = nil,
@@ -104,8 +109,16 @@ public final class BarLoop {
 
     var ready: [Poller.Ready] = []
     while true {
-      try poller.wait(into: &ready)
+      try poller.wait(into: &ready, timeout: secondTick.map { $0 - store.now().boottime })
       events.removeAll(keepingCapacity: true)
+      if let tick = secondTick {
+        let now = store.now().boottime
+        if now >= tick {
+          events.append(.timer)
+          // On the grid, past any ticks missed meanwhile.
+          secondTick = tick + ((now - tick) / 1_000_000_000 + 1) * 1_000_000_000
+        }
+      }
       for ready in ready {
         switch ready.fd {
         case output.fd:
@@ -166,13 +179,15 @@ public final class BarLoop {
 
   /// Hands `events` to the session and carries out what it says; false when the bar is
   /// gone or the user quit.
-  private func perform(_ events: [BarEvent], _ timers: Timers, at now: ClockReading? = nil) -> Bool {
-    for action in session.handle(events, at: now ?? store.now()) {
+  private func perform(_ events: [BarEvent], _ timers: Timers, at reading: ClockReading? = nil) -> Bool {
+    let now = reading ?? store.now()
+    for action in session.handle(events, at: now) {
       switch action {
       case .write(let text, let replaceable):
         guard output.submit(text, replaceable: replaceable) else { return false }
       case .armTick(let after, let seconds):
-        timers.tick.arm(after: after, interval: seconds)
+        secondTick = seconds == 1 ? after.map { now.boottime + $0 } : nil
+        timers.tick.arm(after: seconds == 1 ? nil : after, interval: seconds)
       case .armRetry(let after):
         timers.retry.arm(after: after, repeating: false)
       case .transact(let events, let stamp):

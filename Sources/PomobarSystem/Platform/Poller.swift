@@ -44,8 +44,11 @@ public final class Poller {
   }
 
   /// Sleeps until at least one descriptor is ready, and says which in `ready`.
-  public func wait(into ready: inout [Ready]) throws(SystemError) {
-    let n = try retrying("epoll_wait") { epoll_wait(epoll.rawValue, events.baseAddress, 8, -1) }
+  /// At most `timeout` nanoseconds (nil: for ever); `ready` is empty when it ran out.
+  public func wait(into ready: inout [Ready], timeout: Int64? = nil) throws(SystemError) {
+    let n = try retrying("epoll_wait") {
+      pomobar_epoll_wait_ns(epoll.rawValue, events.baseAddress, 8, timeout.map { max(0, $0) } ?? -1)
+    }
     ready.removeAll(keepingCapacity: true)
     let errorBits = pomobar_EPOLLERR | pomobar_EPOLLHUP
     for event in events[..<Int(n)] {
