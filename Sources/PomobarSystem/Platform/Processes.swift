@@ -21,6 +21,9 @@ public enum Processes {
   /// Ends this process with `status`, flushing C's output buffers.
   public static func exit(_ status: Int32) -> Never { Glibc.exit(status) }
 
+  /// Lets another runnable process have this CPU for a moment (`sched_yield`); no sleep.
+  public static func yield() { _ = sched_yield() }
+
   /// Gives back the resident pages of this program's code: a long-running process calls
   /// it once start-up is over (see `pomobar_release_code_pages`).
   public static func releaseCodePages() { _ = pomobar_release_code_pages() }

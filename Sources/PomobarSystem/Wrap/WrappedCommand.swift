@@ -96,7 +96,7 @@ final class WrappedCommand {
   /// Reads what its stdout has; nil at end of file (the pipe is then closed).
   func read(_ poller: Poller) -> ChildStreamDecoder.Update? {
     guard let child, let output = child.output else { return nil }
-    let bytes: [UInt8]
+    var bytes: [UInt8]
     do {
       bytes = try output.read(upTo: Self.readSize)
     } catch {
@@ -107,6 +107,12 @@ final class WrappedCommand {
       poller.remove(output)
       child.closeOutput()
       return nil
+    }
+    if bytes.last != UInt8(ascii: "\n"), bytes.count < Self.readSize {
+      // A line written in two writes (i3status writes its line, then the newline): let the
+      // command finish it now, rather than sleep and be woken again for its last byte.
+      Processes.yield()
+      if let rest = try? output.read(upTo: Self.readSize - bytes.count), !rest.isEmpty { bytes += rest }
     }
     let update = decoder.feed(bytes)
     if let header = update.header { self.header = header }
