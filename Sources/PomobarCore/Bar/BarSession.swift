@@ -93,6 +93,7 @@ public struct BarSession {
     var force = false
     var transacting = false
     var mayTransact = true
+    var ticked = false
     for event in events {
       switch event {
       case .started(let document, let exists):
@@ -138,6 +139,7 @@ public struct BarSession {
         refresh = true
       case .timer:
         refresh = true
+        ticked = true
       case .stateFolderChanged:
         refresh = true
         force = true
@@ -175,7 +177,9 @@ public struct BarSession {
       }
     }
     // A transaction's outcome finishes the refresh; meanwhile nothing more is shown.
-    if refresh && !transacting { actions += self.refresh(at: now, force: force, mayTransact: mayTransact) }
+    if refresh && !transacting {
+      actions += self.refresh(at: now, force: force, mayTransact: mayTransact, ticked: ticked)
+    }
     return actions
   }
 
@@ -186,7 +190,12 @@ public struct BarSession {
   /// outcome. While saves fail, the timer is computed in memory, as every copy computes
   /// it, and shown with ⚠; they are retried with a growing pause, or sooner when `force`
   /// says something changed.
-  private mutating func refresh(at now: ClockReading, force: Bool, mayTransact: Bool) -> [BarAction] {
+  ///
+  /// On a tick of a running phase, the frames of the next ticks are worked out too (not
+  /// after a click, whose next event may come at once).
+  private mutating func refresh(
+    at now: ClockReading, force: Bool, mayTransact: Bool, ticked: Bool = false
+  ) -> [BarAction] {
     var actions: [BarAction] = []
     let (needsWrite, reconciled) = document.map { $0.staleness(at: now) } ?? (fileExists, TimerState())
     var state = reconciled
@@ -214,7 +223,7 @@ public struct BarSession {
           seconds: plan?.seconds ?? 1))
     }
     actions += render(state, now: now)
-    if let plan, plan.seconds == 1, let deadline = state.deadline, let view = lastView, !hidden,
+    if ticked, let plan, plan.seconds == 1, let deadline = state.deadline, let view = lastView, !hidden,
       problems.state == nil
     {
       let (config, zone, problem) = (config, zone, problems.text)

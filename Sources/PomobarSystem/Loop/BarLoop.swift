@@ -47,69 +47,48 @@ public final class BarLoop {
       wrapping: self.wrap?.shortName, zone: LocalZone.offset(atUTC:))
   }
 
-  /// The loop's two timers: the phase's ticks, and the next retry of a failed save.
+  /// The loop's two timers: ticks a minute apart, and the next retry of a failed save.
   struct Timers {
     let tick: DeadlineTimer
     let retry: DeadlineTimer
+  }
+
+  /// What the loop waits on.
+  struct Descriptors {
+    let signals: FileDescriptor
+    let poller: Poller
+    let timers: Timers
+    var watcher: FileWatcher
+    /// The terminal in raw mode, when keys are read.
+    let terminal: RawTerminal?
+    /// Whether stdin is read (until it closes).
+    var readsInput: Bool
   }
 
   /// Runs until the bar goes away (stdout closed), a quit key, or SIGTERM/SIGINT.
   ///
   /// Returns the exit status.
   public func run() throws -> Int32 {
-    SignalSet.ignoreBrokenPipe()
-    let (stop, show) = (I3barEncoder.stopSignal, I3barEncoder.contSignal)
-    var handled = [Signal.hangup, Signal.terminate, Signal.interrupt, Signal.windowChanged, stop, show]
-    if wrap != nil {
-      // The wrapped command's exit status is wanted: children are reaped on SIGCHLD.
-      Spawner.waitForChildren()
-      handled.append(Signal.child)
-    } else {
-      Spawner.reapChildrenAutomatically()
-    }
-    let signals = try SignalSet(handled).blockAndOpen()
-    let poller = try Poller()
-    let timers = Timers(tick: try DeadlineTimer(), retry: try DeadlineTimer())
-    var watcher = try FileWatcher()
-    try poller.add(signals, readable: true)
-    try poller.add(timers.tick.fd, readable: true)
-    try poller.add(timers.retry.fd, readable: true)
-    try poller.add(watcher.fd, readable: true)
-    // Polling stdout for nothing but errors tells when the bar closed its end of the pipe.
-    try? poller.add(output.fd, readable: false)
-    if let wrap { try poller.add(wrap.restartTimer.fd, readable: true) }
-    defer { wrap?.terminate() }
-
-    var terminal: RawTerminal? = nil
-    var readsInput = false
-    switch input {
-    case .clicks:
-      readsInput = (try? poller.add(.standardInput, readable: true)) != nil
-    case .keys:
-      terminal = RawTerminal(.standardInput)
-      readsInput = (try? poller.add(.standardInput, readable: true)) != nil
-    case .none:
-      break
-    }
+    var loop = try open()
     defer {
-      terminal?.restore()
-      if terminal != nil { _ = output.submit("\n", replaceable: false) }
+      wrap?.terminate()
+      loop.terminal?.restore()
+      if loop.terminal != nil { _ = output.submit("\n", replaceable: false) }
     }
-
     var events: [BarEvent] = [.resized(width: FileDescriptor.standardOutput.terminalWidth)]
-    events += watchState(&watcher)
-    watchConfig(&watcher)
+    events += watchState(&loop.watcher)
+    watchConfig(&loop.watcher)
     events.append(.started(store.peek(), fileExists: FileSystem.exists(store.statePath)))
     events.append(.hookProblem(HookFailures.problem(folder: store.directory)))
-    events += startWrapped(poller)
-    guard perform(events, timers) else { return 0 }
+    events += startWrapped(loop.poller)
+    guard perform(events, loop.timers) else { return 0 }
     // Start-up code (argument parsing, the config reader) never runs again: give its pages
     // back, so that what stays resident is what the loop itself runs.
     Processes.releaseCodePages()
 
     var ready: [Poller.Ready] = []
     while true {
-      try poller.wait(into: &ready, timeout: secondTick.map { $0 - store.now().boottime })
+      try loop.poller.wait(into: &ready, timeout: secondTick.map { $0 - store.now().boottime })
       events.removeAll(keepingCapacity: true)
       if let tick = secondTick {
         let now = store.now().boottime
@@ -120,60 +99,97 @@ public final class BarLoop {
         }
       }
       for ready in ready {
-        switch ready.fd {
-        case output.fd:
-          if ready.hangup || !output.flush() { return 0 }
-        case signals:
-          for signal in SignalSet.drain(signals) {
-            switch signal {
-            case Signal.hangup: events += reloadConfig()
-            case stop, show:
-              wrap?.barHidden(signal == stop)
-              events.append(.hidden(signal == stop))
-            case Signal.child: events += wrappedChildrenEnded(poller)
-            case Signal.windowChanged: events.append(.resized(width: FileDescriptor.standardOutput.terminalWidth))
-            default: return 0  // SIGTERM, SIGINT
-            }
-          }
-        case timers.tick.fd:
-          timers.tick.acknowledge()
-          events.append(.timer)
-        case timers.retry.fd:
-          timers.retry.acknowledge()
-          events.append(.timer)
-        case watcher.fd:
-          events += handle(watcher.drain(), &watcher)
-        case wrap?.restartTimer.fd:
-          wrap?.restartTimer.acknowledge()
-          events += startWrapped(poller)
-        case wrap?.output where wrap?.output != nil:
-          events += wrappedOutput(poller)
-        case .standardInput where readsInput:
-          let bytes = (try? FileDescriptor.standardInput.read()) ?? []
-          if bytes.isEmpty {
-            // stdin closed: go on showing the timer; only stdout closing ends the bar.
-            poller.remove(.standardInput)
-            readsInput = false
-          } else {
-            events.append(.input(bytes))
-          }
-        default:
-          break  // stdin after it closed
-        }
+        guard let more = self.events(from: ready, &loop) else { return 0 }
+        events += more
       }
       // A click's time is when it arrived, not when it is handled: the clock is read once,
       // for everything that woke the loop.
-      if !events.isEmpty && !perform(events, timers) { return 0 }
+      if !events.isEmpty && !perform(events, loop.timers) { return 0 }
       if !watchingState && session.stateProblem == nil {
         // The folder was refused or missing at start and is usable now: follow it.
-        var later = watchState(&watcher)
+        var later = watchState(&loop.watcher)
         later.append(.stateRead(store.peek(), fileExists: FileSystem.exists(store.statePath)))
-        if !perform(later, timers) { return 0 }
+        if !perform(later, loop.timers) { return 0 }
       }
       if output.isBacklogged != watchingOutput {
         watchingOutput = output.isBacklogged
-        poller.modify(output.fd, readable: false, writable: watchingOutput)
+        loop.poller.modify(output.fd, readable: false, writable: watchingOutput)
       }
+    }
+  }
+
+  /// Sets up what the loop waits on: the signals it handles, the timers, the file watcher,
+  /// stdout's hang-up, stdin, and the wrapped command's restart timer.
+  private func open() throws -> Descriptors {
+    SignalSet.ignoreBrokenPipe()
+    var handled = [
+      Signal.hangup, Signal.terminate, Signal.interrupt, Signal.windowChanged, I3barEncoder.stopSignal,
+      I3barEncoder.contSignal,
+    ]
+    if wrap != nil {
+      // The wrapped command's exit status is wanted: children are reaped on SIGCHLD.
+      Spawner.waitForChildren()
+      handled.append(Signal.child)
+    } else {
+      Spawner.reapChildrenAutomatically()
+    }
+    let signals = try SignalSet(handled).blockAndOpen()
+    let poller = try Poller()
+    let timers = Timers(tick: try DeadlineTimer(), retry: try DeadlineTimer())
+    let watcher = try FileWatcher()
+    for fd in [signals, timers.tick.fd, timers.retry.fd, watcher.fd] { try poller.add(fd, readable: true) }
+    // Polling stdout for nothing but errors tells when the bar closed its end of the pipe.
+    try? poller.add(output.fd, readable: false)
+    if let wrap { try poller.add(wrap.restartTimer.fd, readable: true) }
+    let terminal = input == .keys ? RawTerminal(.standardInput) : nil
+    let readsInput = input != .none && (try? poller.add(.standardInput, readable: true)) != nil
+    return Descriptors(
+      signals: signals, poller: poller, timers: timers, watcher: watcher, terminal: terminal,
+      readsInput: readsInput)
+  }
+
+  /// What a ready descriptor brings; nil when the bar is gone or the loop must end.
+  private func events(from ready: Poller.Ready, _ loop: inout Descriptors) -> [BarEvent]? {
+    switch ready.fd {
+    case output.fd:
+      return ready.hangup || !output.flush() ? nil : []
+    case loop.signals:
+      var events: [BarEvent] = []
+      for signal in SignalSet.drain(loop.signals) {
+        switch signal {
+        case Signal.hangup: events += reloadConfig()
+        case I3barEncoder.stopSignal, I3barEncoder.contSignal:
+          let hidden = signal == I3barEncoder.stopSignal
+          wrap?.barHidden(hidden)
+          events.append(.hidden(hidden))
+        case Signal.child: events += wrappedChildrenEnded(loop.poller)
+        case Signal.windowChanged: events.append(.resized(width: FileDescriptor.standardOutput.terminalWidth))
+        default: return nil  // SIGTERM, SIGINT
+        }
+      }
+      return events
+    case loop.timers.tick.fd:
+      loop.timers.tick.acknowledge()
+      return [.timer]
+    case loop.timers.retry.fd:
+      loop.timers.retry.acknowledge()
+      return [.timer]
+    case loop.watcher.fd:
+      return handle(loop.watcher.drain(), &loop.watcher)
+    case wrap?.restartTimer.fd:
+      wrap?.restartTimer.acknowledge()
+      return startWrapped(loop.poller)
+    case wrap?.output where wrap?.output != nil:
+      return wrappedOutput(loop.poller)
+    case .standardInput where loop.readsInput:
+      let bytes = (try? FileDescriptor.standardInput.read()) ?? []
+      guard bytes.isEmpty else { return [.input(bytes)] }
+      // stdin closed: go on showing the timer; only stdout closing ends the bar.
+      loop.poller.remove(.standardInput)
+      loop.readsInput = false
+      return []
+    default:
+      return []  // stdin after it closed
     }
   }
 
@@ -214,17 +230,11 @@ public final class BarLoop {
     do {
       let transaction = try store.begin(
         events, settings: config.timer, ledger: config.ledger, stamp: stamp, lockTimeout: .milliseconds(500))
-      // Under the lock: the frame is queued without blocking.
+      // Under the lock, before anything is written: the frame is queued without blocking.
       shown = perform([.pending(transaction.state, at: transaction.now)], timers, at: transaction.now)
-      if let commit = transaction.effectsCommit {
-        do {
-          try runner.start(transaction.effects, commit: commit, now: store.now())
-        } catch {
-          transaction.abandon()
-          throw error
-        }
+      committed = try transaction.commit { effects, commit in
+        try runner.start(effects, commit: commit, now: store.now())
       }
-      committed = try transaction.commit()
     } catch {
       return perform([.saveFailed("\(error)")], timers) && shown
     }

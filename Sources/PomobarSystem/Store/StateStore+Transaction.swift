@@ -2,8 +2,8 @@ import PomobarCore
 
 extension StateStore {
   /// A change of the shared state begun under the lock (`StateStore.begin`): its new state
-  /// is known and, when the file must change, written beside it; the caller shows it,
-  /// starts its effects, and commits, or abandons it. Either releases the lock.
+  /// is known, nothing is written yet; the caller may show it, then commits it (starting
+  /// its effects) or abandons it. Either releases the lock.
   public struct Transaction: ~Copyable {
     let store: StateStore
     let lock: FileLock.Held
@@ -22,7 +22,6 @@ extension StateStore {
     public internal(set) var effectsCommit: Commit? = nil
     var notes: [String]
     var written: HistoryWrite
-    var file: PreparedFile? = nil
     var records: [LedgerRecord] = []
 
     init(
@@ -39,35 +38,40 @@ extension StateStore {
       self.written = written
     }
 
-    /// Renames the new file into place, releases the lock, and appends the transition's
-    /// records to the history; returns the document now in the file.
+    /// Writes the new state beside the old one and fsyncs it, starts the effects with
+    /// `start` (just before the rename, for the write named in its `Commit`), renames the
+    /// file into place, releases the lock, and appends the transition's records to the
+    /// history; returns the document now in the file. When the file does not change,
+    /// nothing is written or started.
     ///
     /// Only once committed do the records go in the history. Killed before they are
     /// fsynced, or unable to write them, the state still owes them, and the next write (any
     /// copy's) appends them first; until then readers count them from the state.
-    public consuming func commit() throws -> Committed {
+    public consuming func commit(
+      startingEffects start: ([Effect], Commit) throws -> Void = { _, _ in }
+    ) throws -> Committed {
       var written = written
-      defer { store.finish(notes: notes, written: written) }
-      guard var file else {
+      let document = document ?? StateDocument(timer: state, written: now)
+      defer {
         lock.release()
-        return Committed(document: document ?? StateDocument(timer: state, written: now), identity: nil)
+        store.finish(notes: notes, written: written)
       }
+      guard let effectsCommit else { return Committed(document: document, identity: nil) }
+      var file = try PreparedFile(store.statePath, Array(document.json().utf8))
       do {
-        try file.commit()
+        try start(effects, effectsCommit)
       } catch {
-        lock.release()
+        file.discard()
         throw error
       }
+      try file.commit()
       // Appended under the lock, so that another copy's write cannot append them too.
-      let document = document ?? StateDocument(timer: state, written: now)
       if !records.isEmpty { _ = store.appendHistory(document.owed, &written) }
-      lock.release()
       return Committed(document: document, identity: file.identity)
     }
 
     /// Gives the change up: the file stays as it was.
     public consuming func abandon() {
-      file?.discard()
       lock.release()
       store.finish(notes: notes, written: written)
     }

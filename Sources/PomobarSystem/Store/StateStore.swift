@@ -66,13 +66,13 @@ public final class StateStore {
     return (timer, stale)
   }
 
-  /// Under the lock: re-read, catch up with the present, apply `events` in order (a burst
-  /// of clicks is one commit), and prepare the write; the caller then starts the effects
-  /// and commits (or abandons) the transaction it gets back.
+  /// Under the lock: re-read, catch up with the present, and apply `events` in order (a
+  /// burst of clicks is one commit); the caller may show the new state at once (before
+  /// anything is written), then commits (or abandons) the transaction it gets back.
   ///
-  /// A transition and its effects are one commit. The new state, named by a fresh commit
-  /// name, is written and fsynced to a temporary file here; the caller starts the effect
-  /// runner, then `commit()` renames the file into place and releases the lock. The runner
+  /// A transition and its effects are one commit. `commit` writes the new state, named by
+  /// a fresh commit name, to a temporary file and fsyncs it, starts the effect runner, then
+  /// renames the file into place and releases the lock. The runner
   /// first waits for the lock and looks for its commit's name in the file: there, it runs
   /// the effects; not there (this copy was killed before the rename), it runs nothing, and
   /// the next copy replays the transition with its own runner. Killed after the rename,
@@ -166,12 +166,6 @@ public final class StateStore {
     transaction.document = next
     transaction.effectsCommit = Commit(name: name, statePath: statePath, lockPath: lockPath, timer: machine.state)
     transaction.records = records
-    do {
-      transaction.file = try PreparedFile(statePath, Array(next.json().utf8))
-    } catch {
-      transaction.abandon()
-      throw error
-    }
     return transaction
   }
 
@@ -188,15 +182,7 @@ public final class StateStore {
       recountToday: recountToday)
     let outcome = Outcome(
       state: transaction.state, effects: transaction.effects, now: transaction.now, applied: transaction.applied)
-    if let commit = transaction.effectsCommit {
-      do {
-        try start(transaction.effects, commit)
-      } catch {
-        transaction.abandon()
-        throw error
-      }
-    }
-    _ = try transaction.commit()
+    _ = try transaction.commit(startingEffects: start)
     return outcome
   }
 
