@@ -88,99 +88,112 @@ public struct BarSession {
     if !events.allSatisfy({ if case .wrappedBlocks = $0 { true } else { false } }) {
       endAhead()  // something else happened: the next frames are worked out anew
     }
+    var wake = Wake()
+    for event in events { apply(event, at: now, &wake) }
+    // A transaction's outcome finishes the refresh; meanwhile nothing more is shown.
+    if wake.refresh && !wake.transacting {
+      wake.actions += refresh(at: now, force: wake.force, mayTransact: wake.mayTransact, ticked: wake.ticked)
+    }
+    return wake.actions
+  }
+
+  /// What the events of one wake-up asked for.
+  private struct Wake {
     var actions: [BarAction] = []
+    /// The view and the timers are to be brought up to date.
     var refresh = false
+    /// Something changed that may let a failing save succeed: retry sooner.
     var force = false
+    /// A transaction was asked for: its outcome does the refresh.
     var transacting = false
+    /// False after a transaction's outcome: no second one in the same refresh.
     var mayTransact = true
+    /// A timer fired.
     var ticked = false
-    for event in events {
-      switch event {
-      case .started(let document, let exists):
-        (self.document, fileExists) = (document, exists)
-        actions.append(.write(encoder.header(), replaceable: false))
-        refresh = true
-      case .input(let bytes):
-        let (events, more) = read(bytes)
-        actions += more.filter { $0 != .quit }
-        if !events.isEmpty {
-          actions.append(.transact(events, stamp: now))
-          transacting = true
-        }
-        // A quit typed with other keys comes after their transaction.
-        if more.contains(.quit) { actions.append(.quit) }
-      case .stateRead(let document, let exists):
-        (self.document, fileExists) = (document, exists)
-        refresh = true
-      case .stateFolderUnusable(let problem):
-        let problem = "cannot use the state folder: \(problem)"
-        actions.append(.warn(problem, kind: nil))
-        problems.state = problem
-        refresh = true
-      case .configLoaded(let config, let problem):
-        self.config = config
-        problems.config = problem
-        if wrap != nil, wrap?.merger.position != config.wrap.position {
-          wrap?.merger.position = config.wrap.position
-          lastView = nil  // the blocks move now, not at the next tick
-        }
-        refresh = true
-      case .hookProblem(let problem):
-        if let problem, problem != problems.hook { actions.append(.warn(problem, kind: "hook failed")) }
-        problems.hook = problem
-        refresh = true
-      case .hidden(let hide):
-        hidden = hide
-        if !hide { lastView = nil }
-        refresh = true
-      case .resized(let width):
-        encoder.resize(width: width)
-        lastView = nil
-        refresh = true
-      case .timer:
-        refresh = true
-        ticked = true
-      case .stateFolderChanged:
-        refresh = true
-        force = true
-      case .pending(let state, let at):
-        actions += render(state, now: at)
-      case .saved(let document):
-        (self.document, fileExists) = (document, true)
-        problems.state = nil
-        retry = Backoff()
-        refresh = true
-        mayTransact = false
-      case .saveFailed(let problem):
-        let problem = "cannot save the timer: \(problem)"
-        actions.append(.warn(problem, kind: nil))
-        problems.state = problem
-        retry.failed(at: now.monotonic)
-        refresh = true
-        mayTransact = false
-      case .wrappedStarted(let problem):
-        problems.wrapped = problem
-        if let problem { showMarker(problem) } else { wrap?.merger.setTheirs([]) }
-        refresh = true
-      case .wrappedEnded(let problem):
-        problems.wrapped = problem
-        showMarker(problem)
-        refresh = true
-      case .wrappedBlocks(let blocks):
-        guard wrap != nil else { break }
-        wrap?.merger.setTheirs(blocks)
-        // Before pomobar's first frame, or while the bar hides the block, nothing is
-        // written; the next frame carries these blocks.
-        if !hidden, lastView != nil, let line = wrap?.merger.line() {
-          actions.append(.write(line, replaceable: true))
-        }
+  }
+
+  /// Takes one event in.
+  private mutating func apply(_ event: BarEvent, at now: ClockReading, _ wake: inout Wake) {
+    switch event {
+    case .started(let document, let exists):
+      (self.document, fileExists) = (document, exists)
+      wake.actions.append(.write(encoder.header(), replaceable: false))
+      wake.refresh = true
+    case .input(let bytes):
+      let (events, more) = read(bytes)
+      wake.actions += more.filter { $0 != .quit }
+      if !events.isEmpty {
+        wake.actions.append(.transact(events, stamp: now))
+        wake.transacting = true
+      }
+      // A quit typed with other keys comes after their transaction.
+      if more.contains(.quit) { wake.actions.append(.quit) }
+    case .stateRead(let document, let exists):
+      (self.document, fileExists) = (document, exists)
+      wake.refresh = true
+    case .stateFolderUnusable(let problem):
+      let problem = "cannot use the state folder: \(problem)"
+      wake.actions.append(.warn(problem, kind: nil))
+      problems.state = problem
+      wake.refresh = true
+    case .configLoaded(let config, let problem):
+      self.config = config
+      problems.config = problem
+      if wrap != nil, wrap?.merger.position != config.wrap.position {
+        wrap?.merger.position = config.wrap.position
+        lastView = nil  // the blocks move now, not at the next tick
+      }
+      wake.refresh = true
+    case .hookProblem(let problem):
+      if let problem, problem != problems.hook { wake.actions.append(.warn(problem, kind: "hook failed")) }
+      problems.hook = problem
+      wake.refresh = true
+    case .hidden(let hide):
+      hidden = hide
+      if !hide { lastView = nil }
+      wake.refresh = true
+    case .resized(let width):
+      encoder.resize(width: width)
+      lastView = nil
+      wake.refresh = true
+    case .timer:
+      wake.refresh = true
+      wake.ticked = true
+    case .stateFolderChanged:
+      wake.refresh = true
+      wake.force = true
+    case .pending(let state, let at):
+      wake.actions += render(state, now: at)
+    case .saved(let document):
+      (self.document, fileExists) = (document, true)
+      problems.state = nil
+      retry = Backoff()
+      wake.refresh = true
+      wake.mayTransact = false
+    case .saveFailed(let problem):
+      let problem = "cannot save the timer: \(problem)"
+      wake.actions.append(.warn(problem, kind: nil))
+      problems.state = problem
+      retry.failed(at: now.monotonic)
+      wake.refresh = true
+      wake.mayTransact = false
+    case .wrappedStarted(let problem):
+      problems.wrapped = problem
+      if let problem { showMarker(problem) } else { wrap?.merger.setTheirs([]) }
+      wake.refresh = true
+    case .wrappedEnded(let problem):
+      problems.wrapped = problem
+      showMarker(problem)
+      wake.refresh = true
+    case .wrappedBlocks(let blocks):
+      guard wrap != nil else { break }
+      wrap?.merger.setTheirs(blocks)
+      // Before pomobar's first frame, or while the bar hides the block, nothing is
+      // written; the next frame carries these blocks.
+      if !hidden, lastView != nil, let line = wrap?.merger.line() {
+        wake.actions.append(.write(line, replaceable: true))
       }
     }
-    // A transaction's outcome finishes the refresh; meanwhile nothing more is shown.
-    if refresh && !transacting {
-      actions += self.refresh(at: now, force: force, mayTransact: mayTransact, ticked: ticked)
-    }
-    return actions
   }
 
   /// Brings what the bar shows up to date and arms the timers for the next change.
