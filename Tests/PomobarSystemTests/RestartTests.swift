@@ -172,10 +172,10 @@ struct RestartTests {
     try await withSandbox { sandbox in
       try FileManager.default.createDirectory(
         atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
-      // Start early in a wall-clock second, so that both happen within it.
-      try await eventually("the start of a second", timeout: 10, every: 0.001) {
-        Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) < 0.2 ? true : nil
-      }
+      // pomobar's wall clock just past the start of a second, so that both happen within
+      // it (unless the two commands take a second).
+      let fraction = Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
+      try sandbox.setClock("wall \(1.001 - fraction)")
       try sandbox.write("first bad file", to: sandbox.statePath)
       _ = try await sandbox.run(["status"])
       try sandbox.write("second bad file", to: sandbox.statePath)

@@ -14,8 +14,9 @@ public protocol ClockSource: Sendable {
 ///
 /// For end-to-end tests, `POMOBAR_TEST_CLOCK=FILE` names a file of adjustments read on
 /// every reading: `suspend SECONDS` (adds to boottime and the wall clock, as a suspend of
-/// that length would), `wall SECONDS` (moves only the wall clock, like `date -s`), and
-/// `boot ID` (pretends a reboot: another boot id).
+/// that length would), `awake SECONDS` (adds to every clock, as that much time passing
+/// would), `wall SECONDS` (moves only the wall clock, like `date -s`), and `boot ID`
+/// (pretends a reboot: another boot id).
 public struct SystemClock: ClockSource {
   let adjustments: String?
   let bootID: String
@@ -74,6 +75,10 @@ public struct SystemClock: ClockSource {
       switch words[0] {
       case "suspend":
         reading.boottime &+= seconds
+        reading.wall &+= seconds
+      case "awake":
+        reading.boottime &+= seconds
+        reading.monotonic &+= seconds
         reading.wall &+= seconds
       case "wall": reading.wall &+= seconds
       case "boot": reading.bootID = String(words[1])

@@ -148,7 +148,8 @@ final class Sandbox {
     environment[name] = value
   }
 
-  /// Replaces the test clock's adjustments (`suspend S`, `wall S`, `boot ID` lines).
+  /// Replaces the test clock's adjustments (`suspend S`, `awake S`, `wall S`, `boot ID`
+  /// lines).
   func setClock(_ lines: String) throws {
     try write(lines + "\n", to: clockPath)
   }
