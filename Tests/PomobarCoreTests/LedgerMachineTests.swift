@@ -150,8 +150,35 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
         hook(.workStart, .focus, next: .shortBreak, total: 1500, remaining: 900),
       ])
     #expect(m.state.phase == .paused(.focus, remaining: .seconds(900), total: .seconds(1500)))
-    #expect(m.state.ledger.work == WorkClock(since: at(1200), project: nil), "work counts again")
+    #expect(
+      m.state.ledger.work == WorkClock(since: at(1200), project: nil, byFocus: true),
+      "work counts again, still the focus's own")
     #expect(m.state.ledger.phaseGap == .seconds(600))
+    // So stopping the timer stops it, as it would have without the away.
+    let stopped = m.handle(.action(.stop), at: at(1300))
+    #expect(m.state.ledger.work == nil, "\(stopped)")
+    #expect(stopped.contains(recorded(3, .work, 1200, 1300, 100, nil)))
+  }
+
+  @Test func aFocusClockAwayWhenTheTimerStopsDoesNotComeBack() {
+    var m = machine()
+    _ = m.handle(.action(.start), at: at(0))
+    _ = m.handle(.action(.away), at: at(600))
+    _ = m.handle(.action(.stop), at: at(700))  // from a keybinding, while away
+    let back = m.handle(.action(.back), at: at(900))
+    #expect(m.state.ledger.work == nil, "\(back)")
+    #expect(!back.contains(hook(.workStart, nil, next: .focus)))
+    #expect(!m.state.ledger.resumeWorkOnBack)
+  }
+
+  @Test func aClockTheUserStartedComesBackAfterAwayAndOutlivesTheTimer() {
+    var m = machine()
+    _ = m.handle(.action(.workStart), at: at(0))
+    _ = m.handle(.action(.start), at: at(0))
+    _ = m.handle(.action(.away), at: at(600))
+    _ = m.handle(.action(.back), at: at(700))
+    _ = m.handle(.action(.stop), at: at(800))
+    #expect(m.state.ledger.work == WorkClock(since: at(700), project: nil, byFocus: false))
   }
 
   @Test func sleepIsNotCountedAsWork() {

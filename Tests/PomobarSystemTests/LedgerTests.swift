@@ -45,6 +45,25 @@ struct LedgerTests {
     }
   }
 
+  /// The swayidle recipe sends away and back around a lock screen: the work clock a focus
+  /// started must still stop with the timer afterwards (it ran on for ever).
+  @Test("A focus's work clock stops with the timer after away and back")
+  func focusClockStopsAfterAwayAndBack() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"25m\"\n") { sandbox in
+      try await sandbox.ctl("project", "api")
+      try await sandbox.ctl("work", "stop")
+      try await sandbox.ctl("start")
+      #expect(try await sandbox.status()["work"] is [String: Any], "the focus started the clock")
+      try await sandbox.ctl("away")
+      try await sandbox.ctl("back")
+      #expect(try await sandbox.status()["work"] is [String: Any], "back started it again")
+      try await sandbox.ctl("stop")
+      #expect(try await sandbox.status()["work"] is NSNull, "stopped with the timer")
+      try await sandbox.ctl("reset")
+      #expect(try await sandbox.status()["work"] is NSNull)
+    }
+  }
+
   @Test("A focus is recorded once, with its project and outcome")
   func focusIsRecordedOnce() async throws {
     try await withSandbox(config: "[timer]\nfocus = \"1s\"") { sandbox in

@@ -16,6 +16,9 @@ public struct LedgerState: Equatable, Sendable {
   public var awaySince: Instant?
   /// Whether `ctl back` starts the work clock again (away stopped it).
   public var resumeWorkOnBack: Bool
+  /// Whether the clock away stopped was one a focus started: back starts it again only
+  /// while the timer runs, and the timer going idle meanwhile stops it for good.
+  public var resumeWorkByFocus: Bool = false
   /// When the running or paused phase began; nil when none runs.
   public var phaseStart: Instant?
   /// Suspend or away time inside the running phase that did not count.

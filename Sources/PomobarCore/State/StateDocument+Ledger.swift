@@ -2,7 +2,7 @@
 ///
 /// ```json
 /// "ledger":{"work":{"since":…,"project":"api"},"project":"api","projects":["api","web"],
-///           "serial":42,"away":null,"resume_work":false,"phase_start":…,"phase_gap":0,
+///           "serial":42,"away":null,"resume_work":false,"resume_work_by_focus":false,"phase_start":…,"phase_gap":0,
 ///           "internal":0,"external":1,"notes":["external: phone"],
 ///           "today":{"day":20415,"projects":[["api",7980],[null,600]]}}
 /// ```
@@ -20,7 +20,8 @@ extension StateDocument {
     return [
       "work": work, "project": text(ledger.project), "projects": .array(ledger.projects.map { .string($0) }),
       "serial": .integer(Int64(ledger.serial)), "away": instant(ledger.awaySince),
-      "resume_work": .bool(ledger.resumeWorkOnBack), "phase_start": instant(ledger.phaseStart),
+      "resume_work": .bool(ledger.resumeWorkOnBack), "resume_work_by_focus": .bool(ledger.resumeWorkByFocus),
+      "phase_start": instant(ledger.phaseStart),
       "phase_gap": .integer(ledger.phaseGap.nanoseconds),
       "internal": .integer(Int64(ledger.internalInterruptions)),
       "external": .integer(Int64(ledger.externalInterruptions)),
@@ -65,6 +66,7 @@ extension StateDocument {
     ledger.serial = Int(try integer(value, "serial", in: 0...Int64(Int32.max)))
     ledger.awaySince = try moment(value, "away")
     ledger.resumeWorkOnBack = value["resume_work"]?.boolValue ?? false
+    ledger.resumeWorkByFocus = value["resume_work_by_focus"]?.boolValue ?? false
     ledger.phaseStart = try moment(value, "phase_start")
     ledger.phaseGap = .nanoseconds(try integer(value, "phase_gap", in: gapRange))
     ledger.internalInterruptions = Int(try clamped(value, "internal", in: 0...100_000))

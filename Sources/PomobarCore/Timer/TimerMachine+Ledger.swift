@@ -12,6 +12,7 @@ extension TimerMachine {
     case .workStop:
       stopWork(at: now, &effects)
       state.ledger.resumeWorkOnBack = false
+      state.ledger.resumeWorkByFocus = false
     case .workToggle:
       applyLedger(state.ledger.work == nil ? .workStart : .workStop, at: now, &effects)
     case .project(let given):
@@ -53,9 +54,10 @@ extension TimerMachine {
       guard state.ledger.awaySince == nil else { return }
       state.ledger.awaySince = now
       effects.append(hook(.away, at: now))
-      if ledger.awayStopsWork && state.ledger.work != nil {
+      if ledger.awayStopsWork, let work = state.ledger.work {
         stopWork(at: now, &effects)
         state.ledger.resumeWorkOnBack = true
+        state.ledger.resumeWorkByFocus = work.byFocus
       }
     case .back:
       guard let since = state.ledger.awaySince else { return }
@@ -63,8 +65,12 @@ extension TimerMachine {
       effects.append(hook(.back, at: now))
       resume(after: max(.zero, now - since), at: now, &effects)
       if state.ledger.resumeWorkOnBack {
-        state.ledger.resumeWorkOnBack = false
-        if state.ledger.work == nil { startWork(at: now, &effects) }
+        let byFocus = state.ledger.resumeWorkByFocus
+        (state.ledger.resumeWorkOnBack, state.ledger.resumeWorkByFocus) = (false, false)
+        // A clock the focus started comes back as the focus's own, to stop with the timer.
+        if state.ledger.work == nil && (!byFocus || state.phase != .idle) {
+          startWork(at: now, byFocus: byFocus, &effects)
+        }
       }
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend, .shorten, .startBreak,
       .none:
@@ -102,6 +108,10 @@ extension TimerMachine {
   mutating func goIdle(at time: Instant, _ effects: inout [Effect]) {
     state.phase = .idle
     if state.ledger.work?.byFocus == true { stopWork(at: time, &effects) }
+    if state.ledger.resumeWorkByFocus {
+      // Away stopped the focus's clock: with the timer idle, back does not start it.
+      (state.ledger.resumeWorkOnBack, state.ledger.resumeWorkByFocus) = (false, false)
+    }
   }
 
   /// Closes the running work interval at `time` with its record; nothing if stopped.
