@@ -32,7 +32,7 @@ enum ProjectsCommand {
       let settings = context.config.project(name)
       let todaySeconds = day.projects.first { $0.name == name }?.seconds ?? 0
       let weekSeconds = week.projects.first { $0.name == name }?.seconds ?? 0
-      var line = swatch(settings.color, color: color) + " " + pad(name, width)
+      var line = swatch(context.config.color(ofProject: name), color: color) + " " + pad(name, width)
       line += "  today " + pad(WorkView.clock(todaySeconds), 6, right: true)
       line += "  week " + pad(WorkView.clock(weekSeconds), 6, right: true)
       if let goal = settings.goal {

@@ -74,7 +74,8 @@ enum ReportCommand {
     let latest = range == .all ? latestDay(context, calendar) : nil
     var builder = ReportBuilder(
       period: range.period(today: today, calendar: calendar, latest: latest), today: today,
-      settings: settings, projects: context.config.projects, project: project)
+      settings: settings, projects: context.config.projects, project: project,
+      background: context.config.display.colors.background)
     // History files are named by the UTC month a record started: a month of margin either
     // side covers offsets, day-starts-at and intervals across a month's end.
     let firstMonth = builder.firstDayRead.map { month($0, adding: -1) }

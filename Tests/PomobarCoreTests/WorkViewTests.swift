@@ -56,7 +56,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(blocks[0]?["full_text"] == .string("⣿ Ready 25:00 ○○○○"))
     #expect(blocks[1]?["name"] == "pomobar-work")
     #expect(blocks[1]?["full_text"] == "● work 0:00")
-    #expect(blocks[1]?["color"] == .string(ProjectSettings.defaultColor))
+    #expect(blocks[1]?["color"] == .string(Config().color(ofProject: nil)))
     #expect(WorkClicks.action(forButton: 1) == .workToggle)
     #expect(WorkClicks.action(forButton: 5) == .projectPrevious)
   }

@@ -12,15 +12,16 @@ enum ConfigSchema {
 
   /// The keys of each `[projects.NAME]` table.
   static let projectKeys: [ProjectKey] = [
-    ProjectKey("color", \.color, .color, example: "\"#3E63DD\""),
+    ProjectKey("color", \.color, ConfigValue.color.optional, example: "\"#3E63DD\""),
     ProjectKey("goal", \.goal, ConfigValue.goal.optional, example: "\"4h\""),
     ProjectKey("weekly-goal", \.weeklyGoal, ConfigValue.goal.optional, example: "\"20h\""),
   ]
 
   /// What `config.example.toml` says about `[projects.NAME]`, above its example table.
   static let projectsDoc = """
-    One table per project, all keys optional: the colour of its dot (blue by default), and
-    goals per day and per week.
+    One table per project, all keys optional: the colour of its dot (by default one of a
+    dozen, chosen by the name and readable on the bar's background), and goals per day and
+    per week.
     """
 
   /// The opening comment of `config.example.toml`.

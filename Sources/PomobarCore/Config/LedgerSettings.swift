@@ -32,15 +32,12 @@ public enum WorkDisplay: String, Sendable, CaseIterable {
 
 /// One project's settings: `[projects.api]`.
 public struct ProjectSettings: Equatable, Sendable {
-  /// The colour of its dot: blue unless set.
-  public var color = ProjectSettings.defaultColor
+  /// The colour of its dot; nil: its colour from `ProjectPalette`.
+  public var color: String? = nil
   /// Work on it a day should reach; nil: none.
   public var goal: Duration? = nil
   /// Work on it a week should reach; nil: none.
   public var weeklyGoal: Duration? = nil
-
-  /// The design's blue.
-  public static let defaultColor = "#3E63DD"
 
   public init() {}
 }

@@ -51,7 +51,7 @@ extension ViewModel {
     let closed = state.ledger.today.on(today.day)
     let running = max(.zero, now - max(work.since, today.start)).floorSeconds
     return WorkView(
-      project: work.project, color: work.project.map { config.project($0).color } ?? config.project("").color,
+      project: work.project, color: config.color(ofProject: work.project),
       seconds: closed.total(for: work.project) + running, total: closed.total + running)
   }
 

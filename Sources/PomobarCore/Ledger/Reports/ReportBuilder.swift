@@ -10,6 +10,7 @@ public struct ReportBuilder {
   public let calendar: LedgerCalendar
   let settings: LedgerSettings
   let projectSettings: [String: ProjectSettings]
+  let background: String
   let filter: String?
 
   /// The range's days, as day numbers; `first` nil for the whole history.
@@ -26,10 +27,13 @@ public struct ReportBuilder {
   /// - Parameters:
   ///   - today: the ledger day it is now (`LedgerCalendar.day(of:)` of the present).
   ///   - project: `--project NAME`; nil for every project.
+  ///   - background: the bar's background, for the colours of projects without their own.
   public init(
     period: ReportPeriod, today: CivilTime.Date, settings: LedgerSettings,
-    projects: [String: ProjectSettings] = [:], project: String? = nil
+    projects: [String: ProjectSettings] = [:], project: String? = nil,
+    background: String = ThemeMode.dark.seedBackground
   ) {
+    self.background = background
     self.period = period
     self.today = today
     self.calendar = LedgerCalendar(settings)
@@ -143,7 +147,7 @@ public struct ReportBuilder {
       }
       return Report.ProjectLine(
         name: name, seconds: secondsOf(slot), percent: percents[index],
-        color: settings?.color ?? ProjectSettings.defaultColor, goal: goal, goalDaysMet: met,
+        color: settings?.color ?? ProjectPalette.color(for: name, background: background), goal: goal, goalDaysMet: met,
         weeklyGoal: settings?.weeklyGoal.map { $0.floorSeconds }, weekSeconds: week)
     }
 
