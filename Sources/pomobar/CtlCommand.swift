@@ -8,7 +8,12 @@ enum CtlCommand {
     // A transition uses [timer] and [suspend]: a mistake there is a mistake in this action.
     guard context.acceptConfig(fatalIn: ["timer", "suspend"]) else { return ExitCode.config }
     do {
-      let (state, now) = try context.transact(.action(action))
+      let outcome = try context.transact(.action(action), only: nil)
+      let (state, now) = (outcome.state, outcome.now)
+      if !outcome.acted, let why = action.unchanged(in: state) {
+        // Done, as asked, and nothing to do: said, as git says "nothing to commit".
+        Console.error(why)
+      }
       if let format = options.format {
         var encoder = context.encoder(format)
         let view = ViewModel(state: state, config: context.config, reading: now)

@@ -4,6 +4,26 @@ import Testing
 /// The command line of the built binary: help, version, usage errors, `status --format json`.
 @Suite("Command line")
 struct CommandLineTests {
+  @Test("An action that changes nothing says why on stderr and exits 0; one that acts says nothing")
+  func actionsThatChangeNothingSaySo() async throws {
+    try await withSandbox { sandbox in
+      let expected = [
+        (["void"], "pomobar: no focus to void: the timer is idle"),
+        (["interrupt", "external"], "pomobar: no focus to interrupt: the timer is idle"),
+        (["project", "next"], "pomobar: no other project to switch to"),
+        (["work", "stop"], "pomobar: the work clock is not running"),
+        (["back"], "pomobar: not away"),
+      ]
+      for (words, stderr) in expected {
+        let result = try await sandbox.run(["ctl"] + words)
+        #expect(result.status == 0, "\(words): \(result)")
+        #expect(result.stderr == stderr, "\(words)")
+      }
+      #expect(try await sandbox.run(["ctl", "start"]).stderr == "", "it acted")
+      #expect(try await sandbox.run(["ctl", "start"]).stderr == "pomobar: nothing to start: a focus is running")
+    }
+  }
+
   @Test("--help prints the usage and exits 0")
   func helpPrintsUsage() async throws {
     try await withSandbox { sandbox in

@@ -15,6 +15,8 @@ extension StateStore {
     public let now: ClockReading
     /// False when `only` refused the events (the catch-up is still written).
     public let applied: Bool
+    /// Whether the events changed the timer (not only the catch-up with time).
+    public let acted: Bool
     /// The file as it is once committed (as it was, when nothing changes).
     public internal(set) var document: StateDocument? = nil
     /// The write's name, for the effects' runner; nil when the file does not change (and
@@ -26,8 +28,9 @@ extension StateStore {
 
     init(
       store: StateStore, lock: FileLock.Held, state: TimerState, effects: [Effect], now: ClockReading,
-      applied: Bool, notes: [String], written: HistoryWrite
+      applied: Bool, acted: Bool, notes: [String], written: HistoryWrite
     ) {
+      self.acted = acted
       self.store = store
       self.lock = lock
       self.state = state

@@ -25,6 +25,8 @@ public final class StateStore {
     public var now: ClockReading
     /// False when `only` refused the events (the catch-up was still written).
     public var applied = true
+    /// Whether the events changed the timer (not only the catch-up with time).
+    public var acted = false
   }
 
   /// Where finished intervals go, in the same commit as the state; nil keeps none.
@@ -122,8 +124,13 @@ public final class StateStore {
       mustWrite = mustWrite || caughtUp.mustWrite
     }
     let applied = only?(machine.state) ?? true
+    var acted = false
     if applied {
-      for event in events { effects += machine.handle(event, at: now.instant) }
+      for event in events {
+        let caused = machine.handle(event, at: now.instant)
+        acted = acted || caused.contains(.persist)
+        effects += caused
+      }
     }
     var changed = effects.contains(.persist)
     effects.removeAll { $0 == .persist }
@@ -136,7 +143,7 @@ public final class StateStore {
     }
     var transaction = Transaction(
       store: self, lock: lock, state: machine.state, effects: effects, now: now, applied: applied,
-      notes: notes, written: written)
+      acted: acted, notes: notes, written: written)
     guard mustWrite || changed else {
       transaction.document = document ?? StateDocument(timer: machine.state, written: now)
       return transaction
@@ -181,7 +188,8 @@ public final class StateStore {
       events, settings: settings, ledger: ledger, stamp: stamp, lockTimeout: lockTimeout, only: only,
       recountToday: recountToday)
     let outcome = Outcome(
-      state: transaction.state, effects: transaction.effects, now: transaction.now, applied: transaction.applied)
+      state: transaction.state, effects: transaction.effects, now: transaction.now, applied: transaction.applied,
+      acted: transaction.acted)
     _ = try transaction.commit(startingEffects: start)
     return outcome
   }
