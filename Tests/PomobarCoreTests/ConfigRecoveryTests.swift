@@ -72,13 +72,28 @@ private let lastGood: Config = {
     #expect(result.config.display.colors.focus == "#112233")
   }
 
+  @Test func aBareNumberTooLongForItsKeyIsAnErrorThatSaysWhy() {
+    let result = load(
+      "[timer]\nshort-break = \"1500\"\nlong-break = 30\nfocus = 2000\n[ledger]\nweekly-goal-x = 1\n",
+      fallback: lastGood)
+    #expect(
+      Array(result.errors.map(\.description).prefix(2)) == [
+        "config.toml:2:15: 'short-break' = 1500 reads as 1500 minutes (25h), more than 12 hours; write the unit: "
+          + "\"1500s\" for seconds, \"25h\" for hours",
+        "config.toml:4:9: 'focus' = 2000 reads as 2000 minutes (33h20m), more than 24 hours; write the unit: "
+          + "\"2000s\" for seconds, \"33h\" for hours",
+      ])
+    #expect(result.config.timer.longBreak == .seconds(1800), "30 minutes is a break")
+    #expect(result.config.timer.shortBreak == lastGood.timer.shortBreak, "the broken key keeps its last good value")
+  }
+
   @Test func aSyntaxErrorLeavesOutItsLineAndTheRestApplies() {
     let result = load(
       "[timer]\nfocus = \"50m\"\nstep = 3s\nshort-break = \"7m\"\n[display]\nname = \"x\n[clicks]\nleft = \"skip\"\n",
       fallback: lastGood)
     #expect(
       result.errors.map(\.description) == [
-        "config.toml:3:9: invalid character 's' in number",
+        "config.toml:3:9: invalid character 's' in number (durations are strings: \"3s\")",
         "config.toml:6:8: unterminated string: expected '\"' before the end of the line",
       ])
     #expect(result.config.timer.focus == .seconds(3000))

@@ -29,6 +29,19 @@ extension Reader {
     return value
   }
 
+  /// A bare number is minutes; one that makes a break over 12 hours, or anything else
+  /// over a day (a week's goal over a week), was meant otherwise (`short-break = "1500"`,
+  /// seconds as other tools write them).
+  func checkBare(_ minutes: Int64, _ node: TOMLNode, _ key: String) throws(ConfigError) {
+    let limit: Int64 = key.hasSuffix("break") ? 12 * 60 : key.hasPrefix("weekly") ? 7 * 24 * 60 : 24 * 60
+    guard minutes > limit else { return }
+    let hours = Double(minutes) / 60
+    throw error(
+      node.position,
+      "'\(key)' = \(minutes) reads as \(minutes) minutes (\(DurationFormat.format(.seconds(minutes * 60)))), more "
+        + "than \(limit / 60) hours; write the unit: \"\(minutes)s\" for seconds, \"\(Int(hours.rounded()))h\" for hours")
+  }
+
   /// A duration: a string like `"25m"`, `"1h30m"`, `"90s"`, or an integer number of minutes.
   func duration(_ node: TOMLNode, _ key: String, orFalse: Bool = false) throws(ConfigError) -> Duration {
     let form = orFalse ? "a duration like \"1h\" or false" : "a duration like \"25m\""
@@ -37,6 +50,7 @@ extension Reader {
     case .string(let text):
       switch DurationFormat.read(text) {
       case .duration(let value):
+        if text.allSatisfy(\.isNumber), let minutes = Int64(text) { try checkBare(minutes, node, key) }
         return value
       case .tooLong:
         throw error(node.position, "\(tooLong) (168h), not \(Shown.quoted(text))")
@@ -51,6 +65,7 @@ extension Reader {
     case .integer(let minutes) where minutes < 0:
       throw error(node.position, "'\(key)' must not be negative")
     case .integer(let minutes) where minutes <= DurationFormat.maximum.floorSeconds / 60:
+      try checkBare(minutes, node, key)
       return .seconds(minutes * 60)
     case .integer:
       throw error(node.position, "\(tooLong) (10080 minutes)")

@@ -37,7 +37,9 @@ enum ConfigSchema {
     Running bars reload this file when it changes (a symlink into a dotfiles repo works
     too).
 
-    Durations are strings like "25m", "1h30m", "90s", or a bare integer of minutes.
+    Durations are strings like "25m", "1h30m", "90s", or a bare integer of minutes (a bare
+    number that makes a break longer than 12 hours, or anything else longer than a day, is
+    refused: write its unit).
     """
 
   /// The row of `key` in `table`.

@@ -42,8 +42,9 @@ enum SyntaxRecovery {
       } catch {
         let index = error.position.line - 1
         let path = index < original.count ? keyPath(at: index, original) : []
+        let hint = index < original.count ? durationHint(error.message, original[index]) : ""
         let found = Found(
-          position: error.position, message: error.message,
+          position: error.position, message: error.message + hint,
           table: path.first.flatMap(ConfigLoader.intendedTable))
         if !outcome.errors.contains(found) { outcome.errors.append(found) }
         guard let target = lineToLeaveOut(after: error.position, lines) else { return outcome }
@@ -68,6 +69,18 @@ enum SyntaxRecovery {
   }
 
   /// The schema's key set on a line, if the line sets one.
+  /// For `long-break = 20m`, which TOML reads as a number gone wrong: what to write.
+  static func durationHint(_ message: String, _ line: String) -> String {
+    guard message.hasPrefix("invalid character"), message.hasSuffix("in number"),
+      let equals = line.firstIndex(of: "=")
+    else { return "" }
+    var value = line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
+    if let comment = value.firstIndex(of: "#") { value = value[..<comment] }
+    let text = String(value.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    guard case .duration = DurationFormat.read(text) else { return "" }
+    return " (durations are strings: \"\(text)\")"
+  }
+
   static func brokenKey(at index: Int, _ lines: [String]) -> [ConfigKeyName] {
     let path = keyPath(at: index, lines)
     guard path.count == 2, ConfigLoader.isKey(ConfigKeyName(table: path[0], key: path[1])) else { return [] }
