@@ -13,6 +13,8 @@ enum ThemesCommand {
     }
     var names: [String] = []
     var format = Format.ansi
+    /// Whether `--format` was given (`--format ansi` into a pipe keeps its colour).
+    var formatGiven = false
     var mode: ThemeMode? = nil
     var configPath: String? = nil
   }
@@ -20,7 +22,11 @@ enum ThemesCommand {
   static func run(_ request: Request) -> Int32 {
     let themes = request.names.isEmpty ? Theme.builtIn : request.names.compactMap(Theme.named)
     switch request.format {
-    case .ansi: Console.out(ThemePreview.ansi(themes))
+    case .ansi:
+      // Colour on a terminal, or when asked for by name; never with NO_COLOR.
+      let wanted = request.formatGiven || FileDescriptor.standardOutput.isTerminal
+      let color = wanted && Environment.current()["NO_COLOR"].map(\.isEmpty) != false
+      Console.out(ThemePreview.ansi(themes, color: color))
     case .svg: Console.out(ThemePreview.svg(themes))
     case .css:
       // One theme: the one named, else the config's, in the mode asked, else the config's.

@@ -56,7 +56,15 @@ struct LooksCommandTests {
   @Test("pomobar themes previews every theme with its ratios, as ANSI, SVG and CSS")
   func themesCommand() async throws {
     try await withSandbox { sandbox in
-      let ansi = try await sandbox.run(["themes"])
+      // Into a pipe (as here) or with NO_COLOR, the table is plain text; asked for by name,
+      // it is in colour whatever stdout is, but never with NO_COLOR.
+      let plain = try await sandbox.run(["themes"])
+      #expect(plain.status == 0)
+      #expect(!plain.stdout.contains("\u{1B}"), "no escapes into a pipe")
+      #expect(plain.stdout.contains("tomato  the seed palette") && plain.stdout.contains("4.52:1"))
+      let refused = try await sandbox.run(["themes", "--format", "ansi"], environment: ["NO_COLOR": "1"])
+      #expect(!refused.stdout.contains("\u{1B}"), "NO_COLOR")
+      let ansi = try await sandbox.run(["themes", "--format", "ansi"])
       #expect(ansi.status == 0)
       for name in [
         "tomato", "classic-red", "ocean-blue", "forest-green", "midnight-dark", "sunset-orange",

@@ -256,7 +256,9 @@ extension CommandTable {
         """),
       .items(
         [
-          HelpItem(term: "--format ansi", doc: ["on the terminal, in 24-bit colour (the default)"]),
+          HelpItem(
+            term: "--format ansi",
+            doc: ["on the terminal, in 24-bit colour (the default; plain into a pipe or with NO_COLOR)"]),
           HelpItem(
             term: "--format svg",
             doc: ["the same as an SVG picture: pomobar themes --format svg > themes.svg"]),
@@ -282,6 +284,7 @@ extension CommandTable {
           throw words.usage("--format takes ansi, svg or css")
         }
         request.format = format
+        request.formatGiven = true
       }
       if let given = words["--mode"] {
         guard let mode = ThemeMode(rawValue: given) else { throw words.usage("--mode takes dark or light") }

@@ -195,8 +195,10 @@ final class Sandbox {
   }
 
   /// Runs a command to its end (bounded), with `input` on stdin (then closed).
-  func run(_ arguments: [String], input: String = "", timeout: Double = 10) async throws -> CommandResult {
-    let process = try launch(arguments)
+  func run(
+    _ arguments: [String], input: String = "", environment: [String: String] = [:], timeout: Double = 10
+  ) async throws -> CommandResult {
+    let process = try launch(arguments, environment: environment)
     if !input.isEmpty { try process.write(input) }
     process.closeStdin()
     let termination = try await process.waitForExit(timeout: timeout)

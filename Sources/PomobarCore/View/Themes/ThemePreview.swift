@@ -51,11 +51,15 @@ public enum ThemePreview {
 
   /// Each theme as a block: its name, then per phase the text on the theme's background for
   /// a dark and a light bar, each with its contrast ratio; last the track.
-  public static func ansi(_ themes: [Theme]) -> String {
+  ///
+  /// Without `color` (a pipe, `NO_COLOR`), the same table in plain text: names, samples
+  /// and ratios.
+  public static func ansi(_ themes: [Theme], color: Bool = true) -> String {
+    let swatch = { (text: String, fg: String, bg: String) in color ? Self.swatch(text, fg: fg, bg: bg) : text }
     var out = ""
     let cell = 30
     for theme in themes {
-      out += "\u{1B}[1m\(theme.name)\u{1B}[0m  \(theme.summary)\n"
+      out += (color ? "\u{1B}[1m\(theme.name)\u{1B}[0m" : theme.name) + "  \(theme.summary)\n"
       out += "  " + pad("", 12) + pad("dark", cell + 10) + "light\n"
       let rows = ThemeMode.allCases.map { samples(theme, $0) }
       for index in rows[0].indices {
@@ -63,7 +67,7 @@ public enum ThemePreview {
         for (mode, samples) in zip(ThemeMode.allCases, rows) {
           let palette = theme.palette(mode)
           let sample = samples[index]
-          out += swatch(" " + pad(sample.text, cell - 1), fg: sample.color, bg: palette.background)
+          out += swatch(" " + pad(sample.text, cell - 1), sample.color, palette.background)
           out += " " + pad(ratio(sample.color, palette.background), 9)
         }
         out += "\n"
@@ -73,8 +77,8 @@ public enum ThemePreview {
         let palette = theme.palette(mode)
         let bar = bar(palette)
         out +=
-          swatch(" " + bar.filled + bar.partial, fg: palette.focus, bg: palette.background)
-          + swatch(bar.elapsed + pad("", cell - 11), fg: palette.track, bg: palette.background)
+          swatch(" " + bar.filled + bar.partial, palette.focus, palette.background)
+          + swatch(bar.elapsed + pad("", cell - 11), palette.track, palette.background)
         out += " " + pad(ratio(palette.track, palette.background), 9)
       }
       out += "\n\n"
