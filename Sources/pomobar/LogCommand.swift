@@ -33,7 +33,9 @@ enum LogCommand {
     let endSecond = CivilTime.split(record.end.local).second
     var text = "\(record.shortID.prefix(idWidth))  \(day) \(clock(startSecond))-\(clock(endSecond))  "
     text += padded(record.kind.rawValue, 11) + "  "
-    let duration = DurationFormat.clock(seconds: record.seconds)
+    // h:mm:ss, as `report` writes h:mm: 0:01:10 is a minute and ten seconds.
+    let seconds = max(0, record.seconds)
+    let duration = "\(WorkView.clock(seconds)):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
     text += String(repeating: " ", count: max(0, 8 - duration.count)) + duration + "  "
     text += Shown.plain(record.project ?? "-")
     if let outcome = record.outcome { text += "  " + outcome.rawValue }

@@ -47,7 +47,7 @@ struct LedgerCommandTests {
       try await Self.track(sandbox)
       let again = try await Self.run(sandbox, ["track", "2026-01-20", "11:00", "12:00"])
       #expect(again.stdout.contains("already in the history"))
-      let log = try await Self.run(sandbox, ["log"]).stdout.split(separator: "\n")
+      let log = try await Self.run(sandbox, ["log", "all"]).stdout.split(separator: "\n")
       #expect(log.count == 3, "\(log)")
       #expect(log[0].contains("2026-01-20 09:00-10:30  work") && log[0].contains("1:30:00  api"), "\(log)")
       #expect(log[2].contains("2026-01-21 14:00-15:00") && log[2].contains("web"), "\(log)")
@@ -82,7 +82,7 @@ struct LedgerCommandTests {
         #expect(
           result.stdout.contains("0 records added, 3 skipped (3 already there, 0 invalid)"), "\(result)")
       }
-      #expect(try await Self.run(sandbox, ["log"]).stdout.split(separator: "\n").count == 3)
+      #expect(try await Self.run(sandbox, ["log", "all"]).stdout.split(separator: "\n").count == 3)
     }
   }
 
@@ -161,10 +161,10 @@ struct LedgerCommandTests {
       #expect(refused.stderr.contains("add --yes"), "\(refused)")
       try await Self.run(sandbox, ["project", "delete", "api", "--yes"])
       try await Self.run(sandbox, ["project", "rename", "web", "site"])
-      let log = try await Self.run(sandbox, ["log"]).stdout
+      let log = try await Self.run(sandbox, ["log", "all"]).stdout
       #expect(log.split(separator: "\n").count == 2 && !log.contains("api") && log.contains("site"), "\(log)")
       try await Self.run(sandbox, ["history", "reset", "--before", "2026-01-21", "--yes"])
-      #expect(try await Self.run(sandbox, ["log"]).stdout.split(separator: "\n").count == 1)
+      #expect(try await Self.run(sandbox, ["log", "all"]).stdout.split(separator: "\n").count == 1)
     }
   }
 }

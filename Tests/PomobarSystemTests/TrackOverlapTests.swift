@@ -10,7 +10,7 @@ struct TrackOverlapTests {
   }
 
   static func log(_ sandbox: Sandbox) async throws -> [Substring] {
-    try await run(sandbox, ["log"]).stdout.split(separator: "\n")
+    try await run(sandbox, ["log", "all"]).stdout.split(separator: "\n")
   }
 
   @Test("An overlapping interval is refused, naming the record it overlaps")

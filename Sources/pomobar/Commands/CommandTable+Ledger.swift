@@ -90,14 +90,16 @@ extension CommandTable {
     help: [
       .text(
         """
-        The records, one per line: short id, local day and times, kind, time counted,
-        project, outcome and note. `history remove` and `amend` take the short id.
+        The records, one per line: short id, local day and times, kind, time counted
+        (h:mm:ss), project, outcome and note. `history remove` and `amend` take the short
+        id. Without a RANGE, this week's (`log all` for every record).
         \(rangeHelp)
         """)
     ],
     make: { words throws(UsageError) in
       try words.expect(0...1)
-      return .ledger(.log(try words.range()))
+      let given = !words.arguments.isEmpty || words["--from"] != nil || words["--to"] != nil
+      return .ledger(.log(given ? try words.range() : .named("week")))
     })
 
   static let track = CommandSpec(
