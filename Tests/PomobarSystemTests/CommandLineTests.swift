@@ -24,6 +24,21 @@ struct CommandLineTests {
     }
   }
 
+  @Test("ctl interrupt with a mistyped kind is a usage error with the word it meant, not a note")
+  func interruptKindMistyped() async throws {
+    try await withSandbox { sandbox in
+      try await sandbox.ctl("start")
+      let result = try await sandbox.run(["ctl", "interrupt", "externl", "call"])
+      #expect(result.status == 64, "\(result)")
+      #expect(result.stderr.contains("unknown kind 'externl' (did you mean 'external'?)"), "\(result)")
+      func counted() -> Int? { (sandbox.stateDocument()?["ledger"] as? [String: Any])?["internal"] as? Int }
+      #expect(counted() == 0, "nothing recorded")
+      // A note that is no kind at all is still a note, of an internal interruption.
+      try await sandbox.ctl("interrupt", "phone", "call")
+      #expect(counted() == 1)
+    }
+  }
+
   @Test("--help prints the usage and exits 0")
   func helpPrintsUsage() async throws {
     try await withSandbox { sandbox in

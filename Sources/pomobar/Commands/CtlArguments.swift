@@ -47,8 +47,17 @@ enum CtlArguments {
       }
     case "interrupt":
       var words = arguments[...]
+      let kinds = ["internal", "external"]
+      if let first = words.first, !kinds.contains(first), !Spelling.hint(for: first, in: kinds).isEmpty {
+        // `externl call` is a mistyped kind, not an internal interruption noted "externl call".
+        throw UsageError(
+          message:
+            "pomobar ctl interrupt: unknown kind '\(Shown.plain(first))'\(Spelling.hint(for: first, in: kinds)); "
+            + "write internal or external before the note",
+          hint: hint)
+      }
       let external = words.first == "external"
-      if words.first == "external" || words.first == "internal" { words = words.dropFirst() }
+      if let first = words.first, kinds.contains(first) { words = words.dropFirst() }
       let note = try self.note(words.joined(separator: " "), name)
       return .interrupt(external: external, note: note.isEmpty ? nil : note)
     case "void":
