@@ -135,11 +135,11 @@ enum EditCommands {
       let what: String
       switch edit.operation {
       case .amend(_, let record): what = "the amend of " + shown(record)
-      case .remove(let target): what = "the removal of \(StableHash.hex(StableHash.fnv1a(target)).prefix(7))"
+      case .remove(let target): what = "the removal of \(StableHash.hex(StableHash.short(target)).prefix(7))"
       case .rename(let from, let to): what = "the rename of '\(Shown.plain(from))' to '\(Shown.plain(to))'"
       case .delete(let project): what = "the deletion of project '\(Shown.plain(project))'"
       case .reset(let before): what = "the reset" + (before.map { " of what was before \($0)" } ?? "")
-      case .undo(let target): what = "the undo of \(StableHash.hex(StableHash.fnv1a(target)).prefix(7))"
+      case .undo(let target): what = "the undo of \(StableHash.hex(StableHash.short(target)).prefix(7))"
       }
       return what + " (change \(edit.shortID.prefix(7)), made \(edit.at.iso8601))"
     }

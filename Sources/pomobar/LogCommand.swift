@@ -19,7 +19,7 @@ enum LogCommand {
   /// Hex digits enough to tell every record of the history apart (at least 7).
   static func shortIDWidth(_ history: HistoryStore) -> Int {
     var hashes: [UInt64] = []
-    history.forEachRecord { hashes.append(StableHash.fnv1a($0.id)) }
+    history.forEachRecord { hashes.append(StableHash.short($0.id)) }
     hashes.sort()
     var shared = 0
     for index in hashes.indices.dropFirst() where hashes[index] != hashes[index - 1] {

@@ -26,7 +26,7 @@ struct CommandLineTests {
 
   @Test("ctl interrupt with a mistyped kind is a usage error with the word it meant, not a note")
   func interruptKindMistyped() async throws {
-    try await withSandbox { sandbox in
+    try await withSandbox(config: "[timer]\nfocus = \"25m\"\n") { sandbox in
       try await sandbox.ctl("start")
       let result = try await sandbox.run(["ctl", "interrupt", "externl", "call"])
       #expect(result.status == 64, "\(result)")

@@ -52,7 +52,7 @@ public struct HistoryEdit: Equatable, Sendable {
   /// The machine that made it: the first part of its id.
   public var machine: Substring { id[..<(id.utf8.firstIndex(of: UInt8(ascii: ".")) ?? id.endIndex)] }
 
-  public var shortID: String { StableHash.hex(StableHash.fnv1a(id)) }
+  public var shortID: String { StableHash.hex(StableHash.short(id)) }
 
   // MARK: - The line
 

@@ -66,6 +66,16 @@ public enum StableHash {
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
+  /// What a short id is the hex digits of: FNV-1a of the id, mixed (splitmix64's
+  /// finalizer) so that ids that differ in one character, as the records of one
+  /// transition do (`….41`, `….42`), differ from the first digit on, not in a middle one.
+  public static func short(_ id: String) -> UInt64 {
+    var z = fnv1a(id)
+    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+    return z ^ (z >> 31)
+  }
+
   /// 32 hex digits from two differently seeded hashes: the shape of a Watson frame id
   /// (a UUID's hex), so `watson push` can still read it.
   public static func hex128(_ text: String) -> String {
@@ -79,7 +89,7 @@ extension LedgerRecord {
   ///
   /// Record ids share long prefixes (the machine, the state's epoch), so a prefix of the
   /// id itself would need many characters to be unique; a hash spreads them.
-  public var shortID: String { StableHash.hex(StableHash.fnv1a(id)) }
+  public var shortID: String { StableHash.hex(StableHash.short(id)) }
 
   /// The id an imported interval gets: the same interval from the same kind of file
   /// gets the same id wherever and however often it is imported.
