@@ -154,6 +154,8 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
       m.state.ledger.work == WorkClock(since: at(1200), project: nil, byFocus: true),
       "work counts again, still the focus's own")
     #expect(m.state.ledger.phaseGap == .seconds(600))
+    #expect(m.state.note == .pausedWhileAway(.seconds(600)), "the note says away, not suspended")
+    #expect(ViewModel.brief(m.state.note!) == "away 10 min")
     // So stopping the timer stops it, as it would have without the away.
     let stopped = m.handle(.action(.stop), at: at(1300))
     #expect(m.state.ledger.work == nil, "\(stopped)")

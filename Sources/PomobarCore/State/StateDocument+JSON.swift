@@ -172,6 +172,10 @@ extension StateDocument {
     case .countedSuspend(let g): (name, gap) = ("counted-suspend", g)
     case .voidedBySuspend(let g): (name, gap) = ("voided-by-suspend", g)
     case .resetBySuspend(let g): (name, gap) = ("reset-by-suspend", g)
+    case .pausedWhileAway(let g): (name, gap) = ("paused-while-away", g)
+    case .countedAway(let g): (name, gap) = ("counted-away", g)
+    case .voidedWhileAway(let g): (name, gap) = ("voided-while-away", g)
+    case .resetWhileAway(let g): (name, gap) = ("reset-while-away", g)
     }
     return ["kind": .string(name), "gap": .integer(gap.nanoseconds)]
   }
@@ -188,6 +192,10 @@ extension StateDocument {
     case "counted-suspend": return .countedSuspend(gap)
     case "voided-by-suspend": return .voidedBySuspend(gap)
     case "reset-by-suspend": return .resetBySuspend(gap)
+    case "paused-while-away": return .pausedWhileAway(gap)
+    case "counted-away": return .countedAway(gap)
+    case "voided-while-away": return .voidedWhileAway(gap)
+    case "reset-while-away": return .resetWhileAway(gap)
     default: return nil
     }
   }

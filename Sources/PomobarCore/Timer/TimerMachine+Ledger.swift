@@ -63,7 +63,7 @@ extension TimerMachine {
       guard let since = state.ledger.awaySince else { return }
       state.ledger.awaySince = nil
       effects.append(hook(.back, at: now))
-      resume(after: max(.zero, now - since), at: now, &effects)
+      resume(after: max(.zero, now - since), at: now, away: true, &effects)
       if state.ledger.resumeWorkOnBack {
         let byFocus = state.ledger.resumeWorkByFocus
         (state.ledger.resumeWorkOnBack, state.ledger.resumeWorkByFocus) = (false, false)

@@ -216,15 +216,16 @@ public struct TimerMachine: Sendable {
     }
   }
 
-  /// Applies the configured suspend policy for a gap of `gap` that ended at `now`.
-  mutating func resume(after gap: Duration, at now: Instant, _ effects: inout [Effect]) {
+  /// Applies the configured suspend policy for a gap of `gap` that ended at `now`: a
+  /// suspend, or with `away` time away from the computer, which the note says.
+  mutating func resume(after gap: Duration, at now: Instant, away: Bool = false, _ effects: inout [Effect]) {
     guard gap > .zero else { return advance(to: now, &effects) }
     let asleepAt = now - gap
     advance(to: asleepAt, &effects)  // what was due before the lid closed happened then
     pauseWork(from: asleepAt, to: now, &effects)
     if let limit = settings.resetAfter, gap > limit {
       if let kind = state.phase.kind { end(kind, .suspended, at: asleepAt, &effects) }
-      state = TimerState(note: .resetBySuspend(gap), completed: state.completed, ledger: state.ledger)
+      state = TimerState(note: away ? .resetWhileAway(gap) : .resetBySuspend(gap), completed: state.completed, ledger: state.ledger)
       goIdle(at: asleepAt, &effects)
       return
     }
@@ -232,17 +233,17 @@ public struct TimerMachine: Sendable {
     switch kind.isBreak ? settings.suspendBreak : settings.suspendFocus {
     case .pause:
       state.phase = .paused(kind, remaining: deadline - asleepAt, total: total)
-      state.note = .pausedBySuspend(gap)
+      state.note = away ? .pausedWhileAway(gap) : .pausedBySuspend(gap)
       state.ledger.phaseGap += gap
       effects.append(hook(.pause, at: asleepAt) { $0.reason = .suspended })
     case .count:
       advance(to: now, &effects)
-      state.note = .countedSuspend(gap)
+      state.note = away ? .countedAway(gap) : .countedSuspend(gap)
     case .void:
       state.ledger.phaseGap += gap
       end(kind, .suspended, at: asleepAt, &effects)
       goIdle(at: asleepAt, &effects)
-      state.note = .voidedBySuspend(gap)
+      state.note = away ? .voidedWhileAway(gap) : .voidedBySuspend(gap)
     }
   }
 

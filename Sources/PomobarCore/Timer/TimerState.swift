@@ -42,6 +42,11 @@ public enum TimerNote: Equatable, Sendable {
   case voidedBySuspend(Duration)
   /// A gap longer than the configured limit reset the cycle.
   case resetBySuspend(Duration)
+  /// The same four for time away (`ctl away` to `ctl back`), which follows the same policy.
+  case pausedWhileAway(Duration)
+  case countedAway(Duration)
+  case voidedWhileAway(Duration)
+  case resetWhileAway(Duration)
 }
 
 /// Everything the timer remembers; the value that is persisted and shared by every copy.

@@ -11,6 +11,10 @@ extension ViewModel {
     case .voidedBySuspend(let gap):
       return "focus abandoned: suspended \(DurationFormat.human(gap))"
     case .resetBySuspend(let gap): return "cycle reset: away \(DurationFormat.human(gap))"
+    case .pausedWhileAway(let gap): return "paused: away \(DurationFormat.human(gap))"
+    case .countedAway(let gap): return "counted: away \(DurationFormat.human(gap))"
+    case .voidedWhileAway(let gap): return "focus abandoned: away \(DurationFormat.human(gap))"
+    case .resetWhileAway(let gap): return "cycle reset: away \(DurationFormat.human(gap))"
     }
   }
 
@@ -25,6 +29,10 @@ extension ViewModel {
     case .voidedBySuspend(let gap):
       return "suspended \(DurationFormat.human(gap)), focus abandoned"
     case .resetBySuspend(let gap): return "away \(DurationFormat.human(gap)), cycle reset"
+    case .pausedWhileAway(let gap): return "away \(DurationFormat.human(gap))"
+    case .countedAway(let gap): return "away \(DurationFormat.human(gap)), counted"
+    case .voidedWhileAway(let gap): return "away \(DurationFormat.human(gap)), focus abandoned"
+    case .resetWhileAway(let gap): return "away \(DurationFormat.human(gap)), cycle reset"
     }
   }
 }
