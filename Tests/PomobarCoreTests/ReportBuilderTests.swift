@@ -84,7 +84,7 @@ func makeReport(
     #expect(report.internalInterruptions == 2)
     #expect(report.externalInterruptions == 1)
     #expect(report.breaks == 1)
-    #expect(report.breakSeconds == 300 + 60)
+    #expect(report.breakSeconds == 300, "the skipped break's minute is not break time taken")
   }
 
   @Test func sharesAlwaysAddUpTo100() {
@@ -204,5 +204,20 @@ func makeReport(
     #expect(report.period.first == date("2026-11-20"))
     #expect(report.days.count == 6)
     #expect(report.work == 4 * 3600)
+  }
+}
+
+/// The break line says how many breaks were taken and how long they were: a skipped
+/// break is in neither.
+@Suite struct ReportBreakLineTests {
+  @Test func aSkippedBreakCountsNeitherAsABreakNorItsTime() {
+    var skipped = ledgerRecord(.shortBreak, "2026-11-25T10:00:00+01:00", "2026-11-25T10:01:00+01:00")
+    skipped.outcome = .skipped
+    var taken = ledgerRecord(.shortBreak, "2026-11-25T10:30:00+01:00", "2026-11-25T10:35:00+01:00")
+    taken.outcome = .completed
+    let report = makeReport([skipped, taken], first: "2026-11-25", last: "2026-11-25")
+    #expect(report.breaks == 1)
+    #expect(report.breakSeconds == 300)
+    #expect(makeReport([skipped], first: "2026-11-25", last: "2026-11-25").breakSeconds == 0)
   }
 }

@@ -83,6 +83,9 @@ public struct ReportBuilder {
       given = upTo
       lastDay = day
       guard inWindow(day), part > 0 else { return }
+      // A skipped break is not counted among the breaks, and neither is its time: the
+      // line says how many breaks were taken and how long they were.
+      if record.kind.isBreak && record.outcome == .skipped { return }
       days[day, default: DayAccount()].add(part, of: record.kind, slot: slot)
     }
     guard inWindow(lastDay) else { return }
