@@ -69,14 +69,15 @@ struct Context {
   /// Applies `event` if `only` (when given) accepts the timer as it is then; with
   /// `recountToday`, today's totals are counted again from the history.
   func transact(
-    _ event: Event?, only: ((TimerState) -> Bool)?, recountToday: Bool = false
+    _ event: Event?, only: ((TimerState) -> Bool)?, recountToday: Bool = false,
+    renaming: (from: String, to: String)? = nil
   ) throws -> StateStore.Outcome {
     try store.prepare()
     let runner = EffectRunner(
       config: config, logFolder: store.directory, configPath: configSource.explicitPath)
     return try store.transact(
       event.map { [$0] } ?? [], settings: config.timer, ledger: config.ledger,
-      only: only, recountToday: recountToday
+      only: only, recountToday: recountToday, renaming: renaming
     ) { try runner.start($0, commit: $1, now: store.now()) }
   }
 

@@ -33,10 +33,14 @@ enum EditCommands {
 
   static func rename(_ context: Context, _ old: String, _ new: String) -> Int32 {
     guard let name = checkedName(new, command: "project rename", allowEmpty: false) else { return ExitCode.usage }
-    return edit(context, "project rename") { history, _ in
+    // The running interval, the active project and the known ones are renamed too: the
+    // bar, `projects` and the next record carry the new name.
+    let state = context.store.peek()?.timer.ledger
+    let inState = state.map { $0.project == old || $0.work?.project == old || $0.projects.contains(old) } ?? false
+    return edit(context, "project rename", renaming: (old, name)) { history, _ in
       guard old != name else { throw LedgerCommands.Message(text: "the old and new names are the same") }
       let found = count(history, { $0.project == old })
-      guard found > 0 else {
+      guard found > 0 || inState else {
         throw LedgerCommands.Message(text: "no record has the project '\(Shown.plain(old))'")
       }
       return (
@@ -173,7 +177,7 @@ enum EditCommands {
   /// lock, if no edit was made meanwhile, the edit is appended and today's totals counted
   /// again. Prints what was done and how to undo it.
   private static func edit(
-    _ context: Context, _ command: String,
+    _ context: Context, _ command: String, renaming: (from: String, to: String)? = nil,
     _ plan: (HistoryStore, HistoryFold) throws -> ([HistoryEdit.Operation], String)
   ) -> Int32 {
     let history = context.history
@@ -198,7 +202,7 @@ enum EditCommands {
           if attempts < 3 { continue }
           throw LedgerCommands.Message(text: "the history keeps changing; try again")
         }
-        LedgerCommands.recountToday(context)
+        LedgerCommands.recountToday(context, renaming: renaming)
         let undo = edits.count == 1 ? "pomobar history undo \(edits[0].shortID.prefix(7))" : "pomobar history undo"
         Console.out(done + "\n(undo with: \(undo))\n")
         return ExitCode.success

@@ -32,9 +32,10 @@ enum LedgerCommands {
   /// Counts today's totals in the state again from the history, after a command changed
   /// the history under it (an edit, track, import); a failure is said, and changes
   /// nothing of what the command did.
-  static func recountToday(_ context: Context) {
+  /// With `renaming`, a project renamed in the history is renamed in the state too.
+  static func recountToday(_ context: Context, renaming: (from: String, to: String)? = nil) {
     do {
-      _ = try context.transact(nil, only: nil, recountToday: true)
+      _ = try context.transact(nil, only: nil, recountToday: true, renaming: renaming)
     } catch {
       Console.warn("today's totals in the state were not counted again: \(error)")
     }

@@ -214,3 +214,20 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(DayTotals.day(ofLocal: 4 * 3600, dayStart: 4 * 3600) == 0)
   }
 }
+
+/// `project rename` in the state: the active project, the running interval, the known ones.
+@Suite struct LedgerRenameTests {
+  @Test func theRunningProjectAndTheKnownOnesAreRenamedAndANewNameThatExistsMerges() {
+    var ledger = LedgerState(
+      work: WorkClock(since: .seconds(0), project: "api"), project: "api", projects: ["web", "api", "docs"])
+    let renamed = ledger.rename(project: "api", to: "backend")
+    #expect(renamed)
+    #expect(ledger.project == "backend" && ledger.work?.project == "backend")
+    #expect(ledger.projects == ["web", "backend", "docs"])
+    let merged = ledger.rename(project: "backend", to: "web")
+    #expect(merged, "onto a known name: merged")
+    #expect(ledger.projects == ["web", "docs"])
+    let none = ledger.rename(project: "nosuch", to: "x")
+    #expect(!none)
+  }
+}

@@ -64,6 +64,24 @@ struct LedgerTests {
     }
   }
 
+  /// A rename while the project runs renames the running interval too: the bar, the
+  /// known projects and the record that closes it carry the new name (they kept the old).
+  @Test("project rename of the running project renames it in the bar and in its next record")
+  func renameTheRunningProject() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"25m\"\n") { sandbox in
+      try await sandbox.ctl("project", "api")
+      let renamed = try await sandbox.run(["project", "rename", "api", "backend"])
+      #expect(renamed.status == 0, "\(renamed)")
+      let work = try #require(try await sandbox.status()["work"] as? [String: Any])
+      #expect(work["project"] as? String == "backend")
+      try await sandbox.ctl("work", "stop")
+      let records = history(sandbox).filter { $0["kind"] as? String == "work" }
+      #expect(records.compactMap { $0["project"] as? String } == ["backend"], "\(records)")
+      let projects = try await sandbox.run(["projects", "--names"])
+      #expect(projects.stdout == "backend", "\(projects)")
+    }
+  }
+
   @Test("A focus is recorded once, with its project and outcome")
   func focusIsRecordedOnce() async throws {
     try await withSandbox(config: "[timer]\nfocus = \"1s\"") { sandbox in

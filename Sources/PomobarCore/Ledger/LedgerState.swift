@@ -182,3 +182,25 @@ public struct LedgerEntry: Equatable, Sendable {
     self.note = note
   }
 }
+
+extension LedgerState {
+  /// Renames project `old` to `new` where the state holds it: the active project, the
+  /// running interval (whose record then carries the new name) and the known projects
+  /// (`new` once, where it stood, else where `old` stood). False when `old` is in none.
+  public mutating func rename(project old: String, to new: String) -> Bool {
+    var changed = false
+    if project == old {
+      project = new
+      changed = true
+    }
+    if work?.project == old {
+      work?.project = new
+      changed = true
+    }
+    if let index = projects.firstIndex(of: old) {
+      if projects.contains(new) { projects.remove(at: index) } else { projects[index] = new }
+      changed = true
+    }
+    return changed
+  }
+}

@@ -92,10 +92,13 @@ public final class StateStore {
   ///     up (a notification's button that must find the timer where the notification did).
   ///   - recountToday: count today's totals again from the history (it changed underneath
   ///     the state: an edit, `track`, an import).
+  ///   - renaming: a project renamed in the history (`project rename`), renamed in the
+  ///     state too: the active project, the running interval, the known projects.
   public func begin(
     _ events: [Event], settings: TimerSettings, ledger: LedgerSettings = LedgerSettings(),
     stamp: ClockReading? = nil, lockTimeout: Duration = .seconds(3),
-    only: ((TimerState) -> Bool)? = nil, recountToday: Bool = false
+    only: ((TimerState) -> Bool)? = nil, recountToday: Bool = false,
+    renaming: (from: String, to: String)? = nil
   ) throws -> Transaction {
     try FileSystem.checkPrivateFolder(directory)
     if events.contains(where: Self.isUserAction) {
@@ -134,6 +137,7 @@ public final class StateStore {
     }
     var changed = effects.contains(.persist)
     effects.removeAll { $0 == .persist }
+    if let renaming, machine.state.ledger.rename(project: renaming.from, to: renaming.to) { changed = true }
     if recountToday, let history {
       let counted = Self.today(in: history, owed: document?.owed ?? [], now: now, dayStart: ledger.dayStart)
       if counted != machine.state.ledger.today {
@@ -182,11 +186,11 @@ public final class StateStore {
     _ events: [Event], settings: TimerSettings, ledger: LedgerSettings = LedgerSettings(),
     stamp: ClockReading? = nil, lockTimeout: Duration = .seconds(3),
     only: ((TimerState) -> Bool)? = nil, recountToday: Bool = false,
-    start: ([Effect], Commit) throws -> Void
+    renaming: (from: String, to: String)? = nil, start: ([Effect], Commit) throws -> Void
   ) throws -> Outcome {
     let transaction = try begin(
       events, settings: settings, ledger: ledger, stamp: stamp, lockTimeout: lockTimeout, only: only,
-      recountToday: recountToday)
+      recountToday: recountToday, renaming: renaming)
     let outcome = Outcome(
       state: transaction.state, effects: transaction.effects, now: transaction.now, applied: transaction.applied,
       acted: transaction.acted)
