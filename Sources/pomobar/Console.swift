@@ -2,6 +2,12 @@ import PomobarSystem
 
 /// Messages for a person: errors and warnings on stderr, never into the bar stream.
 enum Console {
+  /// Whether to write colour escapes: on a terminal (or when `asked`, as `--format ansi`
+  /// does), never with `NO_COLOR` set to anything but nothing (no-color.org).
+  static func colors(_ environment: Environment, asked: Bool = false) -> Bool {
+    (asked || FileDescriptor.standardOutput.isTerminal) && (environment["NO_COLOR"] ?? "").isEmpty
+  }
+
   static func error(_ message: String) {
     try? FileDescriptor.standardError.write("pomobar: \(message)\n")
   }

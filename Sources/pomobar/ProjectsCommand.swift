@@ -25,7 +25,7 @@ enum ProjectsCommand {
       Console.out("No projects yet: start one with 'pomobar ctl project NAME'.\n")
       return ExitCode.success
     }
-    let color = FileDescriptor.standardOutput.isTerminal && context.environment["NO_COLOR"] == nil
+    let color = Console.colors(context.environment)
     let width = min(24, names.map(\.terminalColumns).max() ?? 0)
     var out = ""
     for name in names {

@@ -47,7 +47,7 @@ enum ReportCommand {
 
     let report = build(context, range, today: today, project: request.project)
 
-    let color = FileDescriptor.standardOutput.isTerminal && context.environment["NO_COLOR"] == nil
+    let color = Console.colors(context.environment)
     if request.json {
       Console.out(ReportJSONEncoder.encode(report))
     } else if request.calendar {

@@ -23,9 +23,7 @@ enum ThemesCommand {
     let themes = request.names.isEmpty ? Theme.builtIn : request.names.compactMap(Theme.named)
     switch request.format {
     case .ansi:
-      // Colour on a terminal, or when asked for by name; never with NO_COLOR.
-      let wanted = request.formatGiven || FileDescriptor.standardOutput.isTerminal
-      let color = wanted && Environment.current()["NO_COLOR"].map(\.isEmpty) != false
+      let color = Console.colors(Environment.current(), asked: request.formatGiven)
       Console.out(ThemePreview.ansi(themes, color: color))
     case .svg: Console.out(ThemePreview.svg(themes))
     case .css:

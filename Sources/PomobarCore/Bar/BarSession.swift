@@ -251,8 +251,7 @@ public struct BarSession {
   private mutating func tick(at now: ClockReading) -> [BarAction]? {
     guard let taken = ahead?.take(at: now) else { return nil }
     guard let frame = taken else { return [] }
-    guard wrap != nil, let line = wrap?.mergedLine(ours: frame) else { return [.write(frame, replaceable: true)] }
-    return [.write(line, replaceable: true)]
+    return [write(ours: frame)]
   }
 
   /// Goes back to rendering: what the frames worked out ahead showed is what was shown.
@@ -267,8 +266,15 @@ public struct BarSession {
     guard view != lastView, !hidden else { return [] }
     let frame = encoder.frame(view)
     lastView = consume view  // moved, not copied: this runs on every tick
-    guard wrap != nil, let line = wrap?.mergedLine(ours: frame) else { return [.write(frame, replaceable: true)] }
-    return [.write(line, replaceable: true)]
+    return [write(ours: frame)]
+  }
+
+  /// The line to write for pomobar's new frame: the frame itself, or with `--wrap` the
+  /// merged line that carries it.
+  private mutating func write(ours frame: String) -> BarAction {
+    guard wrap != nil else { return .write(frame, replaceable: true) }
+    wrap?.merger.setOurs(frame: frame)
+    return .write(wrap?.merger.line() ?? frame, replaceable: true)
   }
 
   /// The events in what arrived on stdin (every action in one read is one transaction: a
@@ -329,12 +335,5 @@ public struct BarSession {
       name: config.display.name, instance: config.display.instance, text: "⚠ \(problem)",
       shortText: "⚠ \(shortName)")
     wrap?.merger.setTheirs([marker])
-  }
-}
-
-extension BarSession.Wrapped {
-  fileprivate mutating func mergedLine(ours frame: String) -> String {
-    merger.setOurs(frame: frame)
-    return merger.line()
   }
 }

@@ -22,23 +22,13 @@ public enum ProjectPalette {
   /// `background`.
   public static func color(for name: String?, background: String) -> String {
     let colors = Colors.isDark(background) ? forDark : forLight
-    let first = Int(hash(name ?? "") % UInt64(colors.count))
+    // FNV-1a: the same on every machine and run (Swift's own hashing is seeded per process).
+    let first = Int(StableHash.fnv1a(name ?? "") % UInt64(colors.count))
     for step in 0..<colors.count {
       let candidate = colors[(first + step) % colors.count]
       if let ratio = Colors.contrast(candidate, background), ratio >= Colors.textContrast { return candidate }
     }
     return colors[first]
-  }
-
-  /// FNV-1a of the name's UTF-8: the same on every machine and every run (Swift's own
-  /// hashing is seeded per process).
-  static func hash(_ name: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in name.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return hash
   }
 }
 

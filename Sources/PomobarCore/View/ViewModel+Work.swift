@@ -3,7 +3,7 @@
 public struct WorkView: Equatable, Sendable {
   /// The running project; nil: the clock runs for no project.
   public var project: String?
-  /// The project's colour (`[projects.NAME] color`, blue by default).
+  /// The project's colour (`[projects.NAME] color`, else its hue from `ProjectPalette`).
   public var color: String
   /// Today's work on the running project, in seconds.
   public var seconds: Int64

@@ -90,21 +90,19 @@ public final class BarLoop {
     while true {
       try loop.poller.wait(into: &ready, timeout: secondTick.map { $0 - store.now().boottime })
       events.removeAll(keepingCapacity: true)
-      if let tick = secondTick {
-        let now = store.now().boottime
-        if now >= tick {
-          events.append(.timer)
-          // On the grid, past any ticks missed meanwhile.
-          secondTick = tick + ((now - tick) / 1_000_000_000 + 1) * 1_000_000_000
-        }
+      // A click's time is when it arrived, not when it is handled: the clock is read once,
+      // for everything that woke the loop.
+      let now = store.now()
+      if let tick = secondTick, now.boottime >= tick {
+        events.append(.timer)
+        // On the grid, past any ticks missed meanwhile.
+        secondTick = tick + ((now.boottime - tick) / 1_000_000_000 + 1) * 1_000_000_000
       }
       for ready in ready {
         guard let more = self.events(from: ready, &loop) else { return 0 }
         events += more
       }
-      // A click's time is when it arrived, not when it is handled: the clock is read once,
-      // for everything that woke the loop.
-      if !events.isEmpty && !perform(events, loop.timers) { return 0 }
+      if !events.isEmpty && !perform(events, loop.timers, at: now) { return 0 }
       if !watchingState && session.stateProblem == nil {
         // The folder was refused or missing at start and is usable now: follow it.
         var later = watchState(&loop.watcher)

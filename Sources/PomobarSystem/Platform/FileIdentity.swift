@@ -1,5 +1,3 @@
-import CLinux
-
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -30,44 +28,5 @@ public struct FileIdentity: Equatable, Sendable {
   static func of(_ fd: FileDescriptor) -> FileIdentity? {
     var info = stat()
     return fstat(fd.rawValue, &info) == 0 ? FileIdentity(info) : nil
-  }
-}
-
-extension FileSystem {
-  /// Whether `path` is a symlink (not followed).
-  public static func isSymlink(_ path: String) -> Bool {
-    var info = stat()
-    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
-  }
-}
-
-extension FileLock {
-  /// An exclusive lock held until `release()` (or until this goes away).
-  public final class Held {
-    private var fd: FileDescriptor?
-
-    init(_ fd: FileDescriptor) { self.fd = fd }
-
-    deinit { release() }
-
-    /// Closing the descriptor releases the lock.
-    public func release() {
-      fd?.close()
-      fd = nil
-    }
-  }
-
-  /// Takes the lock on `path` (created if missing), waiting at most `timeout` for another
-  /// holder; the caller releases it.
-  public static func acquire(_ path: String, timeout: Duration) throws -> Held {
-    let fd = try FileDescriptor.open(path, O_RDONLY | O_CREAT | O_NOFOLLOW, mode: 0o600)
-    let milliseconds = max(1, Int(timeout.nanoseconds / 1_000_000))
-    if pomobar_flock_exclusive(fd.rawValue, milliseconds) != 0 {
-      let code = errno
-      fd.close()
-      guard code == EWOULDBLOCK else { throw SystemError("flock", errno: code, path: path) }
-      throw Timeout(path: path, waited: timeout)
-    }
-    return Held(fd)
   }
 }

@@ -24,6 +24,36 @@ public enum FileLock {
     }
   }
 
+  /// An exclusive lock held until `release()` (or until this goes away).
+  public final class Held {
+    private var fd: FileDescriptor?
+
+    init(_ fd: FileDescriptor) { self.fd = fd }
+
+    deinit { release() }
+
+    /// Closing the descriptor releases the lock.
+    public func release() {
+      fd?.close()
+      fd = nil
+    }
+  }
+
+  /// Takes the lock on `path` (created if missing), waiting at most `timeout` for another
+  /// holder; the caller releases it.
+  public static func acquire(_ path: String, timeout: Duration) throws -> Held {
+    let fd = try FileDescriptor.open(path, O_RDONLY | O_CREAT | O_NOFOLLOW, mode: 0o600)
+    let milliseconds = max(1, Int(timeout.nanoseconds / 1_000_000))
+    if pomobar_flock_exclusive(fd.rawValue, milliseconds) != 0 {
+      let code = errno
+      fd.close()
+      guard code == EWOULDBLOCK else { throw SystemError("flock", errno: code, path: path) }
+      throw Timeout(path: path, waited: timeout)
+    }
+    return Held(fd)
+  }
+
+  /// Runs `body` holding the lock on `path` (see `acquire`).
   public static func withExclusive<T>(
     _ path: String, timeout: Duration, _ body: () throws -> T
   ) throws -> T {

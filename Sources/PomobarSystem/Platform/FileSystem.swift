@@ -195,6 +195,12 @@ public enum FileSystem {
     return names.sorted()
   }
 
+  /// Whether `path` is a symlink (not followed).
+  public static func isSymlink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+  }
+
   /// Whether something (of any kind, a dangling symlink included) is at `path`.
   public static func exists(_ path: String) -> Bool {
     var info = stat()
