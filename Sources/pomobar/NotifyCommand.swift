@@ -15,9 +15,8 @@ enum NotifyCommand {
       return ExitCode.failure
     }
     let context = Context.make(Options(format: nil, configPath: job.configPath))
-    guard !context.loaded.hasErrors(in: ["timer", "suspend"]) else {
-      log("not done: the config has mistakes in [timer] or [suspend] (pomobar check-config)")
-      return ExitCode.config
+    if let note = context.loaded.fallbackNote {
+      log("the config has mistakes (pomobar check-config): \(note)")
     }
     do {
       let outcome = try context.transact(.action(action)) { state in
