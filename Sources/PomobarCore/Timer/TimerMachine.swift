@@ -107,7 +107,7 @@ public struct TimerMachine: Sendable {
         goIdle(at: now, &effects)
       case .running(let kind, _, _), .paused(let kind, _, _):
         end(kind, .stopped, at: now, &effects)
-        if kind.isBreak { state.slot = settings.slot(after: kind, from: state.slot) }
+        if kind.isBreak { leaveBreak(kind) }
         goIdle(at: now, &effects)
       }
     case .reset:
@@ -122,7 +122,8 @@ public struct TimerMachine: Sendable {
       change(by: .zero - (amount ?? settings.step), .shorten, at: now, &effects)
     case .startBreak:
       switch state.phase {
-      case .idle, .focusDone: begin(settings.breakKind(after: state.slot), at: now, &effects)
+      case .idle: begin(.shortBreak, at: now, extra: true, &effects)  // no focus earned it
+      case .focusDone: begin(settings.breakKind(after: state.slot), at: now, &effects)
       case .running(.focus, _, _), .paused(.focus, _, _):
         end(.focus, .skipped, at: now, &effects)
         begin(settings.breakKind(after: state.slot), at: now, &effects)
@@ -139,8 +140,15 @@ public struct TimerMachine: Sendable {
   /// Ends a break early and starts the next focus.
   private mutating func skipBreak(_ kind: PhaseKind, at now: Instant, _ effects: inout [Effect]) {
     end(kind, .skipped, at: now, &effects)
-    state.slot = settings.slot(after: kind, from: state.slot)
+    leaveBreak(kind)
     begin(.focus, at: now, &effects)
+  }
+
+  /// A `kind` break ended: the cycle moves on to the next focus, unless the break was an
+  /// extra one (taken from idle), which no focus earned.
+  private mutating func leaveBreak(_ kind: PhaseKind) {
+    if !state.extraBreak { state.slot = settings.slot(after: kind, from: state.slot) }
+    state.extraBreak = false
   }
 
   /// Moves the end of the running or paused phase by `delta`, never below zero left;
@@ -193,7 +201,7 @@ public struct TimerMachine: Sendable {
       if !kind.isBreak { state.completed += 1 }  // the hook's count includes this session
       end(kind, .completed, at: deadline, &effects)
       if kind.isBreak {
-        state.slot = settings.slot(after: kind, from: state.slot)
+        leaveBreak(kind)
         if settings.autoAdvance.startsFocus {
           begin(.focus, at: deadline, &effects)
         } else {
@@ -249,9 +257,13 @@ public struct TimerMachine: Sendable {
 
   // MARK: - Phase boundaries
 
-  private mutating func begin(_ kind: PhaseKind, at start: Instant, _ effects: inout [Effect]) {
+  /// Starts a `kind` phase at `start`; `extra` marks a break no focus earned.
+  private mutating func begin(
+    _ kind: PhaseKind, at start: Instant, extra: Bool = false, _ effects: inout [Effect]
+  ) {
     let length = settings.length(of: kind)
     state.phase = .running(kind, deadline: start + length, total: length)
+    state.extraBreak = extra
     state.ledger.clearPhase()
     state.ledger.phaseStart = start
     effects.append(hook(kind.isBreak ? .breakStart : .focusStart, at: start))

@@ -124,7 +124,8 @@ enum CtlArguments {
     case .reset: return .timer(arguments: "", doc: "back to idle, clearing the cycle")
     case .extend: return .timer(arguments: " [DURATION]", doc: "add time (default: [timer] step, 1m)")
     case .shorten: return .timer(arguments: " [DURATION]", doc: "take time off, never below zero")
-    case .startBreak: return .timer(arguments: "", doc: "start the break now")
+    case .startBreak:
+      return .timer(arguments: "", doc: "start the break now (from idle: a short one, outside the cycle)")
     case .none: return .clickOnly
     case .workStart, .workStop, .workToggle, .projectNext, .projectPrevious, .projectNone:
       return .clickSpelling
