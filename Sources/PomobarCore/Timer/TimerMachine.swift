@@ -38,6 +38,13 @@ public struct TimerMachine: Sendable {
       state.urgentSince = nil
       state.note = nil
       apply(action, at: now, &effects)
+    case .backdated(let action, let then):
+      advance(to: now, &effects)
+      state.urgent = false
+      state.urgentSince = nil
+      state.note = nil
+      applyBackdated(action, at: min(then, now), &effects)
+      advance(to: now, &effects)  // what it started may have run out since
     case .deadlineReached:
       advance(to: now, &effects)
     case .resumedFromSuspend(let gap):
@@ -49,7 +56,7 @@ public struct TimerMachine: Sendable {
 
   // MARK: - Actions
 
-  private mutating func apply(_ action: Action, at now: Instant, _ effects: inout [Effect]) {
+  mutating func apply(_ action: Action, at now: Instant, _ effects: inout [Effect]) {
     switch action {
     case .start:
       switch state.phase {

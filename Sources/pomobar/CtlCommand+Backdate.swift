@@ -1,0 +1,154 @@
+import PomobarCore
+import PomobarSystem
+
+/// `pomobar ctl ACTION --at TIME | --ago DURATION`: the action as it happened at an
+/// earlier moment (`work stop --at 18:00` for a clock left running), on one timeline.
+///
+/// Under the lock, on the timer as caught up: the moment is found (`Ledger.instant`), the
+/// machine checks it (`TimerMachine.backdating`), and what the action starts there may
+/// not overlap a record of the history from then to now. Then it is applied, and ctl
+/// says what it changed: `work stopped at 18:00 (api, 9:02-18:00, 8:58)`.
+extension CtlCommand {
+  /// A refusal in words, and whether it is a usage error (exit 64) or a conflict (1).
+  struct Refused: Error {
+    var message: String
+    var usage: Bool
+  }
+
+  static func run(_ action: Action, at moment: Moment, _ options: Options) -> Int32 {
+    let context = Context.make(options)
+    guard context.acceptConfig(fatalIn: ["timer", "suspend"]) else { return ExitCode.config }
+    let history = context.history
+    history.pending = context.store.peek()?.owed ?? []
+    let config = context.config
+    var before = TimerState()
+    do {
+      let outcome = try context.transact(nil, only: nil) { state, now in
+        before = state
+        let ledger = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: config.ledger.dayStart)
+        let machine = TimerMachine(state: state, settings: config.timer, ledger: config.ledger)
+        let words = Words(ledger: ledger, now: now.instant, idWidth: { LogCommand.shortIDWidth(history) })
+        switch machine.backdating(action, to: moment, ledger: ledger) {
+        case .failure(let refusal):
+          var message = words.refusal(refusal)
+          if case .future = refusal, case .clock(let second, nil) = moment {
+            message += "; yesterday's is --at 'yesterday \(words.time(second: second))'"
+          }
+          throw Refused(message: message, usage: refusal.isUsage)
+        case .success(let backdating):
+          let span = ledger.wallTime(backdating.moment).utc..<ledger.wallTime(now.instant).utc + 1
+          if !backdating.claims.isEmpty,
+            let found = backdating.conflict(in: records(history, around: span), span: span)
+          {
+            throw Refused(message: words.refusal(.overlaps(found)), usage: false)
+          }
+          return [.backdated(action, at: backdating.moment)]
+        }
+      }
+      let ledger = Ledger(zone: LocalZone.offset(atUTC:), now: outcome.now, dayStart: config.ledger.dayStart)
+      let words = Words(ledger: ledger, now: outcome.now.instant, idWidth: { LogCommand.shortIDWidth(history) })
+      if outcome.acted {
+        Console.out(words.change(action, before: before, after: outcome.state, effects: outcome.effects) + "\n")
+      } else if let why = action.unchanged(in: outcome.state) {
+        Console.error(why)
+      }
+      if let format = options.format {
+        var encoder = context.encoder(format)
+        let view = ViewModel(state: outcome.state, config: config, reading: outcome.now)
+        Console.out(encoder.header() + encoder.frame(view))
+      }
+      return ExitCode.success
+    } catch let refused as Refused {
+      let name = action.ctlWords.joined(separator: " ")
+      let shown = action.ctlWords.count > 1 && action.ctlWords[0] == "project" ? "project" : name
+      if refused.usage {
+        Console.usage("pomobar ctl \(shown): \(refused.message)\n\(CtlArguments.hint)")
+        return ExitCode.usage
+      }
+      Console.error("ctl \(shown): \(refused.message)")
+      return ExitCode.failure
+    } catch {
+      Console.error("cannot update the timer: \(error)")
+      return ExitCode.failure
+    }
+  }
+
+  /// The history's records that may share a second with `span` (UTC seconds): those
+  /// filed from the month before it began (a record is filed by the month it started)
+  /// to the month it ends.
+  static func records(_ history: HistoryStore, around span: Range<Int64>) -> [LedgerRecord] {
+    let first = CivilTime.split(span.lowerBound - 32 * 86_400).date.description.prefix(7)
+    let last = CivilTime.split(span.upperBound).date.description.prefix(7)
+    var found: [LedgerRecord] = []
+    history.forEachRecord(from: String(first), to: String(last)) { record in
+      if Timeline.overlap(record.start.utc..<record.end.utc, span) { found.append(record) }
+    }
+    return found
+  }
+
+  /// How a backdated action's times, refusals and changes read.
+  struct Words {
+    let ledger: Ledger
+    let now: Instant
+    let idWidth: () -> Int
+
+    /// `18:00`, `9:05:30` (seconds when there are), `yesterday 18:00`, or with the date.
+    func time(_ instant: Instant) -> String {
+      let (date, second) = CivilTime.split(ledger.wallTime(instant).local)
+      let today = CivilTime.split(ledger.wallTime(now).local).date
+      let text = time(second: second)
+      if date == today { return text }
+      return (date == today.adding(days: -1) ? "yesterday" : "\(date)") + " " + text
+    }
+
+    /// A second of the day: `9:05`, `9:05:30`.
+    func time(second: Int64) -> String {
+      func pad2(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+      let text = "\(second / 3600):" + pad2(second % 3600 / 60)
+      return second % 60 == 0 ? text : text + ":" + pad2(second % 60)
+    }
+
+    func refusal(_ refusal: BackdateRefusal) -> String {
+      refusal.message(time: time) { String(LogCommand.line($0, idWidth: idWidth()).dropLast()) }
+    }
+
+    /// `work stopped at 18:00 (api, 9:02-18:00, 8:58)`: what was done, when, the records
+    /// it closed and what it started.
+    func change(_ action: Action, before: TimerState, after: TimerState, effects: [Effect]) -> String {
+      let running = before.ledger.work != nil
+      var what: String
+      switch action {
+      case .workStart: what = running ? "work start moved to" : "work started at"
+      case .workStop: what = "work stopped at"
+      case .workToggle: what = running ? "work stopped at" : "work started at"
+      case .project, .projectNext, .projectPrevious:
+        what = "project " + Shown.plain(after.ledger.project ?? "none") + " from"
+      case .start: what = "focus started at"
+      case .stop: what = "stopped at"
+      case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .interrupt,
+        .void, .away, .back:
+        what = action.ctlWords.joined(separator: " ") + " at"
+      }
+      var parts: [String] = []
+      var at: Instant? = nil
+      for case .record(let entry) in effects {
+        let name = entry.kind == .work ? Shown.plain(entry.project ?? "no project") : entry.kind.rawValue
+        parts.append("\(name), \(time(entry.start))-\(time(entry.end)), \(WorkView.clock(entry.seconds))")
+        at = at ?? entry.end
+      }
+      if let work = after.ledger.work, before.ledger.work?.since != work.since {
+        parts.append(work.project.map { "work on " + Shown.plain($0) } ?? "work without a project")
+        at = work.since
+      }
+      if case .running(let kind, let deadline, _) = after.phase, let start = after.ledger.phaseStart,
+        before.ledger.phaseStart != start
+      {
+        let left = DurationFormat.clock(seconds: (deadline - now).ceilSeconds)
+        parts.append("\(kind.rawValue), \(left) left")
+        at = at ?? start
+      }
+      let when = at.map(time) ?? "now"
+      return "\(what) \(when)" + (parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")")
+    }
+  }
+}
