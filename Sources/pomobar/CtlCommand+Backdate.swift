@@ -46,9 +46,11 @@ extension CtlCommand {
         }
       }
       let ledger = Ledger(zone: LocalZone.offset(atUTC:), now: outcome.now, dayStart: config.ledger.dayStart)
-      let words = Words(ledger: ledger, now: outcome.now.instant, idWidth: { LogCommand.shortIDWidth(history) })
+      let words = Words(
+        ledger: ledger, now: outcome.now.instant, idWidth: { LogCommand.shortIDWidth(history) })
       if outcome.acted {
-        Console.out(words.change(action, before: before, after: outcome.state, effects: outcome.effects) + "\n")
+        Console.out(
+          words.change(action, before: before, after: outcome.state, effects: outcome.effects) + "\n")
       } else if let why = action.unchanged(in: outcome.state) {
         Console.error(why)
       }

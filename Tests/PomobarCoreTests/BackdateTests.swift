@@ -14,7 +14,9 @@ import Testing
   static let hour: Int64 = 3600
 
   /// `hours` before now on the timeline.
-  static func before(hours: Int64, minutes: Int64 = 0) -> Instant { .seconds(now - hours * hour - minutes * 60) }
+  static func before(hours: Int64, minutes: Int64 = 0) -> Instant {
+    .seconds(now - hours * hour - minutes * 60)
+  }
 
   static func clock(_ text: String) -> Moment {
     guard case .success(let moment) = Moment.at(text) else { fatalError("'\(text)' does not read") }
@@ -48,7 +50,8 @@ import Testing
       Self.problem(Moment.at("monday 9:00"))
         == "cannot read 'monday 9:00' as a time: write it like 18:00, 9:05 or 'yesterday 18:00'")
     #expect(Self.problem(Moment.at("yesterday")) == "'yesterday' needs a time of day: --at 'yesterday 18:00'")
-    #expect(Self.problem(Moment.ago("soon")) == "cannot read 'soon' as a duration; write it like 5m, 90s or 1h30m")
+    #expect(
+      Self.problem(Moment.ago("soon")) == "cannot read 'soon' as a duration; write it like 5m, 90s or 1h30m")
     #expect(Self.problem(Moment.ago("200h")) == "'200h' is out of range: at most a week (168h)")
   }
 
@@ -56,7 +59,8 @@ import Testing
 
   @Test func aTimeOfDayIsTodaysOnceItHasPassed() {
     #expect(Self.utc.instant(of: Self.clock("7:00"), since: nil) == .success(Self.before(hours: 1)))
-    #expect(Self.utc.instant(of: .ago(.seconds(300)), since: nil) == .success(Self.before(hours: 0, minutes: 5)))
+    #expect(
+      Self.utc.instant(of: .ago(.seconds(300)), since: nil) == .success(Self.before(hours: 0, minutes: 5)))
     #expect(
       Self.utc.instant(of: Self.clock("yesterday 18:00"), since: nil) == .success(Self.before(hours: 14)))
   }
@@ -64,7 +68,8 @@ import Testing
   @Test func aTimeNotYetComeIsYesterdaysOnlyForWhatRanThen() {
     // A clock forgotten since yesterday 9:00, stopped --at 18:00 at 8:00 the next morning.
     #expect(
-      Self.utc.instant(of: Self.clock("18:00"), since: Self.before(hours: 23)) == .success(Self.before(hours: 14)))
+      Self.utc.instant(of: Self.clock("18:00"), since: Self.before(hours: 23))
+        == .success(Self.before(hours: 14)))
     // Nothing running: 18:00 is in the future, not yesterday's.
     #expect(
       Self.utc.instant(of: Self.clock("18:00"), since: nil)
@@ -91,7 +96,8 @@ import Testing
   @Test func aTimeOfDayIsLocal() {
     // UTC+1: 8:00 UTC is 9:00 local, so 8:30 local was half an hour ago.
     let berlin = Ledger(zone: { _ in 3600 }, now: Self.reading, dayStart: 0)
-    #expect(berlin.instant(of: Self.clock("8:30"), since: nil) == .success(Self.before(hours: 0, minutes: 30)))
+    #expect(
+      berlin.instant(of: Self.clock("8:30"), since: nil) == .success(Self.before(hours: 0, minutes: 30)))
   }
 
   // MARK: - The work clock
@@ -193,7 +199,8 @@ import Testing
     var m = Self.machine()
     let (backdating, _) = try Self.backdate(&m, .start, .ago(.seconds(300))).get()
     let then = Self.now - 300
-    #expect(backdating == Backdating(moment: .seconds(then), claims: [.work, .focus, .shortBreak, .longBreak]))
+    #expect(
+      backdating == Backdating(moment: .seconds(then), claims: [.work, .focus, .shortBreak, .longBreak]))
     #expect(m.state.phase == .running(.focus, deadline: .seconds(then + 1500), total: .seconds(1500)))
     #expect(m.state.ledger.phaseStart == .seconds(then))
     #expect(m.state.ledger.work == WorkClock(since: .seconds(then), project: nil, byFocus: true))
@@ -204,12 +211,14 @@ import Testing
     #expect(
       m.backdating(.start, to: .ago(.seconds(1500)), ledger: Self.utc)
         == .failure(.over(.focus, start: .seconds(Self.now - 1500), end: .seconds(Self.now))))
-    let paused = Self.machine(TimerState(phase: .paused(.focus, remaining: .seconds(60), total: .seconds(1500))))
+    let paused = Self.machine(
+      TimerState(phase: .paused(.focus, remaining: .seconds(60), total: .seconds(1500))))
     #expect(paused.backdating(.start, to: .ago(.seconds(60)), ledger: Self.utc) == .failure(.paused(.focus)))
   }
 
   @Test func startAtEndsTheRunningBreakThen() throws {
-    var state = TimerState(phase: .running(.shortBreak, deadline: .seconds(Self.now + 60), total: .seconds(300)))
+    var state = TimerState(
+      phase: .running(.shortBreak, deadline: .seconds(Self.now + 60), total: .seconds(300)))
     state.ledger.phaseStart = .seconds(Self.now - 240)
     var m = Self.machine(state)
     #expect(
@@ -217,7 +226,8 @@ import Testing
         == .failure(.beforeStart(.seconds(Self.now - 300), start: .seconds(Self.now - 240))))
     let (_, effects) = try Self.backdate(&m, .start, .ago(.seconds(60))).get()
     #expect(effects.contains(recorded(1, .shortBreak, Self.now - 240, Self.now - 60, 180, .skipped)))
-    #expect(m.state.phase == .running(.focus, deadline: .seconds(Self.now - 60 + 1500), total: .seconds(1500)))
+    #expect(
+      m.state.phase == .running(.focus, deadline: .seconds(Self.now - 60 + 1500), total: .seconds(1500)))
     #expect(m.state.slot == 2)
   }
 
@@ -232,7 +242,8 @@ import Testing
     #expect(
       effects == [
         .persist,
-        hook(.stop, .focus, next: .focus, total: 1500, remaining: 900, endsAt: Self.now + 300, project: "api"),
+        hook(
+          .stop, .focus, next: .focus, total: 1500, remaining: 900, endsAt: Self.now + 300, project: "api"),
         hook(.focusEnd, .focus, reason: .stopped, next: .focus, total: 1500, remaining: 900, project: "api"),
         recorded(1, .focus, start, end, 600, .stopped, project: "api"),
         hook(.workStop, nil, next: .focus, project: "api"),
@@ -272,7 +283,8 @@ import Testing
         seconds: end - start)
     }
     let records = [
-      record("focus", .focus, 900, 1000), record("late", .work, 1500, 1600), record("early", .work, 1000, 1200),
+      record("focus", .focus, 900, 1000), record("late", .work, 1500, 1600),
+      record("early", .work, 1000, 1200),
       record("touching", .work, 500, 1000),
     ]
     let work = Backdating(moment: .seconds(0), claims: [.work])

@@ -66,7 +66,9 @@ struct BackdateCommandTests {
       let started = try await Self.run(sandbox, ["ctl", "work", "start", "--at", "10:00"])
       #expect(started.stdout == "work started at 10:00 (work without a project)", "\(started)")
       let switched = try await Self.run(sandbox, ["ctl", "project", "web", "--at", "11:00"])
-      #expect(switched.stdout == "project web from 11:00 (no project, 10:00-11:00, 1:00; work on web)", "\(switched)")
+      #expect(
+        switched.stdout == "project web from 11:00 (no project, 10:00-11:00, 1:00; work on web)",
+        "\(switched)")
       let log = try await Self.run(sandbox, ["log", "all"])
       #expect(log.stdout.contains("2026-11-24 10:00-11:00  work "), "\(log)")
     }

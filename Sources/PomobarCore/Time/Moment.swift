@@ -27,7 +27,8 @@ public enum Moment: Equatable, Sendable {
     switch words.count {
     case 1:
       if let named = Day(rawValue: words[0]) {
-        return .failure(Problem(description: "'\(named.rawValue)' needs a time of day: --at '\(named.rawValue) 18:00'"))
+        return .failure(
+          Problem(description: "'\(named.rawValue)' needs a time of day: --at '\(named.rawValue) 18:00'"))
       }
     case 2:
       guard let named = Day(rawValue: words[0]) else {
@@ -47,9 +48,12 @@ public enum Moment: Equatable, Sendable {
   public static func ago(_ text: String) -> Result<Moment, Problem> {
     switch DurationFormat.read(text) {
     case .duration(let span): return .success(.ago(span))
-    case .tooLong: return .failure(Problem(description: "'\(Shown.plain(text))' is out of range: at most a week (168h)"))
+    case .tooLong:
+      return .failure(Problem(description: "'\(Shown.plain(text))' is out of range: at most a week (168h)"))
     case .unreadable:
-      return .failure(Problem(description: "cannot read '\(Shown.plain(text))' as a duration; write it like 5m, 90s or 1h30m"))
+      return .failure(
+        Problem(
+          description: "cannot read '\(Shown.plain(text))' as a duration; write it like 5m, 90s or 1h30m"))
     }
   }
 
@@ -61,7 +65,8 @@ public enum Moment: Equatable, Sendable {
       parts.allSatisfy({ (1...2).contains($0.utf8.count) && $0.utf8.allSatisfy { (48...57).contains($0) } })
     else { return nil }
     let numbers = parts.compactMap { Int64($0) }
-    guard numbers.count == parts.count, numbers[0] < 24, numbers[1] < 60, numbers.count == 2 || numbers[2] < 60
+    guard numbers.count == parts.count, numbers[0] < 24, numbers[1] < 60,
+      numbers.count == 2 || numbers[2] < 60
     else { return nil }
     return numbers[0] * 3600 + numbers[1] * 60 + (numbers.count == 3 ? numbers[2] : 0)
   }

@@ -63,7 +63,9 @@ public struct Backdating: Equatable, Sendable {
 extension TimerMachine {
   /// Checks `action` at `moment` against the timer as of `ledger.now`, and finds the
   /// instant and what it starts there. `ledger` maps wall-clock time to the timeline.
-  public func backdating(_ action: Action, to moment: Moment, ledger: Ledger) -> Result<Backdating, BackdateRefusal> {
+  public func backdating(_ action: Action, to moment: Moment, ledger: Ledger) -> Result<
+    Backdating, BackdateRefusal
+  > {
     let now = ledger.now.instant
     // An action that changes nothing now (a stop with nothing running) has no moment to
     // check: it says so as it does without one. `work start` moves a running clock's start.

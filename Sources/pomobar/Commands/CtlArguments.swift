@@ -241,7 +241,7 @@ enum CtlArguments {
       .items(timer, column: 12),
       .text("The work clock and projects (every finished interval goes to the history):"),
       .items(clockItems, column: 29),
-      .text("When it happened, for \(timedActions) (says what it changed):"),
+      .text("When it happened, for \(timedActions); ctl then says what it changed:"),
       .options,
       .text(
         """
