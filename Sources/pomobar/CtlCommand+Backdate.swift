@@ -135,7 +135,10 @@ extension CtlCommand {
       var at: Instant? = nil
       for case .record(let entry) in effects {
         let name = entry.kind == .work ? Shown.plain(entry.project ?? "no project") : entry.kind.rawValue
-        parts.append("\(name), \(time(entry.start))-\(time(entry.end)), \(WorkView.clock(entry.seconds))")
+        // To the nearest minute, as `report` writes it: two copies' clock readings place
+        // the ends of one interval parts of a second apart.
+        parts.append(
+          "\(name), \(time(entry.start))-\(time(entry.end)), \(WorkView.clock(entry.seconds + 30))")
         at = at ?? entry.end
       }
       if let work = after.ledger.work, before.ledger.work?.since != work.since {

@@ -13,6 +13,9 @@ import Testing
   static var utc: Ledger { Ledger(zone: { _ in 0 }, now: reading, dayStart: 0) }
   static let hour: Int64 = 3600
 
+  /// The middle of the second a time of day names, where `Ledger.instant` puts it.
+  static func mid(_ instant: Instant) -> Instant { instant + .milliseconds(500) }
+
   /// `hours` before now on the timeline.
   static func before(hours: Int64, minutes: Int64 = 0) -> Instant {
     .seconds(now - hours * hour - minutes * 60)
@@ -58,18 +61,21 @@ import Testing
   // MARK: - The instant
 
   @Test func aTimeOfDayIsTodaysOnceItHasPassed() {
-    #expect(Self.utc.instant(of: Self.clock("7:00"), since: nil) == .success(Self.before(hours: 1)))
+    #expect(Self.utc.instant(of: Self.clock("7:00"), since: nil) == .success(Self.mid(Self.before(hours: 1))))
+    // In the second it names: now.
+    #expect(Self.utc.instant(of: Self.clock("8:00"), since: nil) == .success(.seconds(Self.now)))
     #expect(
       Self.utc.instant(of: .ago(.seconds(300)), since: nil) == .success(Self.before(hours: 0, minutes: 5)))
     #expect(
-      Self.utc.instant(of: Self.clock("yesterday 18:00"), since: nil) == .success(Self.before(hours: 14)))
+      Self.utc.instant(of: Self.clock("yesterday 18:00"), since: nil)
+        == .success(Self.mid(Self.before(hours: 14))))
   }
 
   @Test func aTimeNotYetComeIsYesterdaysOnlyForWhatRanThen() {
     // A clock forgotten since yesterday 9:00, stopped --at 18:00 at 8:00 the next morning.
     #expect(
       Self.utc.instant(of: Self.clock("18:00"), since: Self.before(hours: 23))
-        == .success(Self.before(hours: 14)))
+        == .success(Self.mid(Self.before(hours: 14))))
     // Nothing running: 18:00 is in the future, not yesterday's.
     #expect(
       Self.utc.instant(of: Self.clock("18:00"), since: nil)
@@ -87,7 +93,7 @@ import Testing
   @Test func aMomentBeforeTheStartIsRefused() {
     #expect(
       Self.utc.instant(of: Self.clock("6:00"), since: Self.before(hours: 1))
-        == .failure(.beforeStart(Self.before(hours: 2), start: Self.before(hours: 1))))
+        == .failure(.beforeStart(Self.mid(Self.before(hours: 2)), start: Self.before(hours: 1))))
     #expect(
       Self.utc.instant(of: .ago(.seconds(7200)), since: Self.before(hours: 1))
         == .failure(.beforeStart(Self.before(hours: 2), start: Self.before(hours: 1))))
@@ -97,7 +103,8 @@ import Testing
     // UTC+1: 8:00 UTC is 9:00 local, so 8:30 local was half an hour ago.
     let berlin = Ledger(zone: { _ in 3600 }, now: Self.reading, dayStart: 0)
     #expect(
-      berlin.instant(of: Self.clock("8:30"), since: nil) == .success(Self.before(hours: 0, minutes: 30)))
+      berlin.instant(of: Self.clock("8:30"), since: nil)
+        == .success(Self.mid(Self.before(hours: 0, minutes: 30))))
   }
 
   // MARK: - The work clock
@@ -126,7 +133,7 @@ import Testing
 
   @Test func workStopAtEndsTheIntervalThen() throws {
     var m = Self.machine(Self.working(since: Self.before(hours: 23)))
-    let (backdating, effects) = try Self.backdate(&m, .workStop, Self.clock("18:00")).get()
+    let (backdating, effects) = try Self.backdate(&m, .workStop, .ago(.seconds(14 * Self.hour))).get()
     #expect(backdating == Backdating(moment: Self.before(hours: 14), claims: []))
     let start = Self.now - 23 * Self.hour
     let end = Self.now - 14 * Self.hour
@@ -142,7 +149,7 @@ import Testing
     var m = Self.machine(Self.working(since: Self.before(hours: 1)))
     #expect(
       m.backdating(.workStop, to: Self.clock("6:30"), ledger: Self.utc)
-        == .failure(.beforeStart(Self.before(hours: 1, minutes: 30), start: Self.before(hours: 1))))
+        == .failure(.beforeStart(Self.mid(Self.before(hours: 1, minutes: 30)), start: Self.before(hours: 1))))
     #expect(m.handle(.deadlineReached, at: .seconds(Self.now)).isEmpty)
   }
 
@@ -156,7 +163,7 @@ import Testing
 
   @Test func workStartAtStartsTheClockThenAndClaimsTheTimeSince() throws {
     var m = Self.machine()
-    let (backdating, effects) = try Self.backdate(&m, .workStart, Self.clock("7:00")).get()
+    let (backdating, effects) = try Self.backdate(&m, .workStart, .ago(.seconds(Self.hour))).get()
     #expect(backdating == Backdating(moment: Self.before(hours: 1), claims: [.work]))
     #expect(effects == [.persist, hook(.workStart, nil, next: .focus)])
     #expect(m.state.ledger.work == WorkClock(since: Self.before(hours: 1), project: nil))
@@ -164,7 +171,7 @@ import Testing
 
   @Test func workStartAtMovesTheStartOfARunningClock() throws {
     var m = Self.machine(Self.working(since: Self.before(hours: 0, minutes: 10), byFocus: true))
-    let (backdating, effects) = try Self.backdate(&m, .workStart, Self.clock("7:30")).get()
+    let (backdating, effects) = try Self.backdate(&m, .workStart, .ago(.seconds(1800))).get()
     #expect(backdating.claims == [.work])
     #expect(effects == [.persist])
     #expect(m.state.ledger.work == WorkClock(since: Self.before(hours: 0, minutes: 30), project: "api"))
@@ -179,7 +186,7 @@ import Testing
 
   @Test func projectAtSwitchesThen() throws {
     var m = Self.machine(Self.working(since: Self.before(hours: 2)))
-    let (backdating, effects) = try Self.backdate(&m, .project("web"), Self.clock("7:00")).get()
+    let (backdating, effects) = try Self.backdate(&m, .project("web"), .ago(.seconds(Self.hour))).get()
     #expect(backdating.claims == [.work])
     #expect(
       effects == [
@@ -190,7 +197,7 @@ import Testing
     // Not before the interval it closes.
     #expect(
       m.backdating(.project("api"), to: Self.clock("6:00"), ledger: Self.utc)
-        == .failure(.beforeStart(Self.before(hours: 2), start: Self.before(hours: 1))))
+        == .failure(.beforeStart(Self.mid(Self.before(hours: 2)), start: Self.before(hours: 1))))
   }
 
   // MARK: - The timer

@@ -5,13 +5,12 @@ import Testing
 /// fixed in one command, on one timeline, saying what it changed.
 @Suite("ctl --at and --ago")
 struct BackdateCommandTests {
-  /// Sets the sandbox's wall clock to `time` (UTC, the sandbox's zone) and `hours` later.
-  static func clock(_ sandbox: Sandbox, at time: String, hoursLater hours: Int = 0) throws {
-    let formatter = ISO8601DateFormatter()
-    let target = try #require(formatter.date(from: time)).timeIntervalSince1970
-    // A twentieth of a second late, so that the wall clock reads the time itself.
-    let shift = target - Date().timeIntervalSince1970 + 0.05
-    try sandbox.setClock("wall \(String(format: "%.3f", shift))\nawake \(hours * 3600)")
+  /// The test clock's line that sets the wall clock to `time` (UTC, the sandbox's zone),
+  /// a twentieth of a second late so that it reads that time itself. Made once per test:
+  /// made again later, it would move the moments already in the state.
+  static func wall(at time: String) throws -> String {
+    let target = try #require(ISO8601DateFormatter().date(from: time)).timeIntervalSince1970
+    return "wall " + String(format: "%.3f", target - Date().timeIntervalSince1970 + 0.05)
   }
 
   static func run(_ sandbox: Sandbox, _ words: [String], status: Int32 = 0) async throws -> CommandResult {
@@ -23,9 +22,10 @@ struct BackdateCommandTests {
   @Test("A clock forgotten overnight is stopped at yesterday's 18:00 the next morning")
   func forgottenClockStopsAtYesterdaysTime() async throws {
     try await withSandbox { sandbox in
-      try Self.clock(sandbox, at: "2026-11-24T09:00:00Z")
+      let wall = try Self.wall(at: "2026-11-24T09:00:00Z")
+      try sandbox.setClock(wall)
       _ = try await Self.run(sandbox, ["ctl", "project", "api"])
-      try Self.clock(sandbox, at: "2026-11-24T09:00:00Z", hoursLater: 23)
+      try sandbox.setClock(wall + "\nawake \(23 * 3600)")
       let stopped = try await Self.run(sandbox, ["ctl", "work", "stop", "--at", "18:00"])
       #expect(stopped.stdout.hasPrefix("work stopped at yesterday 18:00 (api, yesterday 9:00"), "\(stopped)")
       let log = try await Self.run(sandbox, ["log", "all"])
@@ -52,7 +52,7 @@ struct BackdateCommandTests {
   @Test("A backdated start may not overlap a tracked record, nor be in the future")
   func oneTimeline() async throws {
     try await withSandbox { sandbox in
-      try Self.clock(sandbox, at: "2026-11-24T12:00:00Z")
+      try sandbox.setClock(try Self.wall(at: "2026-11-24T12:00:00Z"))
       _ = try await Self.run(sandbox, ["track", "2026-11-24", "9:00", "10:00", "api"])
       let refused = try await Self.run(sandbox, ["ctl", "work", "start", "--at", "9:30"], status: 1)
       #expect(refused.stderr.contains("ctl work start: it would overlap the record "), "\(refused)")

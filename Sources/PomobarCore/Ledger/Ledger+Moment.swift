@@ -16,7 +16,13 @@ extension Ledger {
       found = present - span
     case .clock(let second, let day):
       let today = CivilTime.split(wallTime(present).local).date.dayNumber
-      func on(_ days: Int64) -> Instant { instant(ofLocal: (today - days) * 86_400 + second) }
+      // The middle of the second it names (or now, in that second): the wall clock, read
+      // again by a later copy, is off the timeline by parts of a second, and must still
+      // write that second.
+      func on(_ days: Int64) -> Instant {
+        let start = instant(ofLocal: (today - days) * 86_400 + second)
+        return start <= present ? min(start + .milliseconds(500), present) : start
+      }
       found = on(day == .yesterday ? 1 : 0)
       if found > present, day == nil, let since, on(1) >= since { found = on(1) }
     }
