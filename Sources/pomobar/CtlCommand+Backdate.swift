@@ -9,10 +9,11 @@ import PomobarSystem
 /// not overlap a record of the history from then to now. Then it is applied, and ctl
 /// says what it changed: `work stopped at 18:00 (api, 9:02-18:00, 8:58)`.
 extension CtlCommand {
-  /// A refusal in words, and whether it is a usage error (exit 64) or a conflict (1).
+  /// A refusal, and the clock reading it was made at; put in words once the lock is
+  /// released (naming a record reads the whole history for its short id).
   struct Refused: Error {
-    var message: String
-    var usage: Bool
+    var refusal: BackdateRefusal
+    var now: ClockReading
   }
 
   static func run(_ action: Action, at moment: Moment, _ options: Options) -> Int32 {
@@ -21,36 +22,33 @@ extension CtlCommand {
     let history = context.history
     history.pending = context.store.peek()?.owed ?? []
     let config = context.config
+    func words(_ now: ClockReading) -> Words {
+      let ledger = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: config.ledger.dayStart)
+      return Words(ledger: ledger, now: now.instant, idWidth: { LogCommand.shortIDWidth(history) })
+    }
     var before = TimerState()
     do {
       let outcome = try context.transact(nil, only: nil) { state, now in
         before = state
         let ledger = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: config.ledger.dayStart)
         let machine = TimerMachine(state: state, settings: config.timer, ledger: config.ledger)
-        let words = Words(ledger: ledger, now: now.instant, idWidth: { LogCommand.shortIDWidth(history) })
         switch machine.backdating(action, to: moment, ledger: ledger) {
         case .failure(let refusal):
-          var message = words.refusal(refusal)
-          if case .future = refusal, case .clock(let second, nil) = moment {
-            message += "; yesterday's is --at 'yesterday \(words.time(second: second))'"
-          }
-          throw Refused(message: message, usage: refusal.isUsage)
+          throw Refused(refusal: refusal, now: now)
         case .success(let backdating):
           let span = ledger.wallTime(backdating.moment).utc..<ledger.wallTime(now.instant).utc + 1
           if !backdating.claims.isEmpty,
             let found = backdating.conflict(in: records(history, around: span), span: span)
           {
-            throw Refused(message: words.refusal(.overlaps(found)), usage: false)
+            throw Refused(refusal: .overlaps(found), now: now)
           }
           return [.backdated(action, at: backdating.moment)]
         }
       }
-      let ledger = Ledger(zone: LocalZone.offset(atUTC:), now: outcome.now, dayStart: config.ledger.dayStart)
-      let words = Words(
-        ledger: ledger, now: outcome.now.instant, idWidth: { LogCommand.shortIDWidth(history) })
       if outcome.acted {
-        Console.out(
-          words.change(action, before: before, after: outcome.state, effects: outcome.effects) + "\n")
+        let change = words(outcome.now).change(
+          action, before: before, after: outcome.state, effects: outcome.effects)
+        Console.out(change + "\n")
       } else if let why = action.unchanged(in: outcome.state) {
         Console.error(why)
       }
@@ -63,11 +61,12 @@ extension CtlCommand {
     } catch let refused as Refused {
       let name = action.ctlWords.joined(separator: " ")
       let shown = action.ctlWords.count > 1 && action.ctlWords[0] == "project" ? "project" : name
-      if refused.usage {
-        Console.usage("pomobar ctl \(shown): \(refused.message)\n\(CtlArguments.hint)")
+      let message = words(refused.now).refusal(refused.refusal, moment: moment)
+      if refused.refusal.isUsage {
+        Console.usage("pomobar ctl \(shown): \(message)\n\(CtlArguments.hint)")
         return ExitCode.usage
       }
-      Console.error("ctl \(shown): \(refused.message)")
+      Console.error("ctl \(shown): \(message)")
       return ExitCode.failure
     } catch {
       Console.error("cannot update the timer: \(error)")
@@ -110,8 +109,11 @@ extension CtlCommand {
       return second % 60 == 0 ? text : text + ":" + pad2(second % 60)
     }
 
-    func refusal(_ refusal: BackdateRefusal) -> String {
-      refusal.message(time: time) { String(LogCommand.line($0, idWidth: idWidth()).dropLast()) }
+    /// The refusal in words; a time of day to come today points to yesterday's.
+    func refusal(_ refusal: BackdateRefusal, moment: Moment) -> String {
+      let message = refusal.message(time: time) { String(LogCommand.line($0, idWidth: idWidth()).dropLast()) }
+      guard case .future = refusal, case .clock(let second, nil) = moment else { return message }
+      return message + "; yesterday's is --at 'yesterday \(time(second: second))'"
     }
 
     /// `work stopped at 18:00 (api, 9:02-18:00, 8:58)`: what was done, when, the records
