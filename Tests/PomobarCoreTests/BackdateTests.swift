@@ -159,6 +159,11 @@ import Testing
     let (backdating, effects) = try Self.backdate(&m, .workStop, Self.clock("18:00")).get()
     #expect(backdating == Backdating(moment: .seconds(Self.now), claims: []))
     #expect(effects.isEmpty)
+    // The same while a phase that ran out is still flagged.
+    let urgent = Self.machine(TimerState(phase: .focusDone, urgent: true, urgentSince: Self.before(hours: 1)))
+    #expect(
+      urgent.backdating(.workStop, to: Self.clock("18:00"), ledger: Self.utc)
+        == .success(Backdating(moment: .seconds(Self.now), claims: [])))
   }
 
   @Test func workStartAtStartsTheClockThenAndClaimsTheTimeSince() throws {

@@ -69,8 +69,7 @@ extension TimerMachine {
     let now = ledger.now.instant
     // An action that changes nothing now (a stop with nothing running) has no moment to
     // check: it says so as it does without one. `work start` moves a running clock's start.
-    var plain = self
-    if !(action == .workStart && state.ledger.work != nil), plain.handle(.action(action), at: now).isEmpty {
+    if !(action == .workStart && state.ledger.work != nil), changesNothing(action, at: now) {
       return .success(Backdating(moment: now, claims: []))
     }
     let then: Instant
@@ -95,6 +94,18 @@ extension TimerMachine {
       claims += [.focus, .shortBreak, .longBreak]
     }
     return .success(Backdating(moment: then, claims: claims))
+  }
+
+  /// Whether `action` at `now` would change nothing but the urgent flag and the note,
+  /// which any action clears.
+  func changesNothing(_ action: Action, at now: Instant) -> Bool {
+    var acted = self
+    var waited = self
+    _ = acted.handle(.action(action), at: now)
+    _ = waited.handle(.deadlineReached, at: now)
+    (acted.state.urgent, acted.state.urgentSince, acted.state.note) =
+      (waited.state.urgent, waited.state.urgentSince, waited.state.note)
+    return acted.state == waited.state
   }
 
   /// When what `action` ends began: the running work interval for a stop or a project
