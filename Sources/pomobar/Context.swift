@@ -64,17 +64,19 @@ struct Context {
   }
 
   /// Applies `event` if `only` (when given) accepts the timer as it is then; with
-  /// `recountToday`, today's totals are counted again from the history.
+  /// `recountToday`, today's totals are counted again from the history; with `decide`,
+  /// the event is made under the lock (see `StateStore.begin`).
   func transact(
     _ event: Event?, only: ((TimerState) -> Bool)?, recountToday: Bool = false,
-    renaming: (from: String, to: String)? = nil
+    renaming: (from: String, to: String)? = nil,
+    decide: ((TimerState, ClockReading) throws -> [Event])? = nil
   ) throws -> StateStore.Outcome {
     try store.prepare()
     let runner = EffectRunner(
       config: config, logFolder: store.directory, configPath: configSource.explicitPath)
     return try store.transact(
       event.map { [$0] } ?? [], settings: config.timer, ledger: config.ledger,
-      only: only, recountToday: recountToday, renaming: renaming
+      only: only, recountToday: recountToday, renaming: renaming, decide: decide
     ) { try runner.start($0, commit: $1, now: store.now()) }
   }
 

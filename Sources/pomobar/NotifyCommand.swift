@@ -10,7 +10,7 @@ enum NotifyCommand {
     guard let job = NotificationJob(json: argument) else { return 2 }
     guard let pressed = Notifier.show(job) else { return ExitCode.success }
     let log = { (line: String) in Notifier.log(job.log, "notification: \(pressed.name): \(line)") }
-    guard case .ctl(let action, _)? = try? Arguments.parse(["ctl"] + pressed.ctl) else {
+    guard case .ctl(let action, _, nil)? = try? Arguments.parse(["ctl"] + pressed.ctl) else {
       log("cannot read 'pomobar ctl \(pressed.ctl.joined(separator: " "))'")
       return ExitCode.failure
     }

@@ -88,7 +88,7 @@ struct BrokenConfigTests {
 
   @Test("An i3blocks click with a mistake in [clicks] acts with the default for the button, and warns")
   func i3blocksClickWithBrokenClicks() async throws {
-    try await withSandbox(config: Sandbox.shortTimer + "\n[clicks]\nleft = \"strat\"") { sandbox in
+    try await withSandbox(config: "[clicks]\nleft = \"strat\"") { sandbox in
       let click = try sandbox.launch(["status", "--format", "i3blocks"], environment: ["BLOCK_BUTTON": "1"])
       click.closeStdin()
       #expect(try await click.waitForExit(timeout: 10) == .exit(0))
