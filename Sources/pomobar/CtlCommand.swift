@@ -7,8 +7,12 @@ enum CtlCommand {
     let context = Context.make(options)
     // A transition uses [timer] and [suspend]: a mistake there is a mistake in this action.
     guard context.acceptConfig(fatalIn: ["timer", "suspend"]) else { return ExitCode.config }
+    // Asked before the action makes the name known.
+    let warning: String? =
+      if case .project(let name?) = action { KnownProjects.nearWarning(name, context) } else { nil }
     do {
       let outcome = try context.transact(.action(action), only: nil)
+      if let warning { Console.error(warning) }
       let (state, now) = (outcome.state, outcome.now)
       if !outcome.acted, let why = action.unchanged(in: state) {
         // Done, as asked, and nothing to do: said, as git says "nothing to commit".
