@@ -109,6 +109,7 @@ struct TrackWordsTests {
       ("14:00-16:00 api", ["it ends at 16:00, in the future (it is 15:30 now)", "track 14:00 now"]),
       ("yesterday 14:00 now", ["'now' is today", "18:00"]),
       ("now 9", ["'now' ends a range, it cannot start one"]),
+      ("Now 9", ["'now' ends a range, it cannot start one"]),
       ("9-11 +", ["'+' is not a tag", "+billable"]),
       ("9:00-", ["'9:00-' is not a range of times", "9-11"]),
       ("9am-13pm", ["'13pm' in '9am-13pm'"]),

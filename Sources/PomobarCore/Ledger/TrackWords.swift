@@ -130,7 +130,7 @@ extension TrackWords {
         (day, dayWords) = (date, Array(words.prefix(count)))
         words = words.dropFirst(count)
       } else if first.utf8.first.map({ (48...57).contains($0) }) == true || first.contains("-")
-        || first == "now"
+        || first.lowercased() == "now"
       {
         (day, dayWords) = (today, [])
       } else {
