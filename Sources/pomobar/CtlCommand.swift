@@ -7,12 +7,13 @@ enum CtlCommand {
     let context = Context.make(options)
     // A transition uses [timer] and [suspend]: a mistake there is a mistake in this action.
     guard context.acceptConfig(fatalIn: ["timer", "suspend"]) else { return ExitCode.config }
-    // Asked before the action makes the name known.
-    let warning: String? =
-      if case .project(let name?) = action { KnownProjects.nearWarning(name, context) } else { nil }
+    // The names known before the action makes a new one known; whether it is near one of
+    // them is asked after, so that a read of the history never delays the action.
+    let named: String? = if case .project(let name?) = action { name } else { nil }
+    let known = named.map { _ in KnownProjects.recent(context) } ?? []
     do {
       let outcome = try context.transact(.action(action), only: nil)
-      if let warning { Console.error(warning) }
+      if let warning = KnownProjects.nearWarning(named, context, recent: known) { Console.error(warning) }
       let (state, now) = (outcome.state, outcome.now)
       if !outcome.acted, let why = action.unchanged(in: state) {
         // Done, as asked, and nothing to do: said, as git says "nothing to commit".

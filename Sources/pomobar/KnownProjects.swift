@@ -19,9 +19,10 @@ enum KnownProjects {
     return names
   }
 
-  /// `recent` and every project of the history: for a command that reads the history anyway.
-  static func all(_ context: Context) -> [String] {
-    var names = recent(context)
+  /// `recent` (without the state's names when not `state`) and every project of the
+  /// history: for a command that reads the history anyway.
+  static func all(_ context: Context, state: Bool = true) -> [String] {
+    var names = state ? recent(context) : []
     var seen = Set(names)
     context.history.forEachRecord { record in
       if let name = record.project, seen.insert(name).inserted { names.append(name) }
@@ -44,19 +45,19 @@ enum KnownProjects {
   }
 
   /// `new project 'Api' (did you mean 'api'?)` when `name` is new and close to a known
-  /// one: the first use of a name is where a typo starts a second project. Asked before
-  /// the command makes `name` known, said (on stderr) once it has done what it was asked.
+  /// one: the first use of a name is where a typo starts a second project. `recent` is
+  /// what `recent` said before the command made `name` known.
   ///
   /// A name `recent` holds is not new; otherwise the projects used `lately` are read too,
   /// and only when one of them is near, the whole history (where `name` may be an old
-  /// project): a typo costs a read of the history, a name in use nothing.
-  static func nearWarning(_ name: String?, _ context: Context) -> String? {
-    guard let name else { return nil }
-    var known = recent(context)
-    guard !known.contains(name) else { return nil }
+  /// project): a typo costs a read of the history (about 1 s for 1 M records), a name in
+  /// use nothing.
+  static func nearWarning(_ name: String?, _ context: Context, recent: [String]) -> String? {
+    guard let name, !recent.contains(name) else { return nil }
+    var known = recent
     for other in lately(context) where !known.contains(other) { known.append(other) }
     guard ProjectName.near(name, in: known) != nil else { return nil }
-    guard let meant = ProjectName.near(name, in: all(context)) else { return nil }
+    guard let meant = ProjectName.near(name, in: recent + all(context, state: false)) else { return nil }
     return "new project '\(Shown.plain(name))' (did you mean '\(Shown.plain(meant))'?)"
   }
 

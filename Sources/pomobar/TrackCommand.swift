@@ -32,7 +32,7 @@ enum TrackCommand {
     }
     guard end.utc <= now.utc else { return usage("it ends in the future") }
     let name = parsed.project
-    let warning = KnownProjects.nearWarning(name, context)
+    let warning = KnownProjects.nearWarning(name, context, recent: KnownProjects.recent(context))
     let history = context.history
     let asked = start.utc..<end.utc
     // Tracking the same interval again is not an overlap: it adds nothing, as before.
