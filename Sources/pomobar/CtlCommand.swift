@@ -6,8 +6,13 @@ enum CtlCommand {
   static func run(_ action: Action, _ options: Options) -> Int32 {
     let context = Context.make(options)
     context.warnConfig()
+    // The names known before the action makes a new one known; whether it is near one of
+    // them is asked after, so that a read of the history never delays the action.
+    let named: String? = if case .project(let name?) = action { name } else { nil }
+    let known = named.map { _ in KnownProjects.recent(context) } ?? []
     do {
       let outcome = try context.transact(.action(action), only: nil)
+      if let warning = KnownProjects.nearWarning(named, context, recent: known) { Console.error(warning) }
       let (state, now) = (outcome.state, outcome.now)
       if !outcome.acted, let why = action.unchanged(in: state) {
         // Done, as asked, and nothing to do: said, as git says "nothing to commit".

@@ -31,23 +31,49 @@ enum EditCommands {
     }
   }
 
-  static func rename(_ context: Context, _ old: String, _ new: String) -> Int32 {
-    guard let name = checkedName(new, command: "project rename", allowEmpty: false) else { return ExitCode.usage }
+  static func rename(_ context: Context, _ given: String, _ new: String) -> Int32 {
+    guard let name = checkedName(new, command: "project rename", allowEmpty: false) else {
+      return ExitCode.usage
+    }
+    // OLD as written, or else as every name is now kept (`ProjectName`): an old name with
+    // runs of spaces is renamed by what it is, `web frontend` by its form.
+    let state = context.store.peek()?.timer.ledger
+    func known(_ name: String) -> Bool {
+      state.map { $0.project == name || $0.work?.project == name || $0.projects.contains(name) } ?? false
+    }
+    var old = given
+    if ProjectName.normalised(given) != given, !known(given), count(context.history, given, name).old == 0 {
+      old = ProjectName.normalised(given)
+    }
     // The running interval, the active project and the known ones are renamed too: the
     // bar, `projects` and the next record carry the new name.
-    let state = context.store.peek()?.timer.ledger
-    let inState = state.map { $0.project == old || $0.work?.project == old || $0.projects.contains(old) } ?? false
     return edit(context, "project rename", renaming: (old, name)) { history, _ in
+      let (found, existing) = count(history, old, name)
       guard old != name else { throw LedgerCommands.Message(text: "the old and new names are the same") }
-      let found = count(history, { $0.project == old })
-      guard found > 0 || inState else {
-        throw LedgerCommands.Message(text: "no record has the project '\(Shown.plain(old))'")
+      guard found > 0 || known(old) else {
+        throw LedgerCommands.Message(
+          text: KnownProjects.unknown(old, known: KnownProjects.all(context)) + ": nothing to rename")
       }
+      let renamed = "\(LedgerCommands.count(found, "record"))"
+      // Onto a name in use, the two projects become one: said, as undo can part them again.
+      let merged = existing > 0 || known(name) || context.config.projects[name] != nil
       return (
         [.rename(from: old, to: name)],
-        "renamed '\(Shown.plain(old))' to '\(Shown.plain(name))' in \(LedgerCommands.count(found, "record"))"
+        merged
+          ? "merged '\(Shown.plain(old))' into existing '\(Shown.plain(name))' (\(renamed) moved, "
+            + "\(LedgerCommands.count(existing, "record")) there already)"
+          : "renamed '\(Shown.plain(old))' to '\(Shown.plain(name))' in \(renamed)"
       )
     }
+  }
+
+  /// How many records have the project `old`, and how many `new`: one reading.
+  private static func count(_ history: HistoryStore, _ old: String, _ new: String) -> (old: Int, new: Int) {
+    var found = (old: 0, new: 0)
+    history.forEachRecord { record in
+      if record.project == old { found.old += 1 } else if record.project == new { found.new += 1 }
+    }
+    return found
   }
 
   static func delete(_ context: Context, _ name: String, yes: Bool) -> Int32 {

@@ -9,9 +9,8 @@ enum LedgerCommands {
     case .export(let range, let format): return ExportCommand.run(context, range, format)
     case .importFile(let path, let format): return ImportCommand.run(context, path, format)
     case .log(let range): return LogCommand.run(context, range)
-    case .track(let day, let from, let to, let project, let note, let adjust):
-      return TrackCommand.run(
-        context, day: day, from: from, to: to, project: project, note: note, adjust: adjust)
+    case .track(let words, let note, let adjust):
+      return TrackCommand.run(context, words: words, note: note, adjust: adjust)
     case .historyRemove(let id): return EditCommands.remove(context, id)
     case .historyAmend(let id, let project): return EditCommands.amend(context, id, project: project)
     case .historyReset(let before, let yes): return EditCommands.reset(context, before: before, yes: yes)

@@ -46,6 +46,11 @@ enum ReportCommand {
     }
 
     let report = build(context, range, today: today, project: request.project)
+    if let project = request.project, let unknown = KnownProjects.refusal(project, context, shown: report) {
+      // A bill must not be made from a 0:00 that is a typo.
+      Console.error("report: " + unknown)
+      return ExitCode.failure
+    }
 
     let color = Console.colors(context.environment)
     if request.json {

@@ -1,10 +1,12 @@
 import PomobarCore
 import PomobarSystem
 
-/// `pomobar track [DAY] FROM TO [PROJECT] [--note TEXT] [--adjust]`: adds forgotten work time.
+/// `pomobar track [DAY] FROM-TO [PROJECT] [+TAG...] [--note TEXT] [--adjust]`: adds
+/// forgotten work time.
 ///
-/// DAY is `today` (the default), `yesterday` or `YYYY-MM-DD`; FROM and TO are local
-/// times like `9:00` or `14:30` on that day, in the system's time zone.
+/// The words are read by `TrackWords` (`yesterday 9-11 web frontend`, `last friday 9:00
+/// 12:00`, `14:00 now`), in local time in the system's time zone. A project used for the
+/// first time beside a near name (`Api` beside `api`) is tracked, with a warning.
 ///
 /// Work time is one timeline: an interval that overlaps a work record of the history (or
 /// the running work clock) is refused, naming it, or with `--adjust` trimmed around it
@@ -12,43 +14,25 @@ import PomobarSystem
 /// without the lock; under the lock the check is made again, and a change meanwhile
 /// refuses rather than adds.
 enum TrackCommand {
-  static func run(
-    _ context: Context, day: String?, from: String, to: String, project: String?, note: String?,
-    adjust: Bool = false
-  ) -> Int32 {
-    let today = LocalZone.today()
-    let date: CivilTime.Date
-    switch day {
-    case nil, "today": date = today
-    case "yesterday": date = today.adding(days: -1)
-    case let text?:
-      guard let given = CivilTime.Date(text) else { return usage("'\(Shown.plain(text))' is not a day") }
-      date = given
+  static func run(_ context: Context, words: [String], note: String?, adjust: Bool = false) -> Int32 {
+    let now = LocalZone.wallTime(wall: context.store.now().wall)
+    let (today, second) = CivilTime.split(now.local)
+    // The `+tags` are read and kept in `parsed.tags`, for the records' tags to come.
+    let parsed: TrackWords
+    switch TrackWords.parse(words, today: today, now: second) {
+    case .success(let words): parsed = words
+    case .failure(let problem): return usage(problem.message)
     }
-    guard let startSecond = secondOfDay(from) else {
-      return usage("'\(Shown.plain(from))' is not a time like 9:00")
-    }
-    guard let endSecond = secondOfDay(to) else {
-      return usage("'\(Shown.plain(to))' is not a time like 10:30")
-    }
-    guard endSecond > startSecond else {
-      return usage("it ends (\(to)) before it starts (\(from)); for time past midnight, track each day apart")
-    }
-    let base = date.dayNumber * 86_400
-    let start = LocalZone.wallTime(local: base + startSecond)
-    let end = LocalZone.wallTime(local: base + endSecond)
+    let (from, to) = (TrackWords.clock(parsed.from), TrackWords.clock(parsed.to))
+    let base = parsed.day.dayNumber * 86_400
+    let start = LocalZone.wallTime(local: base + parsed.from)
+    let end = LocalZone.wallTime(local: base + parsed.to)
     guard end.utc > start.utc, end.utc - start.utc <= 86_400 else {
       return usage("a tracked range must be more than nothing and at most a day")
     }
-    guard end.utc <= LocalZone.now().utc else { return usage("it ends in the future") }
-    var name: String? = nil
-    if let project {
-      switch ProjectName.check(project) {
-      case .success(let checked): name = checked
-      case .failure(.empty): name = nil  // `track 9:00 10:00 ""`: no project, as before
-      case .failure(let problem): return usage("\(problem)")
-      }
-    }
+    guard end.utc <= now.utc else { return usage("it ends in the future") }
+    let name = parsed.project
+    let warning = KnownProjects.nearWarning(name, context, recent: KnownProjects.recent(context))
     let history = context.history
     let asked = start.utc..<end.utc
     // Tracking the same interval again is not an overlap: it adds nothing, as before.
@@ -87,6 +71,7 @@ enum TrackCommand {
       } else {
         LedgerCommands.recountToday(context)
         for record in records { Console.out("added: " + LogCommand.line(record, idWidth: width)) }
+        if !records.isEmpty, let warning { Console.error(warning) }
       }
       return ExitCode.success
     } catch {
@@ -172,23 +157,6 @@ enum TrackCommand {
       }
     }
     return found.sorted { $0.span.lowerBound < $1.span.lowerBound }
-  }
-
-  /// `9:00`, `09:00`, `14:30` (also `14:30:15`) as seconds since midnight.
-  static func secondOfDay(_ text: String) -> Int64? {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard (2...3).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.utf8.count) }) else {
-      return nil
-    }
-    let numbers = parts.compactMap { Int64($0) }
-    guard numbers.count == parts.count, numbers[0] < 24, numbers[1] < 60,
-      numbers.count == 2 || numbers[2] < 60
-    else { return nil }
-    return numbers[0] * 3600 + numbers[1] * 60 + (numbers.count == 3 ? numbers[2] : 0)
-  }
-
-  static func trimmed(_ text: String) -> String {
-    String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
   }
 
   private static func usage(_ message: String) -> Int32 {

@@ -13,7 +13,8 @@ struct DoorTests {
       (["ctl", "project", String(repeating: "p", count: 1100)], "at most 100 characters and 200 bytes"),
       (["ctl", "project", String(repeating: "é", count: 101)], "this one: 101 characters, 202 bytes"),
       (["ctl", "project", "two\nlines"], "without control characters (this one has U+000A)"),
-      (["ctl", "project", "tab\tinside"], "U+0009"),
+      // A tab is a space (`ProjectName.normalised`); other control characters are refused.
+      (["ctl", "project", "escape\u{1B}inside"], "U+001B"),
       (["ctl", "project", " \t "], "which project?"),
       (["ctl", "void", String(repeating: "r", count: 201)], "a note is at most 200 bytes (this one: 201)"),
       (["ctl", "interrupt", "external", String(repeating: "n", count: 300)], "at most 200 bytes"),

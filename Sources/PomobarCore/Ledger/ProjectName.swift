@@ -1,8 +1,9 @@
 /// What a project name may be: the one rule for every door a name comes in by (`ctl
 /// project`, `track`), so the state and the history only ever hold names every reader takes.
 ///
-/// A name is one line of text people read in a bar: not empty once spaces and tabs are
-/// trimmed, no control characters (C0, DEL, C1, and the Unicode line and paragraph
+/// A name is one line of text people read in a bar: its spaces and tabs trimmed and each
+/// run of them inside made one space (`"web   frontend"` is `web frontend`, typed with
+/// quotes or as several words), not empty, no control characters (C0, DEL, C1, and the Unicode line and paragraph
 /// separators), at most `maxCharacters` characters and `maxBytes` bytes of UTF-8. The
 /// bounds keep a state file with `LedgerState.projectsKept` names in its list and in
 /// today's totals far below `StateDocument`'s size limit, even with every byte escaped.
@@ -30,9 +31,9 @@ public enum ProjectName {
     }
   }
 
-  /// The name as kept (spaces and tabs around it trimmed), or why it cannot be one.
+  /// The name as kept (`normalised`), or why it cannot be one.
   public static func check(_ given: String) -> Result<String, Problem> {
-    let name = given.trimmedOfSpaces
+    let name = normalised(given)
     guard !name.isEmpty else { return .failure(.empty) }
     if let bad = name.unicodeScalars.first(where: isControl) {
       let hex = String(bad.value, radix: 16, uppercase: true)
@@ -52,10 +53,28 @@ public enum ProjectName {
     if case .success(let name) = check(given) { return name }
     var scalars = String.UnicodeScalarView()
     for scalar in given.unicodeScalars { scalars.append(isControl(scalar) ? " " : scalar) }
-    var text = String(String(scalars).trimmedOfSpaces.prefix(maxCharacters))
+    var text = String(normalised(String(scalars)).prefix(maxCharacters))
     while text.utf8.count > maxBytes || text.count > maxCharacters { text.removeLast() }
     text = text.trimmedOfSpaces
     return text.isEmpty ? nil : text
+  }
+
+  /// `given` with the spaces and tabs around it trimmed and each run of them inside made
+  /// one space: the form names are kept and compared in.
+  public static func normalised(_ given: String) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(given.utf8.count)
+    var pending = false
+    for byte in given.utf8 {
+      if byte == 0x20 || byte == 0x09 {
+        pending = !out.isEmpty
+        continue
+      }
+      if pending { out.append(0x20) }
+      pending = false
+      out.append(byte)
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -33,8 +33,9 @@ enum LedgerCommand: Equatable {
   case export(RangeArgument, ExchangeFormat)
   case importFile(String, ExchangeFormat?)
   case log(RangeArgument)
-  /// `track [DAY] FROM TO [PROJECT] [--note TEXT] [--adjust]`.
-  case track(day: String?, from: String, to: String, project: String?, note: String?, adjust: Bool)
+  /// `track [DAY] FROM-TO [PROJECT] [+TAG...] [--note TEXT] [--adjust]`: the words are read
+  /// by `TrackWords` when the command runs, on the day it is then.
+  case track([String], note: String?, adjust: Bool)
   case historyRemove(String)
   case historyAmend(String, project: String)
   case historyReset(before: CivilTime.Date?, yes: Bool)

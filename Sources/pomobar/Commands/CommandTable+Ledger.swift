@@ -31,7 +31,7 @@ extension CommandTable {
       OptionSpec(
         names: ["--project", "-p"], arity: .value, placeholder: "NAME", kind: .project,
         term: "--project NAME",
-        doc: ["only that project's time"]),
+        doc: ["only that project's time (an unknown name is an error)"]),
       OptionSpec(names: ["--json"], arity: .flag, doc: ["one JSON object for scripts (times in seconds)"]),
       OptionSpec(names: ["--decimal"], arity: .flag, doc: ["hours as 1.75 instead of 1:45"]),
       OptionSpec(
@@ -59,7 +59,7 @@ extension CommandTable {
     ],
     make: { words throws(UsageError) in
       var request = ReportRequest(
-        from: words["--from"], to: words["--to"], project: words["--project"]?.trimmedOfSpaces,
+        from: words["--from"], to: words["--to"], project: words["--project"].map(ProjectName.normalised),
         json: words.flag("--json"), decimal: words.flag("--decimal"), chart: words.flag("--chart"),
         calendar: words.flag("--calendar"), calendarYear: words["--calendar"].flatMap { Int($0) },
         configPath: words["--config"])
@@ -104,43 +104,37 @@ extension CommandTable {
 
   static let track = CommandSpec(
     name: "track",
-    synopsis: [.init(line: "track [DAY] FROM TO [PROJECT]", summary: "add forgotten work time")],
-    usage: ["track [DAY] FROM TO [PROJECT] [--note TEXT] [--adjust]"],
+    synopsis: [.init(line: "track [DAY] FROM-TO [PROJECT]", summary: "add forgotten work time")],
+    usage: ["track [DAY] FROM-TO|FROM TO [PROJECT] [+TAG...] [--note TEXT] [--adjust]"],
     options: [
       OptionSpec(names: ["--note"], arity: .value, placeholder: "TEXT", kind: .text),
       OptionSpec(names: ["--adjust"], arity: .flag),
     ],
-    operand: .words(["today", "yesterday"]),
+    operand: .words(["today", "yesterday", "last"] + TrackWords.weekdays),
     help: [
       .text(
         """
-        Adds forgotten work time, in local time: `track 9:00 10:30 api`,
-        `track yesterday 14:00 15:00`, `track 2026-11-20 9:00 12:00`. DAY is today (the
-        default), yesterday or YYYY-MM-DD. The end must be after the start, on the same day,
-        and not in the future. Work time is one timeline: an interval that overlaps a work
-        record (or the running work clock) is refused, naming it (status 1); --adjust adds
-        only the time around what is there, in pieces or not at all, and says so.
+        Adds forgotten work time, in local time:
+          track 9:00-10:30 api            track yesterday 14:00 15:00 web frontend
+          track 9-11 api                  track last friday 9:00-12:00
+          track 14:00 now api             track 23.11.2026 9:00 10:00 +billable
+        DAY is today (the default), yesterday, a weekday (monday or mon: the latest, today
+        included), last friday (the one before today), 2026-11-23, 23.11.2026 or 23.11.
+        (the latest 23 November). FROM and TO are 9:00, 14:30, 9, 9am or 5:30pm, as one
+        word 9:00-11:00 or two; TO may be 24:00, or now (today). The words after them are
+        the project (several words make one name, spaces collapsed), except +tags. The end
+        must be after the start, on the same day, and not in the future. Work time is one
+        timeline: an interval that overlaps a work record (or the running work clock) is
+        refused, naming it (status 1); --adjust adds only the time around what is there,
+        in pieces or not at all, and says so.
         """)
     ],
     make: { words throws(UsageError) in
-      try words.expect(2...4)
-      var rest = words.arguments[...]
-      var day: String? = nil
-      if let first = rest.first, first == "today" || first == "yesterday" || first.contains("-") {
-        guard first.contains("-") == false || CivilTime.Date(first) != nil else {
-          throw words.usage("'\(Shown.plain(first))' is not a day like 2026-11-23, today or yesterday")
-        }
-        day = first
-        rest = rest.dropFirst()
+      guard !words.arguments.isEmpty else {
+        throw words.usage(
+          "give a start and an end time: track [DAY] FROM-TO [PROJECT], like track 9:00-10:30 api")
       }
-      guard rest.count >= 2 else { throw words.usage("give a start and an end time, like 9:00 10:30") }
-      guard rest.count <= 3 else { throw words.usage("unexpected argument '\(Shown.plain(rest.last!))'") }
-      let from = rest.removeFirst()
-      let to = rest.removeFirst()
-      return .ledger(
-        .track(
-          day: day, from: from, to: to, project: rest.first, note: words["--note"],
-          adjust: words.flag("--adjust")))
+      return .ledger(.track(words.arguments, note: words["--note"], adjust: words.flag("--adjust")))
     })
 
   static let export = CommandSpec(
