@@ -26,10 +26,11 @@ public struct TickPlan: Equatable, Sendable {
   /// With `[display] urgent-for` set and no phase running, the moment the urgent flag
   /// clears is a wake-up too: the plan is whichever of it and the work clock's minute comes
   /// first, re-chosen at each wake-up. `update = "minute"` ticks on the phase's own minute
-  /// grid.
+  /// grid. With `dayTurns` (a text shows `{left}` or `{balance}`), the start of the next
+  /// ledger day is a wake-up too: what is due changes there.
   public static func of(
     _ state: TimerState, now: ClockReading, zone: @escaping (Int64) -> Int32, dayStart: Int,
-    urgentFor: Duration? = nil, update: DisplayUpdate = .second
+    urgentFor: Duration? = nil, update: DisplayUpdate = .second, dayTurns: Bool = false
   ) -> TickPlan? {
     if let deadline = state.deadline {
       switch update {
@@ -42,6 +43,10 @@ public struct TickPlan: Equatable, Sendable {
       // One wake-up, at the moment it clears: a period that ends there.
       let clears = since + urgentFor
       plans.append(TickPlan(anchor: clears, seconds: max(1, (clears - now.instant).ceilSeconds)))
+    }
+    if dayTurns {
+      let turn = Ledger(zone: zone, now: now, dayStart: dayStart).nextDayStart
+      plans.append(TickPlan(anchor: turn, seconds: max(1, (turn - now.instant).ceilSeconds)))
     }
     if let work = state.ledger.work {
       let today = Ledger(zone: zone, now: now, dayStart: dayStart).ledgerDay

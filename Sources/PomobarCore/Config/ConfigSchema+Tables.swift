@@ -159,7 +159,8 @@ extension ConfigSchema {
       {position} and {cycle} ({position}/{cycle} is 3/4), {dots} (●●○○), {ends} (the clock
       time a running phase ends), {completed} (focus sessions completed), {percent} (of the
       phase left), {project} and {today} (the work clock's project and today's work, while
-      the clock runs). {{ and }} are braces. A placeholder that is empty (no project, no end
+      the clock runs), {left} (1:20 to go, done, +0:10 over, day off) and {balance} (+3:10
+      this week), with a goal in [ledger]. {{ and }} are braces. A placeholder that is empty (no project, no end
       time while paused) takes a neighbouring space with it. A note of why the timer changed
       on its own, ⚠ and the work clock still follow the text.
       """,
