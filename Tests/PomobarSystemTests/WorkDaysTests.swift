@@ -24,17 +24,22 @@ struct WorkDaysTests {
     try sandbox.setClock("wall \(shift)" + (awake > 0 ? "\nawake \(awake)" : ""))
   }
 
+  /// Monday 09:00 to 18:00, another machine's record: an hour over its goal; Tuesday
+  /// nothing.
+  static func writeMondaysWork(_ sandbox: Sandbox) throws {
+    let history = sandbox.root + "/data/pomobar/history"
+    try FileManager.default.createDirectory(atPath: history, withIntermediateDirectories: true)
+    try sandbox.write(
+      #"{"id":"other.a.1","kind":"work","start":"2026-11-23T09:00:00+00:00","end":"2026-11-23T18:00:00+00:00","seconds":32400,"project":null,"outcome":null,"internal":0,"external":0,"gap":0,"note":null}"#
+        + "\n", to: history + "/2026-11.other.jsonl")
+  }
+
   @Test("The bar shows {left} and {balance}, and a day off written into the days-off file")
   func theBarShowsWhatIsLeftAndTheWeeksBalance() async throws {
     try await withSandbox(config: Self.config) { sandbox in
       let daysOff = sandbox.configDirectory + "/days-off"
       try sandbox.write("# holidays\n", to: daysOff)
-      // Monday 09:00 to 18:00: an hour over its goal; Tuesday nothing.
-      let history = sandbox.root + "/data/pomobar/history"
-      try FileManager.default.createDirectory(atPath: history, withIntermediateDirectories: true)
-      try sandbox.write(
-        #"{"id":"other.a.1","kind":"work","start":"2026-11-23T09:00:00+00:00","end":"2026-11-23T18:00:00+00:00","seconds":32400,"project":null,"outcome":null,"internal":0,"external":0,"gap":0,"note":null}"#
-          + "\n", to: history + "/2026-11.other.jsonl")
+      try Self.writeMondaysWork(sandbox)
       try Self.setClock(sandbox, to: Self.wednesdayNine)
       try await sandbox.ctl("work", "start")
       // An hour later: 7 hours to go; the week is Monday's +1:00 and Tuesday's -8:00.
@@ -46,6 +51,17 @@ struct WorkDaysTests {
       _ = try await bar.waitForFrame(timeout: 5, "the day off") { $0.text == "day off · -6:00 this week" }
       let report = try await sandbox.run(["report", "week"])
       #expect(report.stdout.contains("Balance         -6:00   10:00 of 16:00 due on 2 work days"), "\(report)")
+    }
+  }
+
+  @Test("status counts the week's earlier days for {balance} on its first call of a day")
+  func statusCountsTheWeek() async throws {
+    try await withSandbox(config: Self.config) { sandbox in
+      try sandbox.write("", to: sandbox.configDirectory + "/days-off")
+      try Self.writeMondaysWork(sandbox)
+      try Self.setClock(sandbox, to: Self.wednesdayNine)
+      let status = try await sandbox.run(["status", "--format", "plain"])
+      #expect(status.stdout == "8:00 to go · -7:00 this week", "\(status)")
     }
   }
 

@@ -196,15 +196,6 @@ public struct BarSession {
     }
   }
 
-  /// Whether a text shows `{balance}` and the state's count of the week's earlier days is
-  /// not today's (a new day began, or a state from before goals were set): a transaction
-  /// counts it, reading the history once a day, never at a frame.
-  private func countsWeek(_ state: TimerState, at now: ClockReading) -> Bool {
-    guard config.format.usesBalance, config.ledger.hasTargets else { return false }
-    let today = Ledger(zone: zone, now: now, dayStart: config.ledger.dayStart).today.day
-    return state.ledger.recent?.day != today
-  }
-
   /// Brings what the bar shows up to date and arms the timers for the next change.
   ///
   /// When the state file needs writing (a deadline passed, a gap, another boot) and no
@@ -221,7 +212,7 @@ public struct BarSession {
     var actions: [BarAction] = []
     let (needsWrite, reconciled) = document.map { $0.staleness(at: now) } ?? (fileExists, TimerState())
     var state = reconciled
-    if needsWrite || problems.state != nil || countsWeek(state, at: now) {
+    if needsWrite || problems.state != nil || TargetView.needsCount(state, config, now: now, zone: zone) {
       if mayTransact && retry.isDue(force: force, now: now.monotonic) {
         return [.transact([], stamp: nil)]
       } else if problems.state != nil, let document {

@@ -46,6 +46,19 @@ public struct TargetView: Equatable, Sendable {
   }
 }
 
+extension TargetView {
+  /// Whether a text shows `{balance}` and `state`'s count of the week's earlier days is not
+  /// today's (a new day began, or a state from before goals were set): a transaction then
+  /// counts it, reading the history once a day, never at a frame.
+  public static func needsCount(
+    _ state: TimerState, _ config: Config, now: ClockReading, zone: @escaping (Int64) -> Int32
+  ) -> Bool {
+    guard config.format.usesBalance, config.ledger.hasTargets else { return false }
+    let today = Ledger(zone: zone, now: now, dayStart: config.ledger.dayStart).today.day
+    return state.ledger.recent?.day != today
+  }
+}
+
 extension ViewModel {
   /// Today's work on every project so far, the running clock included.
   static func workedToday(_ state: TimerState, now: Instant, today: LedgerDay) -> Int64 {
