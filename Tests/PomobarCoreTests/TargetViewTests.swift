@@ -43,6 +43,9 @@ import Testing
     #expect(over.left == "+0:15 over")
     #expect(over.balance == "-0:45 this week")
     #expect(Self.view(thursday, worked: 8, recent: [0, 0, 0, 0, 9, 8, 6]).left == "done")
+    // The balance is to the nearest minute, and never "-0:00".
+    #expect(Self.view(thursday, worked: 9 - 20.0 / 3600, recent: [0, 0, 0, 0, 9, 8, 7]).balance == "+1:00 this week")
+    #expect(Self.view(thursday, worked: 0, recent: [0, 0, 0, 0, 8, 8, 8 - 20.0 / 3600]).balance == "+0:00 this week")
     // The last half minute still shows a minute to go.
     #expect(Self.view(thursday, worked: 8 - 30.0 / 3600).left == "0:01 to go")
   }
@@ -72,6 +75,14 @@ import Testing
     let view = Self.view(friday, worked: 1, recent: [0, 0, 0, 9, 9, 9, 9], settings: settings)
     #expect(view.left == "3:00 to go")
     #expect(view.balance == "+0:00 this week")
+  }
+
+  @Test func aWorkDayWithoutAGoalOfItsOwnShowsNothingLeft() {
+    var settings = LedgerSettings()
+    settings.weekdayGoals[4] = .seconds(6 * 3600)
+    #expect(Self.view(Self.monday, worked: 1, settings: settings).left == "")
+    #expect(Self.view(Self.monday + 4, worked: 1, settings: settings).left == "5:00 to go")
+    #expect(Self.view(Self.monday + 5, worked: 1, settings: settings).left == "day off")
   }
 
   @Test func withoutAGoalNothingShowsAndBeforeTheCountOnlyTheBalanceIsMissing() {

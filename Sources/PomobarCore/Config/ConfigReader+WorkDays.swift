@@ -20,7 +20,9 @@ extension Reader {
       guard ends.count <= 2 else { throw unknownDay(text, item, key) }
       var bounds: [Int] = []
       for end in ends {
-        guard let day = LedgerSettings.weekday(named: end) else { throw unknownDay(end, item, key) }
+        guard let day = LedgerSettings.weekday(named: end) else {
+          throw unknownDay(end.isEmpty ? text : end, item, key)
+        }
         bounds.append(day)
       }
       var day = bounds[0]

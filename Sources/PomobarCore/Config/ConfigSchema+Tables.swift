@@ -266,7 +266,7 @@ extension ConfigSchema {
         example: .commented("[\"2026-12-24\", \"2026-12-28..2026-12-31\"]"),
         doc: "Dates without a goal (holidays, leave): days and ranges, both ends included."),
       ConfigKey(
-        "ledger", "days-off-file", \.ledger.daysOffFile, .stringOrEmpty,
+        "ledger", "days-off-file", \.ledger.daysOffFile, .optionalPath,
         example: .commented("\"~/.config/pomobar/days-off\""),
         doc: """
           A file of more days off: one date or range a line, # comments; a path relative to

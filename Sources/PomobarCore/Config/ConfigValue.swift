@@ -162,6 +162,18 @@ extension ConfigValue where T == String? {
   }
 }
 
+extension ConfigValue where T == String? {
+  /// A path, or "" for none; none is not written.
+  static var optionalPath: Self {
+    Self(
+      read: { r, node, key throws(ConfigError) in
+        let text = try r.string(node, key)
+        return text.isEmpty ? nil : text
+      },
+      print: { $0.map(ConfigPrinter.quote) })
+  }
+}
+
 extension ConfigValue where T == SuspendPolicy {
   /// `[suspend] break`: a break cannot be voided.
   static var breakPolicy: Self {

@@ -4,7 +4,7 @@
 /// Cheap at every frame: today's work is the state's totals and the running clock, the
 /// week's earlier days are `LedgerState.recent`, counted when the day began.
 public struct TargetView: Equatable, Sendable {
-  /// `1:20 to go`, `done`, `+0:10 over`, `day off`; empty without a goal.
+  /// `1:20 to go`, `done`, `+0:10 over`, `day off`; empty without a goal today.
   public var left: String
   /// `+3:10 this week`, `-1:05 this week`; empty without a goal or before the week's
   /// earlier days are counted.
@@ -18,8 +18,10 @@ public struct TargetView: Equatable, Sendable {
     }
     let date = CivilTime.date(fromDays: today)
     let target = settings.target(on: date)
-    if target == 0 {
+    if !settings.isWorkDay(date) {
       left = "day off"
+    } else if target == 0 {
+      left = ""  // a work day without a goal of its own (only some weekdays have one)
     } else if worked < target {
       // Minutes rounded up: "0:01 to go" until the goal is met, never "0:00 to go".
       left = WorkView.clock((target - worked + 59) / 60 * 60) + " to go"
@@ -42,7 +44,9 @@ public struct TargetView: Equatable, Sendable {
     for day in weekStart..<today {
       seconds += (recent.work(on: day) ?? 0) - settings.target(on: CivilTime.date(fromDays: day))
     }
-    return (seconds < 0 ? "-" : "+") + WorkView.clock(abs(seconds)) + " this week"
+    // To the nearest minute, as reports write it; never "-0:00".
+    let rounded = (abs(seconds) + 30) / 60 * 60
+    return (seconds < 0 && rounded > 0 ? "-" : "+") + WorkView.clock(rounded) + " this week"
   }
 }
 

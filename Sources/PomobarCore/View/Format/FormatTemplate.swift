@@ -89,8 +89,8 @@ public enum Placeholder: String, CaseIterable, Sendable {
   /// Work left to today's goal, `1:20 to go`; `done`, then `+0:10 over`, once met; `day off`
   /// on a day that is not a work day; empty without a goal (`[ledger] daily-goal`, ...).
   case left
-  /// This week's work against its goals so far, `+3:10 this week` (ahead) or `-1:05 this
-  /// week` (behind): each earlier work day's goal, and of today's only what is worked; empty
-  /// without a goal.
+  /// This week's work against its goals so far, to the nearest minute: `+3:10 this week`
+  /// (ahead) or `-1:05 this week` (behind): each earlier work day's goal is due, and of
+  /// today's only what is worked; empty without a goal.
   case balance
 }
