@@ -14,7 +14,7 @@ extension LedgerSettings {
 
   /// Whether `date` is a day off (`days-off`, `days-off-file`).
   public func isDayOff(_ date: CivilTime.Date) -> Bool {
-    daysOff.contains(date) || daysOffFromFile.contains(date)
+    offDays.contains(date.dayNumber)
   }
 
   /// Whether `date` is a work day: its weekday is one of `work-days` and it is no day off.

@@ -11,12 +11,18 @@ public struct LedgerSettings: Equatable, Sendable {
   /// no goal of their own; nil: none.
   public var weeklyGoal: Duration? = nil
   /// Dates with no target (`days-off`): holidays, leave.
-  public var daysOff: [CivilTime.Date] = []
+  public var daysOff: [CivilTime.Date] = [] {
+    didSet { offDays = Set((daysOff + daysOffFromFile).map(\.dayNumber)) }
+  }
   /// A file of more days off, one date a line (`days-off-file`); nil: none.
   public var daysOffFile: String? = nil
   /// The dates read from `daysOffFile` (not a key: the system reads the file whenever it
   /// loads the config).
-  public var daysOffFromFile: [CivilTime.Date] = []
+  public var daysOffFromFile: [CivilTime.Date] = [] {
+    didSet { offDays = Set((daysOff + daysOffFromFile).map(\.dayNumber)) }
+  }
+  /// Both lists of days off as day numbers, for a look-up at every frame.
+  private(set) var offDays: Set<Int64> = []
   /// Seconds after local midnight at which a day starts (`day-starts-at = "04:00"`): work
   /// before it counts in the day before, for night owls.
   public var dayStart: Int = 0
