@@ -44,8 +44,12 @@ import Testing
     #expect(over.balance == "-0:45 this week")
     #expect(Self.view(thursday, worked: 8, recent: [0, 0, 0, 0, 9, 8, 6]).left == "done")
     // The balance is to the nearest minute, and never "-0:00".
-    #expect(Self.view(thursday, worked: 9 - 20.0 / 3600, recent: [0, 0, 0, 0, 9, 8, 7]).balance == "+1:00 this week")
-    #expect(Self.view(thursday, worked: 0, recent: [0, 0, 0, 0, 8, 8, 8 - 20.0 / 3600]).balance == "+0:00 this week")
+    #expect(
+      Self.view(thursday, worked: 9 - 20.0 / 3600, recent: [0, 0, 0, 0, 9, 8, 7]).balance == "+1:00 this week"
+    )
+    #expect(
+      Self.view(thursday, worked: 0, recent: [0, 0, 0, 0, 8, 8, 8 - 20.0 / 3600]).balance == "+0:00 this week"
+    )
     // The last half minute still shows a minute to go.
     #expect(Self.view(thursday, worked: 8 - 30.0 / 3600).left == "0:01 to go")
   }
@@ -107,7 +111,8 @@ import Testing
     state.ledger.work = WorkClock(since: start + .seconds(10 * 3600), project: "api")
     state.ledger.recent = Self.recent(tuesday, hours: [0, 0, 0, 0, 0, 0, 9])
     let view = ViewModel(
-      state: state, config: config, now: start + .seconds(11 * 3600), today: LedgerDay(day: tuesday, start: start))
+      state: state, config: config, now: start + .seconds(11 * 3600),
+      today: LedgerDay(day: tuesday, start: start))
     #expect(view.fullText == "25:00 4:00 to go (+1:00 this week) · ● api 4:00")
   }
 

@@ -16,15 +16,18 @@ private func ledger(_ body: String) -> ConfigLoad {
   }
 
   @Test func workDaysTakeNamesShortNamesAndRanges() throws {
-    #expect(try ledger("work-days = [\"mon-thu\", \"Sat\"]").get().ledger.workDays == [
-      true, true, true, true, false, true, false,
-    ])
-    #expect(try ledger("work-days = \"sunday-tue\"").get().ledger.workDays == [
-      true, true, false, false, false, false, true,
-    ])
-    #expect(try ledger("work-days = [\"friday\"]").get().ledger.workDays == [
-      false, false, false, false, true, false, false,
-    ])
+    #expect(
+      try ledger("work-days = [\"mon-thu\", \"Sat\"]").get().ledger.workDays == [
+        true, true, true, true, false, true, false,
+      ])
+    #expect(
+      try ledger("work-days = \"sunday-tue\"").get().ledger.workDays == [
+        true, true, false, false, false, false, true,
+      ])
+    #expect(
+      try ledger("work-days = [\"friday\"]").get().ledger.workDays == [
+        false, false, false, false, true, false, false,
+      ])
   }
 
   @Test func aWrongDayIsNamedWithTheFormThatWorks() {
@@ -36,7 +39,9 @@ private func ledger(_ body: String) -> ConfigLoad {
       ])
     // The key keeps its default.
     #expect(load.config.ledger.workDays == LedgerSettings().workDays)
-    #expect(ledger("work-days = []").errors.first?.message == "'work-days' needs at least one day, like [\"mon-fri\"]")
+    #expect(
+      ledger("work-days = []").errors.first?.message
+        == "'work-days' needs at least one day, like [\"mon-fri\"]")
     #expect(
       ledger("work-days = 5").errors.first?.message
         == "'work-days' must be a list of days like [\"mon-fri\"], not an integer")
@@ -48,11 +53,13 @@ private func ledger(_ body: String) -> ConfigLoad {
     #expect(inline.goal(onWeekday: 4) == Int64(6 * 3600))
     #expect(inline.goal(onWeekday: 0) == Int64(8 * 3600))
     let table = try ConfigLoader.load(
-      Array("[ledger]\ndaily-goal = \"8h\"\n[ledger.weekday-goals]\nfriday = \"5h\"\n".utf8), file: "c").get()
+      Array("[ledger]\ndaily-goal = \"8h\"\n[ledger.weekday-goals]\nfriday = \"5h\"\n".utf8), file: "c"
+    ).get()
     #expect(table.ledger.weekdayGoals[4] == .seconds(5 * 3600))
     #expect(
       ledger("weekday-goals = { fridy = \"6h\" }").errors.first?.description
-        == "config.toml:2:19: 'weekday-goals': 'fridy' is not a day (did you mean 'friday'?); write days like friday = \"6h\"")
+        == "config.toml:2:19: 'weekday-goals': 'fridy' is not a day (did you mean 'friday'?); write days like friday = \"6h\""
+    )
   }
 
   @Test func aGoalForADayThatIsNotAWorkDayIsAMistake() {
@@ -82,7 +89,8 @@ private func ledger(_ body: String) -> ConfigLoad {
   }
 
   @Test func daysOffTakeDatesAndRanges() throws {
-    let settings = try ledger("daily-goal = \"8h\"\ndays-off = [\"2026-12-24\", \"2026-12-30..2027-01-01\"]").get()
+    let settings = try ledger("daily-goal = \"8h\"\ndays-off = [\"2026-12-24\", \"2026-12-30..2027-01-01\"]")
+      .get()
       .ledger
     #expect(settings.daysOff.map(\.description) == ["2026-12-24", "2026-12-30", "2026-12-31", "2027-01-01"])
     #expect(!settings.isWorkDay(date("2026-12-24")))  // a Thursday, off

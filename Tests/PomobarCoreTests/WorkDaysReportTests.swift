@@ -50,7 +50,8 @@ private func goal(_ hours: Int) -> LedgerSettings {
     var settings = goal(8)
     settings.daysOff = [date("2026-11-24")]
     let records = work(["2026-11-20", "2026-11-23", "2026-11-25"])
-    let report = makeReport(records, first: "2026-11-23", last: "2026-11-25", today: "2026-11-25", settings: settings)
+    let report = makeReport(
+      records, first: "2026-11-23", last: "2026-11-25", today: "2026-11-25", settings: settings)
     #expect(report.streak.current == 3)
     #expect(report.goalDays == 2)
     #expect(report.days.map(\.target) == [8 * 3600, 0, 8 * 3600])
@@ -71,20 +72,26 @@ private func goal(_ hours: Int) -> LedgerSettings {
     let records = work(["2026-11-23"]) + work(["2026-11-24"], hours: 9) + work(["2026-11-25"], hours: 2)
     let report = makeReport(records, first: "2026-11-23", last: "2026-11-29", settings: goal(8))
     #expect(report.balance == Report.Balance(worked: 19 * 3600, due: 18 * 3600, workDays: 3))
-    #expect(ReportTextEncoder().encode(report).contains("Balance         +1:00   19:00 of 18:00 due on 3 work days"))
+    #expect(
+      ReportTextEncoder().encode(report).contains("Balance         +1:00   19:00 of 18:00 due on 3 work days")
+    )
     // Seen the next day, Wednesday's shortfall is due.
     let later = makeReport(
       records, first: "2026-11-23", last: "2026-11-29", today: "2026-11-26", settings: goal(8))
     #expect(later.balance?.seconds == -5 * 3600)
-    #expect(ReportJSONEncoder.encode(later).contains("\"balance\":{\"seconds\":-18000,\"worked\":68400,\"due\":86400,\"work_days\":4}"))
+    #expect(
+      ReportJSONEncoder.encode(later).contains(
+        "\"balance\":{\"seconds\":-18000,\"worked\":68400,\"due\":86400,\"work_days\":4}"))
     // One project's report has no balance: goals are for all the work.
     #expect(
-      makeReport(records, first: "2026-11-23", last: "2026-11-29", settings: goal(8), project: "api").balance == nil)
+      makeReport(records, first: "2026-11-23", last: "2026-11-29", settings: goal(8), project: "api").balance
+        == nil)
   }
 
   @Test func aWeekendsWorkIsAheadOfTheBalance() {
     let report = makeReport(
-      work(["2026-11-21"], hours: 3), first: "2026-11-21", last: "2026-11-22", today: "2026-11-23", settings: goal(8))
+      work(["2026-11-21"], hours: 3), first: "2026-11-21", last: "2026-11-22", today: "2026-11-23",
+      settings: goal(8))
     #expect(report.balance == Report.Balance(worked: 3 * 3600, due: 0, workDays: 0))
     let day = makeReport([], first: "2026-11-21", last: "2026-11-21", today: "2026-11-23", settings: goal(8))
     #expect(ReportTextEncoder().encode(day).contains("Work             0:00   not a work day"))

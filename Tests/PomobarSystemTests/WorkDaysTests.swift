@@ -48,12 +48,15 @@ struct WorkDaysTests {
       try Self.setClock(sandbox, to: Self.wednesdayNine, awake: 3600)
       try await sandbox.ctl("work", "stop")
       let bar = try await sandbox.startBar(.i3bar)
-      _ = try await bar.waitForFrame(timeout: 5, "the goal left") { $0.text == "7:00 to go · -7:00 this week" }
+      _ = try await bar.waitForFrame(timeout: 5, "the goal left") {
+        $0.text == "7:00 to go · -7:00 this week"
+      }
       // Wednesday becomes a day off: nothing is due today, and its hour is ahead.
       try sandbox.write("# holidays\n2026-11-25\n", to: daysOff)
       _ = try await bar.waitForFrame(timeout: 5, "the day off") { $0.text == "day off · -6:00 this week" }
       let report = try await sandbox.run(["report", "week"])
-      #expect(report.stdout.contains("Balance         -6:00   10:00 of 16:00 due on 2 work days"), "\(report)")
+      #expect(
+        report.stdout.contains("Balance         -6:00   10:00 of 16:00 due on 2 work days"), "\(report)")
     }
   }
 

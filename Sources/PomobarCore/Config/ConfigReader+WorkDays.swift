@@ -50,7 +50,8 @@ extension Reader {
   func weekdayGoals(_ node: TOMLNode, _ key: String) throws(ConfigError) -> [Duration?] {
     guard case .table(let table) = node.value else {
       throw error(
-        node.position, "'\(key)' must be a table of days and goals like { friday = \"6h\" }, not \(article(node.value))")
+        node.position,
+        "'\(key)' must be a table of days and goals like { friday = \"6h\" }, not \(article(node.value))")
     }
     var goals = [Duration?](repeating: nil, count: 7)
     for entry in table.entries {
@@ -106,9 +107,12 @@ extension Reader {
     {
       let reason =
         ledger.dailyGoal != nil
-        ? "daily-goal already gives every work day its goal" : "weekday-goals already give every work day its goal"
+        ? "daily-goal already gives every work day its goal"
+        : "weekday-goals already give every work day its goal"
       fail(
-        error(position, "'weekly-goal' is not used: \(reason); keep one (a weekly goal is shared among the work days)"),
+        error(
+          position,
+          "'weekly-goal' is not used: \(reason); keep one (a weekly goal is shared among the work days)"),
         "ledger")
       ledger.weeklyGoal = nil
     }

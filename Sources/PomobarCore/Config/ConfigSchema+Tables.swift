@@ -251,11 +251,13 @@ extension ConfigSchema {
           breaks it.
           """),
       ConfigKey(
-        "ledger", "weekday-goals", \.ledger.weekdayGoals, .weekdayGoals, example: .commented("{ friday = \"6h\" }"),
+        "ledger", "weekday-goals", \.ledger.weekdayGoals, .weekdayGoals,
+        example: .commented("{ friday = \"6h\" }"),
         doc: "A goal for some work days instead of daily-goal (none by default):",
         then: { reader, node in reader.noteWeekdayGoals(node) }),
       ConfigKey(
-        "ledger", "weekly-goal", \.ledger.weeklyGoal, ConfigValue.goal.optional, example: .commented("\"40h\""),
+        "ledger", "weekly-goal", \.ledger.weeklyGoal, ConfigValue.goal.optional,
+        example: .commented("\"40h\""),
         doc: """
           Work time a week should reach, instead of daily-goal: shared evenly among the work
           days without a weekday goal, so a day off lowers the week's (none by default):

@@ -224,8 +224,8 @@ extension ConfigValue where T == [Bool] {
     Self(
       read: { r, node, key throws(ConfigError) in try r.workDays(node, key) },
       print: { days in
-        "[" + days.indices.filter { days[$0] }.map { ConfigPrinter.quote(LedgerSettings.weekdays[$0]) }
-          .joined(separator: ", ") + "]"
+        let names = days.indices.filter { days[$0] }.map { ConfigPrinter.quote(LedgerSettings.weekdays[$0]) }
+        return "[" + names.joined(separator: ", ") + "]"
       })
   }
 }
@@ -250,7 +250,8 @@ extension ConfigValue where T == [CivilTime.Date] {
     Self(
       read: { r, node, key throws(ConfigError) in try r.daysOff(node, key) },
       print: { dates in
-        dates.isEmpty ? nil : "[" + dates.map { ConfigPrinter.quote($0.description) }.joined(separator: ", ") + "]"
+        guard !dates.isEmpty else { return nil }
+        return "[" + dates.map { ConfigPrinter.quote($0.description) }.joined(separator: ", ") + "]"
       })
   }
 }

@@ -19,7 +19,8 @@ public enum DaysOff {
   /// A days-off file: one date or range a line; blank lines and `#` comments (whole-line
   /// or after a date) are skipped. Each line that is not a date is an error naming its
   /// line and column, and the other lines still count.
-  public static func parse(_ bytes: [UInt8], file: String) -> (dates: [CivilTime.Date], errors: [ConfigError]) {
+  public static func parse(_ bytes: [UInt8], file: String) -> (dates: [CivilTime.Date], errors: [ConfigError])
+  {
     var dates: [CivilTime.Date] = []
     var errors: [ConfigError] = []
     let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

@@ -27,8 +27,9 @@ extension StateDocument {
       "internal": .integer(Int64(ledger.internalInterruptions)),
       "external": .integer(Int64(ledger.externalInterruptions)),
       "notes": .array(ledger.notes.map { .string($0) }), "today": today,
-      "recent": ledger.recent.map { ["day": .integer($0.day), "seconds": .array($0.seconds.map(JSONValue.integer))] }
-        ?? .null,
+      "recent": ledger.recent.map { recent in
+        ["day": .integer(recent.day), "seconds": .array(recent.seconds.map(JSONValue.integer))]
+      } ?? .null,
     ]
   }
 

@@ -237,7 +237,8 @@ public final class StateStore {
     let first = began - Int64(RecentWork.days) * 86_400
     history.pending = owed
     // A work interval that ends in the seven days started this month or the one before.
-    history.forEachRecord(from: HistoryStore.month(of: WallTime(utc: first - 32 * 86_400, offset: 0))) { record in
+    let month = HistoryStore.month(of: WallTime(utc: first - 32 * 86_400, offset: 0))
+    history.forEachRecord(from: month) { record in
       if record.end.utc > first && record.start.utc < began { recent.add(workOf: record, calendar: calendar) }
     }
     for open in Ledger.openIntervals(state, now: now) { recent.add(workOf: open, calendar: calendar) }

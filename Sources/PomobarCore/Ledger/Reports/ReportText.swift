@@ -34,7 +34,8 @@ public struct ReportTextEncoder: Sendable {
       rows.insert(
         (
           "Balance", (balance.seconds < 0 ? "-" : "+") + hours(abs(balance.seconds)),
-          "\(hours(balance.worked)) of \(hours(balance.due)) due on " + ReportFormat.workDays(balance.workDays)
+          "\(hours(balance.worked)) of \(hours(balance.due)) due on "
+            + ReportFormat.workDays(balance.workDays)
         ), at: 1)
     }
     if let project = report.project { rows.insert(("Project", project, ""), at: 0) }
