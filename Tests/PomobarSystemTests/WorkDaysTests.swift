@@ -71,6 +71,26 @@ struct WorkDaysTests {
     }
   }
 
+  /// The first change of a day may close an interval that began the day before: its part
+  /// of yesterday counts in the week (it was in neither the history nor the running clock
+  /// when the week was counted).
+  @Test("A clock running since yesterday and stopped by the day's first change counts yesterday's part")
+  func anIntervalAcrossMidnightCountsInTheWeek() async throws {
+    try await withSandbox(config: Self.config) { sandbox in
+      try sandbox.write("", to: sandbox.configDirectory + "/days-off")
+      try Self.writeMondaysWork(sandbox)
+      // Tuesday 22:00 to Wednesday 00:30.
+      let tuesdayTen = Self.wednesdayNine - 11 * 3600
+      try Self.setClock(sandbox, to: tuesdayTen)
+      try await sandbox.ctl("work", "start")
+      try Self.setClock(sandbox, to: tuesdayTen, awake: 9000)
+      try await sandbox.ctl("work", "stop")
+      let status = try await sandbox.run(["status", "--format", "plain"])
+      // Monday +1:00, Tuesday 2:00 of 8:00; Wednesday's half hour is not over its goal.
+      #expect(status.stdout.hasSuffix(" to go · -5:00 this week"), "\(status)")
+    }
+  }
+
   @Test("check-config names a bad line of the days-off file with its place")
   func aBadDaysOffLineIsNamed() async throws {
     try await withSandbox(config: Self.config) { sandbox in

@@ -148,8 +148,14 @@ public final class StateStore {
     if ledger.hasTargets {
       let day = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: ledger.dayStart).today.day
       if recountToday || machine.state.ledger.recent?.day != day {
+        // The intervals this transaction closes are in neither the history nor the state's
+        // running clock yet (a clock running since yesterday, stopped now): they count too.
+        var scratch = machine.state.ledger
+        let closing = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: ledger.dayStart)
+          .records(effects, epoch: "closing", machine: "", into: &scratch)
         let counted = Self.recent(
-          in: history, owed: document?.owed ?? [], state: machine.state, now: now, settings: ledger)
+          in: history, owed: (document?.owed ?? []) + closing, state: machine.state, now: now,
+          settings: ledger)
         if counted != machine.state.ledger.recent {
           machine.state.ledger.recent = counted
           changed = true
