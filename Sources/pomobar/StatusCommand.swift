@@ -11,9 +11,11 @@ enum StatusCommand {
     var (state, stale) = context.store.view(at: now)
     var problem: String? = nil
     let click = blockClick(format, context)
-    if click != nil || stale {
+    let counts = TargetView.needsCount(state, context.config, now: now, zone: LocalZone.offset(atUTC:))
+    if click != nil || stale || counts {
       // A click, as a click in the bar: the same transaction as `pomobar ctl`; or an
-      // overdue transition (nobody was running at the deadline), which happens here, once.
+      // overdue transition (nobody was running at the deadline), which happens here, once;
+      // or the week's earlier days to count for `{balance}`, once a day.
       do {
         (state, now) = try context.transact(click.map { .action($0) })
       } catch {

@@ -249,6 +249,17 @@ import Testing
     #expect(read.timer.ledger.today.total(for: "api") == 8 * 86_400)
   }
 
+  @Test func theWeeksEarlierDaysAreReadBackAndAnOlderStateHasNone() throws {
+    var machine = TimerMachine(settings: TimerSettings())
+    let week: [Int64] = [0, 0, 28_800, 30_600, 27_000, 0]
+    machine.state.ledger.recent = RecentWork(day: 20_415, seconds: week + [5 * 86_400])
+    let read = try Self.roundTrip(machine, at: Self.boot)
+    // A day past the bound (two days) is kept at it.
+    #expect(read.timer.ledger.recent == RecentWork(day: 20_415, seconds: week + [2 * 86_400]))
+    let older = try Self.roundTrip(TimerMachine(settings: TimerSettings()), at: Self.boot)
+    #expect(older.timer.ledger.recent == nil)
+  }
+
   @Test func interruptionsPastTheReadersBoundAreKeptAtIt() throws {
     var machine = TimerMachine(settings: TimerSettings())
     _ = machine.handle(.action(.start), at: Self.boot.instant)

@@ -212,7 +212,7 @@ public struct BarSession {
     var actions: [BarAction] = []
     let (needsWrite, reconciled) = document.map { $0.staleness(at: now) } ?? (fileExists, TimerState())
     var state = reconciled
-    if needsWrite || problems.state != nil {
+    if needsWrite || problems.state != nil || TargetView.needsCount(state, config, now: now, zone: zone) {
       if mayTransact && retry.isDue(force: force, now: now.monotonic) {
         return [.transact([], stamp: nil)]
       } else if problems.state != nil, let document {
@@ -226,7 +226,8 @@ public struct BarSession {
     }
     let plan = TickPlan.of(
       state, now: now, zone: zone, dayStart: config.ledger.dayStart,
-      urgentFor: config.display.urgentFor, update: config.display.update)
+      urgentFor: config.display.urgentFor, update: config.display.update,
+      dayTurns: config.format.usesTargets && config.ledger.hasTargets)
     if plan != armedFor {
       // Ticks fall on the plan's own grid, so the display changes only with it.
       armedFor = plan

@@ -28,10 +28,11 @@ public struct TickPlan: Equatable, Sendable {
   /// With `[display] urgent-for` set and no phase running, the moment the urgent flag
   /// clears is a wake-up too: the plan is whichever of it and the work clock's minute comes
   /// first, re-chosen at each wake-up. `update = "minute"` ticks on the phase's own minute
-  /// grid.
+  /// grid. With `dayTurns` (a text shows `{left}` or `{balance}`), the start of the next
+  /// ledger day is a wake-up too: what is due changes there.
   public static func of(
     _ state: TimerState, now: ClockReading, zone: @escaping (Int64) -> Int32, dayStart: Int,
-    urgentFor: Duration? = nil, update: DisplayUpdate = .second
+    urgentFor: Duration? = nil, update: DisplayUpdate = .second, dayTurns: Bool = false
   ) -> TickPlan? {
     if let deadline = state.deadline {
       switch update {
@@ -45,13 +46,15 @@ public struct TickPlan: Equatable, Sendable {
       let clears = since + urgentFor
       plans.append(TickPlan(anchor: clears, seconds: max(1, (clears - now.instant).ceilSeconds)))
     }
+    // The muted block of a stopped clock with a project shows today's total: 0:00 then.
+    if dayTurns || (state.ledger.work == nil && state.ledger.project != nil) {
+      let turn = Ledger(zone: zone, now: now, dayStart: dayStart).nextDayStart
+      plans.append(TickPlan(anchor: turn, seconds: max(1, (turn - now.instant).ceilSeconds)))
+    }
     if let work = state.ledger.work {
       let today = Ledger(zone: zone, now: now, dayStart: dayStart).ledgerDay
       let closed = state.ledger.today.on(today.day).total(for: work.project)
       plans.append(TickPlan(anchor: max(work.since, today.start) - .seconds(closed), seconds: 60))
-    } else if state.ledger.project != nil {
-      let tomorrow = Ledger(zone: zone, now: now, dayStart: dayStart).nextDayStart
-      plans.append(TickPlan(anchor: tomorrow, seconds: max(1, (tomorrow - now.instant).ceilSeconds)))
     }
     return plans.min { $0.next(after: now.instant) < $1.next(after: now.instant) }
   }

@@ -32,6 +32,7 @@ public enum ConfigLoader {
     let root = parsed.root
     if let root {
       reader.read(root)
+      reader.checkTargets()
       errors += reader.errors
       broken += reader.brokenKeys
     } else {

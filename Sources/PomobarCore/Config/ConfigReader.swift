@@ -19,6 +19,9 @@ struct Reader {
   var themePosition: TOMLPosition? = nil
   /// Whether `[theme] mode` was written; if not, a stated background sets it.
   var modeWritten = false
+  /// Where `weekly-goal` and each weekday's goal (`weekday-goals.friday`) were written:
+  /// `checkTargets` points there.
+  var targetPositions: [String: TOMLPosition] = [:]
 
   init(file: String, source: StringPositions = StringPositions([])) {
     self.file = file
@@ -151,7 +154,7 @@ struct Reader {
       nil)
   }
 
-  private mutating func fail(_ error: ConfigError, _ table: String?) {
+  mutating func fail(_ error: ConfigError, _ table: String?) {
     var error = error
     error.table = table
     errors.append(error)

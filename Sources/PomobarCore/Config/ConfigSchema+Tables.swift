@@ -159,7 +159,8 @@ extension ConfigSchema {
       {position} and {cycle} ({position}/{cycle} is 3/4), {dots} (●●○○), {ends} (the clock
       time a running phase ends), {completed} (focus sessions completed), {percent} (of the
       phase left), {project} and {today} (the work clock's project and today's work, while
-      the clock runs). {{ and }} are braces. A placeholder that is empty (no project, no end
+      the clock runs), {left} (1:20 to go, done, +0:10 over, day off) and {balance} (+3:10
+      this week), with a goal in [ledger]. {{ and }} are braces. A placeholder that is empty (no project, no end
       time while paused) takes a neighbouring space with it. A note of why the timer changed
       on its own, ⚠ and the work clock still follow the text.
       """,
@@ -238,7 +239,41 @@ extension ConfigSchema {
     keys: [
       ConfigKey(
         "ledger", "daily-goal", \.ledger.dailyGoal, ConfigValue.goal.optional, example: .commented("\"6h\""),
-        doc: "Work time a day should reach, for reports and streaks (none by default):"),
+        doc: """
+          Work time a work day should reach: reports count goals and streaks over work days,
+          and the bar's {left} and {balance} count down to it (none by default):
+          """),
+      ConfigKey(
+        "ledger", "work-days", \.ledger.workDays, .workDays,
+        doc: """
+          The days you work: names like "monday" or "mon", ranges like "mon-fri". Only work
+          days have a goal; another day adds to a streak when it meets one anyway, and never
+          breaks it.
+          """),
+      ConfigKey(
+        "ledger", "weekday-goals", \.ledger.weekdayGoals, .weekdayGoals,
+        example: .commented("{ friday = \"6h\" }"),
+        doc: "A goal for some work days instead of daily-goal (none by default):",
+        then: { reader, node in reader.noteWeekdayGoals(node) }),
+      ConfigKey(
+        "ledger", "weekly-goal", \.ledger.weeklyGoal, ConfigValue.goal.optional,
+        example: .commented("\"40h\""),
+        doc: """
+          Work time a week should reach, instead of daily-goal: shared evenly among the work
+          days without a weekday goal, so a day off lowers the week's (none by default):
+          """,
+        then: { reader, node in reader.targetPositions["weekly-goal"] = node.position }),
+      ConfigKey(
+        "ledger", "days-off", \.ledger.daysOff, .daysOff,
+        example: .commented("[\"2026-12-24\", \"2026-12-28..2026-12-31\"]"),
+        doc: "Dates without a goal (holidays, leave): days and ranges, both ends included."),
+      ConfigKey(
+        "ledger", "days-off-file", \.ledger.daysOffFile, .optionalPath,
+        example: .commented("\"~/.config/pomobar/days-off\""),
+        doc: """
+          A file of more days off: one date or range a line, # comments; a path relative to
+          this file's folder. Read with the config, and again when it changes.
+          """),
       ConfigKey(
         "ledger", "day-starts-at", \.ledger.dayStart, .timeOfDay,
         doc: "When a day starts: work before this time counts in the day before (night owls)."),

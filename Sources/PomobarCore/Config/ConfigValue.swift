@@ -162,6 +162,18 @@ extension ConfigValue where T == String? {
   }
 }
 
+extension ConfigValue where T == String? {
+  /// A path, or "" for none; none is not written.
+  static var optionalPath: Self {
+    Self(
+      read: { r, node, key throws(ConfigError) in
+        let text = try r.string(node, key)
+        return text.isEmpty ? nil : text
+      },
+      print: { $0.map(ConfigPrinter.quote) })
+  }
+}
+
 extension ConfigValue where T == SuspendPolicy {
   /// `[suspend] break`: a break cannot be voided.
   static var breakPolicy: Self {
@@ -203,5 +215,43 @@ extension ConfigValue where T == String? {
     Self(
       read: { r, node, key throws(ConfigError) in try r.wrapCommand(node, key) },
       print: { $0.map(ConfigPrinter.quote) })
+  }
+}
+
+extension ConfigValue where T == [Bool] {
+  /// `work-days`: a flag per weekday, Monday first, printed as the days' names.
+  static var workDays: Self {
+    Self(
+      read: { r, node, key throws(ConfigError) in try r.workDays(node, key) },
+      print: { days in
+        let names = days.indices.filter { days[$0] }.map { ConfigPrinter.quote(LedgerSettings.weekdays[$0]) }
+        return "[" + names.joined(separator: ", ") + "]"
+      })
+  }
+}
+
+extension ConfigValue where T == [Duration?] {
+  /// `weekday-goals`: an inline table of the days with a goal; none is not written.
+  static var weekdayGoals: Self {
+    Self(
+      read: { r, node, key throws(ConfigError) in try r.weekdayGoals(node, key) },
+      print: { goals in
+        let set = goals.indices.compactMap { day in
+          goals[day].map { "\(LedgerSettings.weekdays[day]) = \(ConfigPrinter.duration($0))" }
+        }
+        return set.isEmpty ? nil : "{ " + set.joined(separator: ", ") + " }"
+      })
+  }
+}
+
+extension ConfigValue where T == [CivilTime.Date] {
+  /// `days-off`: dates; none is not written.
+  static var daysOff: Self {
+    Self(
+      read: { r, node, key throws(ConfigError) in try r.daysOff(node, key) },
+      print: { dates in
+        guard !dates.isEmpty else { return nil }
+        return "[" + dates.map { ConfigPrinter.quote($0.description) }.joined(separator: ", ") + "]"
+      })
   }
 }

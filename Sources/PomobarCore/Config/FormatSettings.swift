@@ -18,6 +18,9 @@ public struct FormatSettings: Equatable, Sendable {
   /// Whether any text shows `{project}` or `{today}`: the work clock is then worked out
   /// for the text even where it is not shown beside it.
   public private(set) var usesWork = false
+  /// Whether any text shows `{left}` or `{balance}`, and `{balance}`.
+  public private(set) var usesTargets = false
+  public private(set) var usesBalance = false
 
   static let defaultBase = FormatTexts(
     full: FormatTemplate(builtIn: "{ring} {phase} {time} {dots}"),
@@ -55,9 +58,10 @@ public struct FormatSettings: Equatable, Sendable {
       }
     }
     self.resolved = resolved
-    usesWork = ([base] + phases).contains { texts in
-      FormatKind.allCases.contains { texts[$0]?.usesWork ?? false }
-    }
+    let texts = ([base] + phases).flatMap { texts in FormatKind.allCases.compactMap { texts[$0] } }
+    usesWork = texts.contains(where: \.usesWork)
+    usesTargets = texts.contains(where: \.usesTargets)
+    usesBalance = texts.contains(where: \.usesBalance)
   }
 }
 

@@ -1,7 +1,28 @@
 /// The work ledger's part of the configuration: `[ledger]` and `[projects.NAME]`.
 public struct LedgerSettings: Equatable, Sendable {
-  /// Work time a day should reach (reports, streaks); nil: no goal.
+  /// Work time a work day should reach (reports, streaks, `{left}`); nil: no goal.
   public var dailyGoal: Duration? = nil
+  /// The work days, Monday first (`work-days`): goals and streaks count only these, and
+  /// only these have a target.
+  public var workDays: [Bool] = [true, true, true, true, true, false, false]
+  /// A goal per weekday, Monday first (`weekday-goals`), over `dailyGoal`; nil: none.
+  public var weekdayGoals: [Duration?] = Array(repeating: nil, count: 7)
+  /// Work time a week should reach (`weekly-goal`), shared among the work days that have
+  /// no goal of their own; nil: none.
+  public var weeklyGoal: Duration? = nil
+  /// Dates with no target (`days-off`): holidays, leave.
+  public var daysOff: [CivilTime.Date] = [] {
+    didSet { offDays = Set((daysOff + daysOffFromFile).map(\.dayNumber)) }
+  }
+  /// A file of more days off, one date a line (`days-off-file`); nil: none.
+  public var daysOffFile: String? = nil
+  /// The dates read from `daysOffFile` (not a key: the system reads the file whenever it
+  /// loads the config).
+  public var daysOffFromFile: [CivilTime.Date] = [] {
+    didSet { offDays = Set((daysOff + daysOffFromFile).map(\.dayNumber)) }
+  }
+  /// Both lists of days off as day numbers, for a look-up at every frame.
+  private(set) var offDays: Set<Int64> = []
   /// Seconds after local midnight at which a day starts (`day-starts-at = "04:00"`): work
   /// before it counts in the day before, for night owls.
   public var dayStart: Int = 0
@@ -18,6 +39,13 @@ public struct LedgerSettings: Equatable, Sendable {
 
   /// Weekday names as the config writes them, Monday first.
   public static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+  /// A weekday as 0 (Monday) to 6 (Sunday), from its name or its first three letters
+  /// (`"fri"`), in any case; nil for anything else.
+  public static func weekday(named text: String) -> Int? {
+    let name = text.lowercased()
+    return weekdays.firstIndex { $0 == name || (name.utf8.count == 3 && $0.hasPrefix(name)) }
+  }
 }
 
 /// How the work clock appears in the bar.

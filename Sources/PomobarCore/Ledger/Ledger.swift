@@ -30,19 +30,21 @@ public struct Ledger {
     return (day, localStart - Int64(zone(localStart - Int64(current.offset))))
   }
 
-  /// The moment the next ledger day begins, on the timer's timeline.
-  public var nextDayStart: Instant {
-    let current = wallTime(now.instant)
-    let localStart = (today.day + 1) * 86_400 + Int64(dayStart)
-    let utc = localStart - Int64(zone(localStart - Int64(current.offset)))
-    return now.instant + .seconds(utc - current.utc)
-  }
-
   /// Today for the view model: its number and the moment it began on the timer's timeline.
   public var ledgerDay: LedgerDay {
     let (day, began) = today
     let nowUTC = wallTime(now.instant).utc
     return LedgerDay(day: day, start: now.instant - .seconds(nowUTC - began))
+  }
+
+  /// When the next ledger day begins, on the timer's timeline (a daylight-saving day is 23
+  /// or 25 hours long).
+  public var nextDayStart: Instant {
+    let current = wallTime(now.instant)
+    let day = DayTotals.day(ofLocal: current.local, dayStart: dayStart)
+    let localStart = (day + 1) * 86_400 + Int64(dayStart)
+    let begins = localStart - Int64(zone(localStart - Int64(current.offset)))
+    return now.instant + .seconds(begins - current.utc)
   }
 
   /// The history records among `effects`, with ids `MACHINE.EPOCH.SERIAL`; work records

@@ -30,6 +30,9 @@ public struct LedgerState: Equatable, Sendable {
   /// Work time of today's closed intervals, per project: what the bar shows without
   /// reading the history.
   public var today: DayTotals
+  /// Work of the days before today, for `{balance}`; nil until counted (no goal is set,
+  /// or a state from before it).
+  public var recent: RecentWork? = nil
 
   /// At most this many known projects, and notes per focus, are kept.
   public static let projectsKept = 100

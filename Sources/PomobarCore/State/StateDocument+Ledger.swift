@@ -4,7 +4,8 @@
 /// "ledger":{"work":{"since":…,"project":"api"},"project":"api","projects":["api","web"],
 ///           "serial":42,"away":null,"resume_work":false,"resume_work_by_focus":false,"phase_start":…,"phase_gap":0,
 ///           "internal":0,"external":1,"notes":["external: phone"],
-///           "today":{"day":20415,"projects":[["api",7980],[null,600]]}}
+///           "today":{"day":20415,"projects":[["api",7980],[null,600]]},
+///           "recent":{"day":20415,"seconds":[0,0,28800,30600,27000,0,0]}}
 /// ```
 /// Instants are nanoseconds on the timeline of the boot in `written`, like the timer's.
 extension StateDocument {
@@ -26,6 +27,9 @@ extension StateDocument {
       "internal": .integer(Int64(ledger.internalInterruptions)),
       "external": .integer(Int64(ledger.externalInterruptions)),
       "notes": .array(ledger.notes.map { .string($0) }), "today": today,
+      "recent": ledger.recent.map { recent in
+        ["day": .integer(recent.day), "seconds": .array(recent.seconds.map(JSONValue.integer))]
+      } ?? .null,
     ]
   }
 
@@ -85,6 +89,20 @@ extension StateDocument {
         let seconds = min(max(given, 0), 8 * 86_400)
         ledger.today.seconds.append(.init(project: try name(entry[0]), seconds: seconds))
       }
+    }
+    if let recent = value["recent"], !recent.isNull {
+      let day = try integer(recent, "day", in: -1_000_000...1_000_000)
+      guard case .array(let entries)? = recent["seconds"], entries.count == RecentWork.days else {
+        throw DecodeError(message: "ledger 'recent' does not hold \(RecentWork.days) days")
+      }
+      var seconds: [Int64] = []
+      for entry in entries {
+        guard let given = entry.int64Value else {
+          throw DecodeError(message: "ledger 'recent' holds a time that is not a number")
+        }
+        seconds.append(min(max(given, 0), 2 * 86_400))
+      }
+      ledger.recent = RecentWork(day: day, seconds: seconds)
     }
     return ledger
   }

@@ -4,7 +4,8 @@ extension ViewModel {
   /// the ledger's today for the work clock.
   ///
   /// The ledger's today (two zone look-ups) is worked out only when the work clock will
-  /// show (running, or stopped with a project set): not on every tick of a Pomodoro-only
+  /// show (running, or stopped with a project set), or a text shows `{left}` or
+  /// `{balance}`: not on every tick of a Pomodoro-only
   /// bar, whose focus-started clock has no project and stays out of sight.
   public init(
     state: TimerState, config: Config, reading now: ClockReading, zone: @escaping (Int64) -> Int32,
@@ -17,7 +18,7 @@ extension ViewModel {
     self.init(
       state: state, config: config, now: now.instant,
       localSecondOfDay: (local % 86_400 + 86_400) % 86_400, problem: problem,
-      today: shown && wanted
+      today: shown && wanted || config.format.usesTargets
         ? Ledger(zone: zone, now: now, dayStart: config.ledger.dayStart).ledgerDay : nil)
   }
 }

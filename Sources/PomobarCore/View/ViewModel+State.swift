@@ -80,10 +80,13 @@ extension ViewModel {
     let bar =
       (fullFormat?.usesBar ?? false) || (shortFormat?.usesBar ?? false)
       ? BarView(fraction: fraction, width: config.display.barWidth, track: config.display.colors.track) : nil
-    let values = FormatValues(
+    var values = FormatValues(
       ring: ring, bar: bar, time: time, remaining: remaining, phase: label, position: position,
       cycle: cycle, dots: dots, ends: endsAt, completed: state.completed,
       percent: percentage, work: running)
+    if let targets = Self.targets(state, config, now: now, today: today) {
+      (values.left, values.balance) = (targets.left, targets.balance)
+    }
 
     let hidden = config.display.hideWhenIdle && phase == .idle && problem == nil
     var fullText = hidden ? "" : fullFormat?.render(values) ?? ""

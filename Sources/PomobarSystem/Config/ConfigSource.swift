@@ -14,12 +14,15 @@ public struct ConfigSource {
   /// state folder, one copy per config path: a command run while the file has a mistake
   /// takes the broken keys' values from it, as the bar takes them from memory.
   let lastGoodPath: String
+  /// The home folder, for a `~/` in `days-off-file`.
+  let home: String
 
   public init(path: String?, environment: Environment) {
     self.path = path ?? environment.configFile
     self.explicit = path != nil
     let absolute = self.path.utf8.first == UInt8(ascii: "/") ? self.path : FileSystem.currentDirectory + "/" + self.path
     lastGoodPath = environment.stateDirectory + "/config-good-" + StableHash.hex(StableHash.fnv1a(absolute)) + ".toml"
+    home = environment.home
   }
 
   /// The file the user named, as an absolute path (for a child that runs elsewhere);
@@ -60,10 +63,12 @@ public struct ConfigSource {
       load = ConfigLoader.load(bytes, file: path, fallback: good)
       lastGoodUsed = true
     }
-    return Loaded(
+    var loaded = Loaded(
       config: load.config, errors: load.errors.map(\.description), missing: false,
       warnings: load.warnings.map { "\($0.file):\($0.position): warning: \($0.message)" },
       lastGoodUsed: lastGoodUsed)
+    readDaysOff(into: &loaded)
+    return loaded
   }
 
   /// The last version of the file that loaded without a mistake; nil when there is none
@@ -84,11 +89,45 @@ public struct ConfigSource {
     try? FileSystem.writeAtomically(lastGoodPath, bytes)
   }
 
+  /// Reads `[ledger] days-off-file` into the config: each bad line is a mistake with its
+  /// place, a file that cannot be read is one mistake, and neither stops the rest.
+  func readDaysOff(into loaded: inout Loaded) {
+    guard let file = daysOffPath(loaded.config.ledger.daysOffFile) else { return }
+    loaded.daysOffFile = file
+    let found: [UInt8]?
+    do {
+      found = try FileSystem.readRegularFile(file, limit: Self.sizeLimit, followSymlinks: true)
+    } catch {
+      loaded.errors.append("days-off-file: \(error)")
+      return
+    }
+    guard let bytes = found else {
+      loaded.errors.append("\(file): no such file ([ledger] days-off-file in \(path))")
+      return
+    }
+    let parsed = DaysOff.parse(bytes, file: file)
+    loaded.config.ledger.daysOffFromFile = parsed.dates
+    for error in parsed.errors { loaded.errors.append(error.description) }
+  }
+
+  /// `days-off-file` as a path to open: `~/` is the home folder, and a relative path is in
+  /// the config's folder.
+  public func daysOffPath(_ given: String?) -> String? {
+    guard let given else { return nil }
+    if given.hasPrefix("~/") { return home + given.dropFirst(1) }
+    if given.hasPrefix("/") { return given }
+    return FileSystem.directory(of: path) + "/" + given
+  }
+
   /// The files whose change means the config changed: the path and, for a symlink
-  /// (configs kept in a dotfiles repo), the file it points to.
-  public var watchedFiles: [String] {
-    var files = [path]
-    if let real = FileSystem.realPath(path), real != path { files.append(real) }
+  /// (configs kept in a dotfiles repo), the file it points to; the same for the days-off
+  /// file (`[ledger] days-off-file` as written), if any.
+  public func watchedFiles(daysOff: String?) -> [String] {
+    var files: [String] = []
+    for file in [path, daysOffPath(daysOff)].compactMap({ $0 }) {
+      files.append(file)
+      if let real = FileSystem.realPath(file), real != file { files.append(real) }
+    }
     return files
   }
 
@@ -107,6 +146,9 @@ public struct ConfigSource {
     /// Whether the broken keys took the values of the last version of the file that loaded
     /// without a mistake (else the defaults, or the caller's fallback).
     public var lastGoodUsed = false
+    /// `[ledger] days-off-file`, as opened: a running bar watches it like the config.
+    public var daysOffFile: String? = nil
+
 
     /// What the broken keys are, for a command that goes on: one line after the mistakes.
     public var fallbackNote: String? {

@@ -77,7 +77,7 @@ public final class BarLoop {
     }
     var events: [BarEvent] = [.resized(width: FileDescriptor.standardOutput.terminalWidth)]
     events += watchState(&loop.watcher)
-    watchConfig(&loop.watcher)
+    watchConfig(&loop.watcher, daysOff: session.config.ledger.daysOffFile)
     events.append(.started(store.peek(), fileExists: FileSystem.exists(store.statePath)))
     events.append(.hookProblem(HookFailures.problem(folder: store.directory)))
     events += startWrapped(loop.poller)
@@ -260,8 +260,13 @@ public final class BarLoop {
       configFiles.contains { $0 == path || $0.utf8.starts(with: (path + "/").utf8) }
     }
     if configTouched || !changes.lostFolders.isEmpty {
-      watchConfig(&watcher)  // a folder on the way to the config may have been replaced
-      events += reloadConfig()
+      let reloaded = reloadConfig()
+      var config = session.config
+      for case .configLoaded(let loaded, _) in reloaded { config = loaded }
+      // A folder on the way to the config may have been replaced, and the days-off file
+      // may be another.
+      watchConfig(&watcher, daysOff: config.ledger.daysOffFile)
+      events += reloaded
     }
     // Our own traces (the lock, the temporary file, the hook log and failures) say nothing
     // new about saving the state.
@@ -305,9 +310,9 @@ public final class BarLoop {
   /// exist, the nearest existing ancestor is watched for its names, and a symlink on the
   /// way (a dotfiles folder linked in) has its folder watched too, as it can be pointed
   /// elsewhere. Only names: writes to other programs' files in `~/.config` or `$HOME` do
-  /// not wake the bar.
-  private func watchConfig(_ watcher: inout FileWatcher) {
-    configFiles = configSource.watchedFiles
+  /// not wake the bar. `[ledger] days-off-file` is watched the same way.
+  private func watchConfig(_ watcher: inout FileWatcher, daysOff: String?) {
+    configFiles = configSource.watchedFiles(daysOff: daysOff)
     for file in configFiles {
       try? watcher.watch(file, for: .file)  // none yet: its folder says when it comes
       var folder = FileSystem.directory(of: file)

@@ -150,6 +150,23 @@ public final class StateStore {
         changed = true
       }
     }
+    if ledger.hasTargets {
+      let day = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: ledger.dayStart).today.day
+      if recountToday || machine.state.ledger.recent?.day != day {
+        // The intervals this transaction closes are in neither the history nor the state's
+        // running clock yet (a clock running since yesterday, stopped now): they count too.
+        var scratch = machine.state.ledger
+        let closing = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: ledger.dayStart)
+          .records(effects, epoch: "closing", machine: "", into: &scratch)
+        let counted = Self.recent(
+          in: history, owed: (document?.owed ?? []) + closing, state: machine.state, now: now,
+          settings: ledger)
+        if counted != machine.state.ledger.recent {
+          machine.state.ledger.recent = counted
+          changed = true
+        }
+      }
+    }
     var transaction = Transaction(
       store: self, lock: lock, state: machine.state, effects: effects, now: now, applied: applied,
       acted: acted, notes: notes, written: written)
@@ -216,6 +233,28 @@ public final class StateStore {
       if record.end.utc > began { totals.add(workOf: record, dayBegan: began, today: day) }
     }
     return totals
+  }
+
+  /// The work of the seven days before today as the history (and what the state owes it,
+  /// and the running work clock) says: for `{balance}`, counted once a day and after the
+  /// history changed. Without a history, none.
+  static func recent(
+    in history: HistoryStore?, owed: [LedgerRecord], state: TimerState, now: ClockReading,
+    settings: LedgerSettings
+  ) -> RecentWork {
+    let (day, began) = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: settings.dayStart).today
+    var recent = RecentWork(day: day)
+    guard let history else { return recent }
+    let calendar = LedgerCalendar(settings)
+    let first = began - Int64(RecentWork.days) * 86_400
+    history.pending = owed
+    // A work interval that ends in the seven days started this month or the one before.
+    let month = HistoryStore.month(of: WallTime(utc: first - 32 * 86_400, offset: 0))
+    history.forEachRecord(from: month) { record in
+      if record.end.utc > first && record.start.utc < began { recent.add(workOf: record, calendar: calendar) }
+    }
+    for open in Ledger.openIntervals(state, now: now) { recent.add(workOf: open, calendar: calendar) }
+    return recent
   }
 
   /// What a transaction's appends to the history came to: the last failure stands.

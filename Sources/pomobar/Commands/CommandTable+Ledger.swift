@@ -53,8 +53,9 @@ extension CommandTable {
       .text(
         """
         Work is the work clock's time; on a day without it, focus time counts as work.
-        Days start at [ledger] day-starts-at, weeks on [ledger] week-starts. Colour only on a
-        terminal without NO_COLOR.
+        Days start at [ledger] day-starts-at, weeks on [ledger] week-starts. Goals and streaks
+        count work days ([ledger] work-days, days-off); with a goal, Balance is the work
+        against it. Colour only on a terminal without NO_COLOR.
         """),
     ],
     make: { words throws(UsageError) in

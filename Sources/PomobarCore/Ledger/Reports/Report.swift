@@ -20,14 +20,36 @@ public struct Report: Equatable, Sendable {
   public var breakSeconds: Int64
   /// Each project's work time, the largest first; `name` nil is "(no project)".
   public var projects: [ProjectLine]
-  /// `[ledger] daily-goal` in seconds; nil: none.
+  /// The goal every work day has (`[ledger] daily-goal`, or the weekly goal's share), in
+  /// seconds; nil: none, or goals that differ by weekday.
   public var dailyGoal: Int64?
-  /// Days of the range (up to today) whose work met `dailyGoal`, and how many days that is.
+  /// Work days of the range (up to today) whose work met their goal, and how many work
+  /// days that is (`[ledger] work-days`, without days off).
   public var goalDaysMet: Int
   public var goalDays: Int
   public var streak: Streak
   /// Every day from the first to the last shown (days after today are not shown).
   public var days: [DayLine]
+  /// Work against the goals of the range's days; nil without goals, or for one project.
+  public var balance: Balance? = nil
+
+  /// Work done against work due: each past day's target, and of today's only what has
+  /// been worked (today's shortfall is not due until the day is over).
+  public struct Balance: Equatable, Sendable {
+    public var worked: Int64
+    public var due: Int64
+    /// The work days of the range up to today.
+    public var workDays: Int
+
+    public init(worked: Int64, due: Int64, workDays: Int) {
+      self.worked = worked
+      self.due = due
+      self.workDays = workDays
+    }
+
+    /// Ahead (positive) or behind, in seconds.
+    public var seconds: Int64 { worked - due }
+  }
 
   /// Whether the report covers more than one day (the per-day breakdown is shown).
   public var isMultiDay: Bool { period.first != period.last }
@@ -44,8 +66,9 @@ public struct Report: Equatable, Sendable {
     public var total: Int { completed + skipped + stopped + voided }
   }
 
-  /// Consecutive days meeting the daily goal, or with at least one completed focus when
-  /// there is no goal.
+  /// Consecutive work days meeting their goal, or with at least one completed focus when
+  /// there is no goal; any other day that meets it adds to the streak, and one that does
+  /// not leaves it as it was.
   public struct Streak: Equatable, Sendable {
     /// Up to the last day shown; a today that has not got there yet does not break it.
     public var current = 0
@@ -85,6 +108,8 @@ public struct Report: Equatable, Sendable {
     public var completed: Int
     /// Work per project, in the order of `Report.projects`.
     public var projects: [Int64]
+    /// The work due that day (0 on a day that is not a work day, or without goals).
+    public var target: Int64 = 0
   }
 }
 

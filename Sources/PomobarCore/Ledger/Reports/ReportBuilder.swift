@@ -145,7 +145,7 @@ public struct ReportBuilder {
       var met = 0
       var week: Int64 = 0
       if let slot {
-        if let goal { met = shown.filter { (days[$0]?.work(slot) ?? 0) >= goal }.count }
+        if let goal { met = shown.filter { isWorkDay($0) && (days[$0]?.work(slot) ?? 0) >= goal }.count }
         for day in weekFirst...(weekFirst + 6) { week += days[day]?.work(slot) ?? 0 }
       }
       return Report.ProjectLine(
@@ -154,14 +154,15 @@ public struct ReportBuilder {
         weeklyGoal: settings?.weeklyGoal.map { $0.floorSeconds }, weekSeconds: week)
     }
 
-    let dailyGoal = settings.dailyGoal.map { $0.floorSeconds }
     let dayLines = shown.map { day in
       let totalsOfDay = days[day] ?? DayAccount()
+      let date = CivilTime.date(fromDays: day)
       return Report.DayLine(
-        date: CivilTime.date(fromDays: day), work: totalsOfDay.work, focus: totalsOfDay.focus,
+        date: date, work: totalsOfDay.work, focus: totalsOfDay.focus,
         completed: totalsOfDay.sessions.completed,
-        projects: entries.map { $0.slot.map(totalsOfDay.work) ?? 0 })
+        projects: entries.map { $0.slot.map(totalsOfDay.work) ?? 0 }, target: settings.target(on: date))
     }
+    let goals = workDayGoals(dayLines)
     return Report(
       period: ReportPeriod(
         name: period.name, first: CivilTime.date(fromDays: firstShown), last: period.last,
@@ -169,33 +170,9 @@ public struct ReportBuilder {
       today: today, project: filter, work: totals.work, focus: totals.focus, sessions: totals.sessions,
       internalInterruptions: totals.internalInterruptions,
       externalInterruptions: totals.externalInterruptions, breaks: totals.breaks,
-      breakSeconds: totals.breakSeconds, projects: projects, dailyGoal: dailyGoal,
-      goalDaysMet: dailyGoal.map { goal in dayLines.filter { $0.work >= goal }.count } ?? 0,
-      goalDays: dayLines.count, streak: streak(dailyGoal), days: dayLines)
-  }
-
-  /// Streaks over every day added up, to the last day shown.
-  func streak(_ goal: Int64?) -> Report.Streak {
-    func met(_ day: Int64) -> Bool {
-      guard let totals = days[day] else { return false }
-      if let goal { return totals.work >= goal }
-      return totals.sessions.completed > 0
-    }
-    guard let earliest = lookBack ?? days.keys.min(), earliest <= last else { return Report.Streak() }
-    var longest = 0
-    var run = 0
-    for day in earliest...last {
-      run = met(day) ? run + 1 : 0
-      longest = max(longest, run)
-    }
-    var current = 0
-    var day = last
-    if day == today.dayNumber && !met(day) { day -= 1 }
-    while day >= earliest && met(day) {
-      current += 1
-      day -= 1
-    }
-    return Report.Streak(current: current, longest: longest)
+      breakSeconds: totals.breakSeconds, projects: projects, dailyGoal: settings.commonGoal,
+      goalDaysMet: goals.met, goalDays: goals.days, streak: streak(), days: dayLines,
+      balance: balance(dayLines))
   }
 }
 

@@ -8,13 +8,15 @@
 /// - `project`: the `--project` filter or null;
 /// - `work`, `focus`: seconds; `sessions`: `completed`, `skipped`, `stopped`, `voided`;
 ///   `interruptions`: `internal`, `external`; `breaks`: `taken`, `seconds`;
-/// - `goal`: `daily` (seconds or null), `days_met`, `days`;
+/// - `goal`: `daily` (seconds or null), `days_met`, `days` (work days);
+/// - `balance`: `seconds`, `worked`, `due`, `work_days`, or null without goals;
 /// - `streak`: `current`, `longest` (days);
 /// - `projects`: `name` (null for time without a project), `seconds`, `percent` (whole
 ///   numbers adding up to 100), `color`, `goal`, `goal_days_met`, `weekly_goal`,
 ///   `week_seconds`;
-/// - `days`: `date`, `work`, `focus`, `completed`, `projects` (an object of name to
-///   seconds, `""` for no project, only those with time that day).
+/// - `days`: `date`, `work`, `focus`, `completed`, `target` (work due, 0 on a day that is
+///   not a work day), `projects` (an object of name to seconds, `""` for no project, only
+///   those with time that day).
 public enum ReportJSONEncoder {
   public static func encode(_ report: Report) -> String {
     let optional = { (value: Int64?) in value.map(JSONValue.integer) ?? .null }
@@ -34,7 +36,7 @@ public enum ReportJSONEncoder {
       return .object([
         ("date", .string(day.date.description)), ("work", .integer(day.work)),
         ("focus", .integer(day.focus)), ("completed", .integer(Int64(day.completed))),
-        ("projects", .object(shares)),
+        ("target", .integer(day.target)), ("projects", .object(shares)),
       ])
     }
     let sessions = report.sessions
@@ -74,6 +76,7 @@ public enum ReportJSONEncoder {
           ("days", .integer(Int64(report.goalDays))),
         ])
       ),
+      ("balance", Self.balance(report.balance)),
       (
         "streak",
         .object([
@@ -84,5 +87,15 @@ public enum ReportJSONEncoder {
       ("projects", .array(projects)), ("days", .array(days)),
     ])
     return JSON.serialize(document) + "\n"
+  }
+
+  /// `balance`: `seconds` (ahead, or negative: behind), `worked`, `due`, `work_days`; null
+  /// without goals.
+  static func balance(_ balance: Report.Balance?) -> JSONValue {
+    guard let balance else { return .null }
+    return .object([
+      ("seconds", .integer(balance.seconds)), ("worked", .integer(balance.worked)),
+      ("due", .integer(balance.due)), ("work_days", .integer(Int64(balance.workDays))),
+    ])
   }
 }

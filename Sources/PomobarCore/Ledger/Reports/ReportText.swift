@@ -11,14 +11,7 @@ public struct ReportTextEncoder: Sendable {
     var out = "pomobar report: " + ReportFormat.title(report) + "\n\n"
 
     var work = hours(report.work)
-    var workNote = ""
-    if let goal = report.dailyGoal {
-      if report.isMultiDay {
-        workNote = "daily goal \(hours(goal)): met on \(report.goalDaysMet) of \(report.goalDays) days"
-      } else {
-        workNote = "daily goal \(hours(goal)): \(ReportFormat.progress(report.work, goal))"
-      }
-    }
+    let workNote = goalNote(report)
     let sessions = report.sessions
     var rows: [(String, String, String)] = [
       ("Work", work, workNote),
@@ -37,6 +30,14 @@ public struct ReportTextEncoder: Sendable {
         "longest " + ReportFormat.days(report.streak.longest)
       ),
     ]
+    if let balance = report.balance {
+      rows.insert(
+        (
+          "Balance", (balance.seconds < 0 ? "-" : "+") + hours(abs(balance.seconds)),
+          "\(hours(balance.worked)) of \(hours(balance.due)) due on "
+            + ReportFormat.workDays(balance.workDays)
+        ), at: 1)
+    }
     if let project = report.project { rows.insert(("Project", project, ""), at: 0) }
     let valueWidth = rows.map { $0.1.terminalColumns }.max() ?? 0
     for (label, value, note) in rows {
@@ -57,7 +58,8 @@ public struct ReportTextEncoder: Sendable {
         if let goal = project.goal {
           goals.append(
             report.isMultiDay
-              ? "goal \(hours(goal)) a day: met on \(project.goalDaysMet) of \(report.goalDays) days"
+              ? "goal \(hours(goal)) a day: met on \(project.goalDaysMet) of "
+                + ReportFormat.workDays(report.goalDays)
               : "goal \(hours(goal)): \(ReportFormat.progress(project.seconds, goal))")
         }
         if let weekly = project.weeklyGoal {
@@ -87,6 +89,19 @@ public struct ReportTextEncoder: Sendable {
       }
     }
     return out
+  }
+
+  /// What the work line says of the daily goals: on how many work days they were met, or
+  /// for one day how far along its goal is.
+  func goalNote(_ report: Report) -> String {
+    let hours = { (seconds: Int64) in ReportFormat.hours(seconds, decimal: decimal) }
+    guard report.dailyGoal != nil || report.balance != nil else { return "" }
+    let goal = report.dailyGoal.map { "daily goal \(hours($0))" } ?? "daily goals"
+    if report.isMultiDay {
+      return "\(goal): met on \(report.goalDaysMet) of " + ReportFormat.workDays(report.goalDays)
+    }
+    guard let day = report.days.first, day.target > 0 else { return "not a work day" }
+    return "daily goal \(hours(day.target)): \(ReportFormat.progress(report.work, day.target))"
   }
 }
 
@@ -126,7 +141,7 @@ struct ReportRows {
       rows[rows.count - 1].focus += day.focus
       rows[rows.count - 1].completed += day.completed
       for (index, seconds) in day.projects.enumerated() { rows[rows.count - 1].projects[index] += seconds }
-      if !byMonth, let goal = report.dailyGoal { rows[rows.count - 1].goalMet = day.work >= goal }
+      if !byMonth { rows[rows.count - 1].goalMet = day.target > 0 && day.work >= day.target }
     }
     return ReportRows(rows: rows, byMonth: byMonth)
   }
@@ -152,6 +167,8 @@ enum ReportFormat {
   }
 
   static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+
+  static func workDays(_ count: Int) -> String { count == 1 ? "1 work day" : "\(count) work days" }
 
   static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 

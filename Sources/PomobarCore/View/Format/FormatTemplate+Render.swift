@@ -12,6 +12,9 @@ struct FormatValues {
   var completed: Int
   var percent: Int
   var work: WorkView?
+  /// `{left}` and `{balance}`, worked out only when a text shows them.
+  var left = ""
+  var balance = ""
 
   /// The text of one placeholder; numbers are turned into text only when asked for.
   @inline(__always)
@@ -30,6 +33,8 @@ struct FormatValues {
     case .percent: return String(percent)
     case .project: return work?.project ?? ""
     case .today: return work.map { WorkView.clock($0.total) } ?? ""
+    case .left: return left
+    case .balance: return balance
     }
   }
 

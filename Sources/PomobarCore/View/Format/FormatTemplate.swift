@@ -20,6 +20,11 @@ public struct FormatTemplate: Equatable, Sendable, CustomStringConvertible {
   public let usesBar: Bool
   /// Whether `{project}` or `{today}` appears: only then is the work clock read for the text.
   public let usesWork: Bool
+  /// Whether `{left}` or `{balance}` appears: only then are the day's and week's targets
+  /// worked out.
+  public let usesTargets: Bool
+  /// Whether `{balance}` appears: the week's earlier days are then kept counted.
+  public let usesBalance: Bool
 
   /// Parses `source`; throws for an unknown placeholder or a brace that is not closed or
   /// not opened.
@@ -36,6 +41,8 @@ public struct FormatTemplate: Equatable, Sendable, CustomStringConvertible {
     self.parts = parts
     usesBar = parts.contains(.placeholder(.bar))
     usesWork = parts.contains(.placeholder(.project)) || parts.contains(.placeholder(.today))
+    usesBalance = parts.contains(.placeholder(.balance))
+    usesTargets = usesBalance || parts.contains(.placeholder(.left))
   }
 
   /// A template known to parse: the built-in defaults.
@@ -79,4 +86,11 @@ public enum Placeholder: String, CaseIterable, Sendable {
   case project
   /// Today's work on every project, `2:13`; empty while the work clock is stopped.
   case today
+  /// Work left to today's goal, `1:20 to go`; `done`, then `+0:10 over`, once met; `day off`
+  /// on a day that is not a work day; empty without a goal (`[ledger] daily-goal`, ...).
+  case left
+  /// This week's work against its goals so far, to the nearest minute: `+3:10 this week`
+  /// (ahead) or `-1:05 this week` (behind): each earlier work day's goal is due, and of
+  /// today's only what is worked; empty without a goal.
+  case balance
 }
