@@ -13,7 +13,10 @@ enum LedgerCommands {
       return TrackCommand.run(
         context, day: day, from: from, to: to, project: project, note: note, adjust: adjust)
     case .historyRemove(let id): return EditCommands.remove(context, id)
-    case .historyAmend(let id, let project): return EditCommands.amend(context, id, project: project)
+    case .historyAmend(let id, let request): return CorrectionCommands.amend(context, id, request)
+    case .historySplit(let id, let at): return CorrectionCommands.split(context, id, at: at)
+    case .historyJoin(let first, let second): return CorrectionCommands.join(context, first, second)
+    case .historyEdit(let range): return HistoryEditCommand.run(context, range)
     case .historyReset(let before, let yes): return EditCommands.reset(context, before: before, yes: yes)
     case .historyUndo(let id): return EditCommands.undo(context, id)
     case .projectRename(let old, let new): return EditCommands.rename(context, old, new)
