@@ -10,9 +10,10 @@
 /// the local day the record started, its local start and end times (`+N` when it ends N
 /// days later; seconds only when they are not zero), its kind, its project (`-` for none;
 /// in double quotes when it has spaces or quotes) and its note, in double quotes, with
-/// `\"`, `\\` and `\n` as JSON writes them; a project is read as written (the plan checks
-/// a changed one as `ProjectName` does, so an old name is not changed by being shown). Blank lines and lines starting with `#` are
-/// left out. Rendering then parsing gives back the same lines (`line(of:id:)`).
+/// `\"`, `\\` and `\n` as JSON writes them. A project is read as written (the plan checks
+/// a changed one as `ProjectName` does, so an old name is not changed by being shown).
+/// Blank lines and lines starting with `#` are left out. Rendering then parsing gives back
+/// the same lines (`line(of:id:)`).
 public enum HistoryText {
   /// One record's line, as read.
   public struct Line: Equatable, Sendable {
