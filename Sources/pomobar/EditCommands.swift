@@ -87,7 +87,7 @@ enum EditCommands {
     edit(context, "history undo") { history, fold, _ in
       let change: HistoryFold.Change
       var added: [LedgerRecord] = []
-      history.forEachRecord(ofMachine: history.machine) { if $0.at != nil { added.append($0) } }
+      history.forEachAddedRecord(ofMachine: history.machine) { added.append($0) }
       if let given {
         change = try resolveChange(given, history: history, fold: fold)
       } else {
