@@ -91,7 +91,8 @@ enum HistoryEditCommand {
   ) -> Result<HistoryTextPlan, HistoryText.Problem> {
     let history = context.history
     return HistoryTextPlan.make(
-      shown: listed, lines: lines, neighbours: neighbours, now: LocalZone.wallTime(wall: wall),
+      shown: listed, lines: lines, neighbours: neighbours, running: CorrectionCommands.running(context),
+      now: LocalZone.wallTime(wall: wall),
       zone: LocalZone.wallTime(local:),
       newRecord: { index in
         (

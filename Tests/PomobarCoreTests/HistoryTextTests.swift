@@ -37,14 +37,14 @@ struct HistoryTextTests {
       + records.map { HistoryText.render(HistoryText.line(of: $0.record, id: $0.id)) }.joined()
   }
 
-  static func plan(_ text: String, neighbours: [LedgerRecord] = []) -> Result<
-    HistoryTextPlan, HistoryText.Problem
-  > {
+  static func plan(
+    _ text: String, neighbours: [LedgerRecord] = [], running: [LedgerRecord] = []
+  ) -> Result<HistoryTextPlan, HistoryText.Problem> {
     switch HistoryText.parse(text) {
     case .failure(let problem): return .failure(problem)
     case .success(let lines):
       return HistoryTextPlan.make(
-        shown: shown, lines: lines, neighbours: neighbours, now: now, zone: local,
+        shown: shown, lines: lines, neighbours: neighbours, running: running, now: now, zone: local,
         newRecord: { ("m.added.\($0)", now, 0) })
     }
   }
@@ -178,6 +178,12 @@ struct HistoryTextTests {
         == .failure(
           HistoryText.Problem(
             line: 12, column: 13, "it would overlap \(neighbour.shortID.prefix(7)) (api, 07:00–08:00)")))
+    let clock = Self.plan(
+      Self.text() + "2026-11-23  18:30-19:30  work\n", running: [Self.work("m.open", 19, 20)])
+    #expect(
+      clock
+        == .failure(
+          HistoryText.Problem(line: 12, column: 13, "it would overlap the running work clock (since 19:00)")))
     let twice = Self.plan(Self.text() + "2026-11-23  13:00-14:00  work\n2026-11-23  13:30-14:30  work\n")
     #expect(
       twice

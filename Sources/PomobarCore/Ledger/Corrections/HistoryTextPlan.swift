@@ -15,14 +15,15 @@ public struct HistoryTextPlan: Equatable, Sendable {
 
   /// Compares `lines` (the text as the person left it) with `shown` (the records written
   /// to it, each with the short id written for it). Changed and added records must keep
-  /// one timeline with each other, with the shown records left as they were and with
-  /// `neighbours` (records not shown, near the days the lines name), and end by `now`.
+  /// one timeline with each other, with the shown records left as they were, with
+  /// `neighbours` (records not shown, near the days the lines name) and with `running`
+  /// (the work clock running now, up to now), and end by `now`.
   /// `zone` gives the moment of a local clock reading (seconds since the epoch, the local
   /// clock counted as if it were UTC); `newRecord` the id and added time of the `n`th
   /// added record.
   public static func make(
     shown: [(id: String, record: LedgerRecord)], lines: [HistoryText.Line], neighbours: [LedgerRecord],
-    now: WallTime, zone: (Int64) -> WallTime,
+    running: [LedgerRecord] = [], now: WallTime, zone: (Int64) -> WallTime,
     newRecord: (Int) -> (id: String, at: WallTime, nanoseconds: Int32)
   ) -> Result<HistoryTextPlan, HistoryText.Problem> {
     var plan = HistoryTextPlan()
@@ -98,7 +99,8 @@ public struct HistoryTextPlan: Equatable, Sendable {
       if start != record.start || end != record.end { moved.append((line, new)) }
     }
     for (id, record) in shown where seen[id] == nil { plan.removed.append(record) }
-    let others = Array(kept.values) + plan.added + neighbours
+    let others = Array(kept.values) + plan.added + neighbours + running
+    let clocks = Set(running.map(\.id))
     let addedLine = Dictionary(
       uniqueKeysWithValues: moved.filter { $0.line.id == nil }.map { ($0.record.id, $0.line.number) })
     for (line, record) in moved {
@@ -109,8 +111,10 @@ public struct HistoryTextPlan: Equatable, Sendable {
       }
       if let other = Correction.firstOverlap(record, among: others) {
         let what =
-          addedLine[other.id].map { "the record added on line \($0)" }
-          ?? Correction.described(other, beside: record)
+          clocks.contains(other.id)
+          ? "the running work clock (since \(Correction.clock(other.start)))"
+          : addedLine[other.id].map { "the record added on line \($0)" }
+            ?? Correction.described(other, beside: record)
         return .failure(
           HistoryText.Problem(line: line.number, column: line.timesColumn, "it would overlap " + what))
       }
