@@ -241,27 +241,40 @@ extension CommandTable {
         ID is the short id `pomobar log` shows (or any unique prefix of 4 digits or more, or
         the full id). TIME is a local time on the record's start day (9:05, 9:05:30) or a
         day and time ("2026-11-23 09:05").
+        """),
+      .text(
+        """
         `amend` changes a record's start, end, project or note ("" clears a project or
         note); the time it counted follows its span, what did not count (pauses, time away)
         stays uncounted. `split` cuts a work record in two at TIME, each counting its share.
         `join` makes two work records of one project with nothing between them one, from
         the first's start to the second's end: the time between them counts.
-        `edit` opens $VISUAL or $EDITOR (else vi) on the records of RANGE (this week by
-        default), one line each; a changed time, project or note amends the record, a
-        deleted line removes it, a line without an id adds work time. A line that cannot be
-        applied is named FILE:LINE:COL, and the editor opens again (without a terminal the
-        command fails and the file is kept).
+        """),
+      .text(
+        """
+        `edit` opens $VISUAL or $EDITOR (else vi) on the records of RANGE, one line each;
+        a changed time, project or note amends the record, a deleted line removes it, a line
+        without an id adds work time. A line that cannot be applied is named FILE:LINE:COL
+        and the editor opens again (without a terminal the command fails and keeps the
+        file).
+        RANGE: week (the default), \(LedgerRange.names.filter { $0 != "week" }.joined(separator: ", ")),
+        in local days; or --from YYYY-MM-DD --to YYYY-MM-DD.
+        """),
+      .text(
+        """
         Work records never overlap each other, nor do focus sessions and breaks: a change
         that would is refused, naming the record in the way. Every change says what it
         changed, old → new.
+        """),
+      .text(
+        """
         `reset` removes every record (or those that started before the day); it asks
         first, and without a terminal needs --yes. A change rewrites nothing: it is one more
         line in this machine's history/edits.MACHINE.jsonl, so a synced folder never
         conflicts. `undo` reverts the latest change made on this machine (an edit, or what
         track or import added), everything one command did at once; `undo ID` reverts that
         one, on any machine, and the id it prints undoes the undo.
-        \(rangeHelp)
-        """)
+        """),
     ],
     make: { words throws(UsageError) in
       let action = try words.subcommand()
