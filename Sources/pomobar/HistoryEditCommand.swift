@@ -142,9 +142,8 @@ enum HistoryEditCommand {
     guard let first = wanted.first, let last = wanted.last else { return [] }
     var found: [LedgerRecord] = []
     for month in months(from: first, to: last) {
-      if let low = read.first, let high = read.last, low <= month, month <= high { continue }
-      if read.first == nil && read.last == nil { continue }
-      history.forEachRecord(from: month, to: month) { found.append($0) }
+      let wasRead = (read.first.map { month >= $0 } ?? true) && (read.last.map { month <= $0 } ?? true)
+      if !wasRead { history.forEachRecord(from: month, to: month) { found.append($0) } }
     }
     return found
   }

@@ -162,6 +162,13 @@ struct HistoryTextTests {
     #expect(added.project == "web frontend" && added.note == "call" && added.kind == .work)
   }
 
+  @Test func aRemovedRecordMakesRoomEvenWhenReadAgainAsANeighbour() throws {
+    let ids = Self.shown.map(\.id)
+    let text = Self.edited { $0.hasPrefix(ids[1]) ? "" : $0 } + "2026-11-23  11:00-12:00  work  web\n"
+    let plan = try Self.plan(text, neighbours: [Self.records[1]]).get()
+    #expect(plan.removed.map(\.id) == ["m.e.2"] && plan.added.count == 1)
+  }
+
   @Test func aChangeThatOverlapsIsRefusedOnItsLine() {
     let ids = Self.shown.map(\.id)
     // Line 9 is the first record's: moved into the second.

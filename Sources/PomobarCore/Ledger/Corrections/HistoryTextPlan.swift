@@ -99,7 +99,8 @@ public struct HistoryTextPlan: Equatable, Sendable {
       if start != record.start || end != record.end { moved.append((line, new)) }
     }
     for (id, record) in shown where seen[id] == nil { plan.removed.append(record) }
-    let others = Array(kept.values) + plan.added + neighbours + running
+    let shownIDs = Set(shown.map(\.record.id))
+    let others = Array(kept.values) + plan.added + neighbours.filter { !shownIDs.contains($0.id) } + running
     let clocks = Set(running.map(\.id))
     let addedLine = Dictionary(
       uniqueKeysWithValues: moved.filter { $0.line.id == nil }.map { ($0.record.id, $0.line.number) })
