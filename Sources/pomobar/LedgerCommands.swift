@@ -69,10 +69,17 @@ enum LedgerCommands {
     let prefix = given.lowercased()
     let byShortID =
       prefix.utf8.count >= 4 && prefix.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    var matches: [LedgerRecord] = []
-    history.forEachRecord { record in
-      guard record.id == given || (byShortID && record.shortID.hasPrefix(prefix)) else { return }
-      if !matches.contains(where: { $0.id == record.id }) { matches.append(record) }
+    // The prefix as the top bits of the hash a short id is the hex digits of.
+    let digits = min(16, prefix.utf8.count)
+    let wanted = byShortID ? UInt64(prefix.prefix(digits), radix: 16) : nil
+    let exact = Array(given.utf8)
+    let matches = history.records { id in
+      if let wanted, StableHash.short(utf8: id) >> (64 - 4 * UInt64(digits)) == wanted,
+        prefix.utf8.count <= 16
+      {
+        return true
+      }
+      return id.elementsEqual(exact)
     }
     if let exact = matches.first(where: { $0.id == given }) { return .success(exact) }
     switch matches.count {
