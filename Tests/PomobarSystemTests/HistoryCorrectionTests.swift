@@ -8,7 +8,9 @@ import Testing
 /// Correcting the history with the built binary: `history amend --start/--end/--note`,
 /// `split`, `join` and `edit` (through an EDITOR script), each undone and its undo undone,
 /// also on a synced folder with another machine's records.
-@Suite("History corrections")
+/// Serialized: each test runs a dozen short commands, which together would crowd the
+/// timing-sensitive suites running beside them (as PackagingTests says).
+@Suite("History corrections", .serialized)
 struct HistoryCorrectionTests {
   /// Runs `arguments` in the test zone (Europe/Paris), which must exit with `status`.
   @discardableResult
