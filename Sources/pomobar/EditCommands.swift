@@ -1,7 +1,9 @@
 import PomobarCore
 import PomobarSystem
 
-/// `pomobar history remove|amend|reset|undo` and `pomobar project rename|delete`.
+/// `pomobar history remove|reset|undo` and `pomobar project rename|delete`, and the way
+/// every edit is made (`edit`); amend, split, join and edit are `CorrectionCommands` and
+/// `HistoryEditCommand`.
 ///
 /// An edit is one more line in this machine's edits file (`HistoryEdit`), never a rewrite:
 /// each finds what it names without the lock (reading the history can take a while), then
@@ -9,25 +11,9 @@ import PomobarSystem
 /// counts today's totals in the state again.
 enum EditCommands {
   static func remove(_ context: Context, _ given: String) -> Int32 {
-    edit(context, "history remove") { history, _ in
+    edit(context, "history remove") { history, _, _ in
       let record = try LedgerCommands.resolve(given, in: history).get()
-      return ([.remove(target: record.id)], "removed " + shown(record))
-    }
-  }
-
-  static func amend(_ context: Context, _ given: String, project: String) -> Int32 {
-    guard let name = checkedName(project, command: "history amend", allowEmpty: true) else { return ExitCode.usage }
-    return edit(context, "history amend") { history, _ in
-      let record = try LedgerCommands.resolve(given, in: history).get()
-      var amended = record
-      amended.project = name.isEmpty ? nil : name
-      guard amended != record else {
-        throw LedgerCommands.Message(text: "nothing to change: it is already of that project")
-      }
-      // Created when the original was, whatever the amend changes: project-wide edits
-      // apply by that time.
-      amended.at = record.created
-      return ([.amend(target: record.id, record: amended)], "amended " + shown(amended))
+      return Change([.remove(target: record.id)], "removed " + shown(record))
     }
   }
 
@@ -47,7 +33,7 @@ enum EditCommands {
     }
     // The running interval, the active project and the known ones are renamed too: the
     // bar, `projects` and the next record carry the new name.
-    return edit(context, "project rename", renaming: (old, name)) { history, _ in
+    return edit(context, "project rename", renaming: (old, name)) { history, _, _ in
       let (found, existing) = count(history, old, name)
       guard old != name else { throw LedgerCommands.Message(text: "the old and new names are the same") }
       guard found > 0 || known(old) else {
@@ -57,7 +43,7 @@ enum EditCommands {
       let renamed = "\(LedgerCommands.count(found, "record"))"
       // Onto a name in use, the two projects become one: said, as undo can part them again.
       let merged = existing > 0 || known(name) || context.config.projects[name] != nil
-      return (
+      return Change(
         [.rename(from: old, to: name)],
         merged
           ? "merged '\(Shown.plain(old))' into existing '\(Shown.plain(name))' (\(renamed) moved, "
@@ -87,8 +73,10 @@ enum EditCommands {
     guard LedgerCommands.confirm(question, yes: yes, command: "project delete") else {
       return ExitCode.failure
     }
-    return edit(context, "project delete") { _, _ in
-      ([.delete(project: name)], "deleted project '\(Shown.plain(name))' (\(LedgerCommands.count(found, "record")))")
+    return edit(context, "project delete") { _, _, _ in
+      Change(
+        [.delete(project: name)],
+        "deleted project '\(Shown.plain(name))' (\(LedgerCommands.count(found, "record")))")
     }
   }
 
@@ -107,19 +95,23 @@ enum EditCommands {
     guard LedgerCommands.confirm(question, yes: yes, command: "history reset") else {
       return ExitCode.failure
     }
-    return edit(context, "history reset") { _, _ in
-      ([.reset(before: before)], "reset the history\(scope) (\(LedgerCommands.count(found, "record")) removed)")
+    return edit(context, "history reset") { _, _, _ in
+      Change(
+        [.reset(before: before)],
+        "reset the history\(scope) (\(LedgerCommands.count(found, "record")) removed)")
     }
   }
 
   /// `history undo [ID]`: reverts the latest change made on this machine, or the one named
   /// (an edit's id as an earlier command printed it, or a record added by track or
-  /// import, on any machine).
+  /// import, on any machine), with everything the command that made it did at that moment
+  /// (a split's amend and added half, an edit's lines, an import's records, an undo's
+  /// undos): one command, one undo.
   static func undo(_ context: Context, _ given: String?) -> Int32 {
-    edit(context, "history undo") { history, fold in
+    edit(context, "history undo") { history, fold, _ in
       let change: HistoryFold.Change
       var added: [LedgerRecord] = []
-      history.forEachRecord(ofMachine: history.machine) { if $0.at != nil { added.append($0) } }
+      history.forEachAddedRecord(ofMachine: history.machine) { added.append($0) }
       if let given {
         change = try resolveChange(given, history: history, fold: fold)
       } else {
@@ -128,13 +120,19 @@ enum EditCommands {
         }
         change = latest
       }
-      guard case .added(let record) = change else { return ([.undo(target: change.id)], "undid " + describe(change)) }
-      // An import adds many records at one moment: they are taken back together (a
-      // tracked record is one on its own).
-      let batch = record.id.hasPrefix("track.") ? [] : added.filter { $0.at == record.at && !$0.id.hasPrefix("track.") }
-      let targets = batch.count > 1 ? batch : [record]
-      let what = targets.count > 1 ? "the \(targets.count) records added \(record.at!.iso8601)" : describe(change)
-      return (targets.map { .undo(target: $0.id) }, "undid " + what)
+      let batch = fold.madeTogether(with: change, on: history.machine, addedRecords: added)
+      let records = batch.filter { if case .added = $0 { return true } else { return false } }
+      let what: String
+      if batch.count == 1 {
+        what = describe(change)
+      } else if records.count == batch.count {
+        what = "the \(batch.count) records added \(records[0].madeAt.iso8601)"
+      } else {
+        what =
+          "\(batch.count) changes made together:\n"
+          + batch.map { "  " + describe($0) }.joined(separator: "\n")
+      }
+      return Change(batch.map { .undo(target: $0.id) }, "undid " + what)
     }
   }
 
@@ -143,9 +141,11 @@ enum EditCommands {
     _ given: String, history: HistoryStore, fold: HistoryFold
   ) throws -> HistoryFold.Change {
     let prefix = given.lowercased()
-    if let edit = fold.edits.first(where: { $0.id == given }) ?? fold.edits.first(where: {
-      prefix.utf8.count >= 4 && $0.shortID.hasPrefix(prefix)
-    }) {
+    if let edit = fold.edits.first(where: { $0.id == given })
+      ?? fold.edits.first(where: {
+        prefix.utf8.count >= 4 && $0.shortID.hasPrefix(prefix)
+      })
+    {
       return .edit(edit)
     }
     let record = try LedgerCommands.resolve(given, in: history).get()
@@ -177,7 +177,7 @@ enum EditCommands {
 
   /// A new project name as `ctl project` takes it (`ProjectName`); nil, after saying why
   /// (status 64), for one it refuses. Empty means no project where `allowEmpty`.
-  private static func checkedName(_ given: String, command: String, allowEmpty: Bool) -> String? {
+  static func checkedName(_ given: String, command: String, allowEmpty: Bool) -> String? {
     switch ProjectName.check(given) {
     case .success(let name): return name
     case .failure(.empty) where allowEmpty: return ""
@@ -199,27 +199,49 @@ enum EditCommands {
     return found
   }
 
-  /// `plan` finds what to change (or throws a message) without the lock; then, under the
-  /// lock, if no edit was made meanwhile, the edit is appended and today's totals counted
-  /// again. Prints what was done and how to undo it.
-  private static func edit(
+  /// What a command changes: edits, and records it adds (with `at`, the moment it was
+  /// made), all made at one moment so that one undo takes them back together; and what
+  /// to say once done.
+  struct Change {
+    var operations: [HistoryEdit.Operation]
+    var added: [LedgerRecord] = []
+    var done: String
+
+    init(_ operations: [HistoryEdit.Operation], added: [LedgerRecord] = [], _ done: String) {
+      self.operations = operations
+      self.added = added
+      self.done = done
+    }
+  }
+
+  /// A command that changes nothing: said on stderr, status 0, as `git` does.
+  struct Unchanged: Error {
+    var text: String
+  }
+
+  /// `plan` finds what to change (or throws a message) without the lock, given the
+  /// moment it is made (wall-clock nanoseconds); then, under the lock, if no edit was made
+  /// meanwhile, the edits and records are appended and today's totals counted again.
+  /// Prints what was done and how to undo it.
+  static func edit(
     _ context: Context, _ command: String, renaming: (from: String, to: String)? = nil,
-    _ plan: (HistoryStore, HistoryFold) throws -> ([HistoryEdit.Operation], String)
+    _ plan: (HistoryStore, HistoryFold, Int64) throws -> Change
   ) -> Int32 {
     let history = context.history
     do {
       var attempts = 0
       while true {
         let fold = history.fold()
-        let (operations, done) = try plan(history, fold)
         let wall = context.store.now().wall
-        let edits = operations.enumerated().map { index, operation in
+        let change = try plan(history, fold, wall)
+        let edits = change.operations.enumerated().map { index, operation in
           history.newEdit(at: wall, index: index, operation)
         }
         let appended = try LedgerCommands.locked(context) { () throws -> Bool in
           // Another edit since the plan (on this machine or synced in) may have changed
           // what it found: plan again.
           guard history.fold().edits == fold.edits else { return false }
+          try history.append(change.added)
           try history.append(edits: edits)
           return true
         }
@@ -229,10 +251,14 @@ enum EditCommands {
           throw LedgerCommands.Message(text: "the history keeps changing; try again")
         }
         LedgerCommands.recountToday(context, renaming: renaming)
-        let undo = edits.count == 1 ? "pomobar history undo \(edits[0].shortID.prefix(7))" : "pomobar history undo"
-        Console.out(done + "\n(undo with: \(undo))\n")
+        // Any one id of a command's changes undoes them all.
+        let undo = "pomobar history undo" + (edits.first.map { " " + $0.shortID.prefix(7) } ?? "")
+        Console.out(change.done + "\n(undo with: \(undo))\n")
         return ExitCode.success
       }
+    } catch let unchanged as Unchanged {
+      Console.error("\(command): \(unchanged.text)")
+      return ExitCode.success
     } catch let message as LedgerCommands.Message {
       Console.error("\(command): \(message.text)")
       return ExitCode.failure

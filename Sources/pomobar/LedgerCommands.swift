@@ -12,7 +12,10 @@ enum LedgerCommands {
     case .track(let words, let note, let adjust):
       return TrackCommand.run(context, words: words, note: note, adjust: adjust)
     case .historyRemove(let id): return EditCommands.remove(context, id)
-    case .historyAmend(let id, let project): return EditCommands.amend(context, id, project: project)
+    case .historyAmend(let id, let request): return CorrectionCommands.amend(context, id, request)
+    case .historySplit(let id, let at): return CorrectionCommands.split(context, id, at: at)
+    case .historyJoin(let first, let second): return CorrectionCommands.join(context, first, second)
+    case .historyEdit(let range): return HistoryEditCommand.run(context, range)
     case .historyReset(let before, let yes): return EditCommands.reset(context, before: before, yes: yes)
     case .historyUndo(let id): return EditCommands.undo(context, id)
     case .projectRename(let old, let new): return EditCommands.rename(context, old, new)
@@ -65,10 +68,17 @@ enum LedgerCommands {
     let prefix = given.lowercased()
     let byShortID =
       prefix.utf8.count >= 4 && prefix.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    var matches: [LedgerRecord] = []
-    history.forEachRecord { record in
-      guard record.id == given || (byShortID && record.shortID.hasPrefix(prefix)) else { return }
-      if !matches.contains(where: { $0.id == record.id }) { matches.append(record) }
+    // The prefix as the top bits of the hash a short id is the hex digits of.
+    let digits = min(16, prefix.utf8.count)
+    let wanted = byShortID ? UInt64(prefix.prefix(digits), radix: 16) : nil
+    let exact = Array(given.utf8)
+    let matches = history.records { id in
+      if let wanted, StableHash.short(utf8: id) >> (64 - 4 * UInt64(digits)) == wanted,
+        prefix.utf8.count <= 16
+      {
+        return true
+      }
+      return id.elementsEqual(exact)
     }
     if let exact = matches.first(where: { $0.id == given }) { return .success(exact) }
     switch matches.count {

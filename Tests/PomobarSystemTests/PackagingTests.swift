@@ -194,7 +194,7 @@ struct PackagingTests {
     #expect(try Self.bashComplete(["status", "--format=w"]) == formats.filter { $0.hasPrefix("w") })
     #expect(try Self.bashComplete(["export", "--format", ""]) == Self.choices(["export"]))
     #expect(try Self.bashComplete(["ctl", "work", ""]) == ["start", "stop", "toggle"])
-    #expect(try Self.bashComplete(["history", ""]) == ["remove", "amend", "reset", "undo"])
+    #expect(try Self.bashComplete(["history", ""]) == ["amend", "split", "join", "edit", "remove", "reset", "undo"])
     #expect(try Self.bashComplete(["help", ""]) == Self.commands())
     #expect(try Self.bashComplete(["report", ""]).contains("last-week"))
     // `help`'s own help is the overview of every command's options, not its own.

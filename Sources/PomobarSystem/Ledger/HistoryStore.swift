@@ -301,17 +301,6 @@ public final class HistoryStore {
     }
   }
 
-  /// Calls `body` with the records of `machine`'s own files (what was written there) that
-  /// no edit names or removes.
-  public func forEachRecord(ofMachine machine: String, _ body: (LedgerRecord) -> Void) {
-    let fold = fold()
-    for path in files() where FileSystem.baseName(of: path).dropFirst(8).hasPrefix(machine + ".") {
-      read(path) { record in
-        if let final = fold.final(record) { body(final) }
-      }
-    }
-  }
-
   /// Reads one file of records line by line.
   func read(_ path: String, _ body: (LedgerRecord) -> Void) {
     readLines(path) { line, _ throws(LedgerRecord.DecodeError) in body(try LedgerRecord(jsonLine: line)) }

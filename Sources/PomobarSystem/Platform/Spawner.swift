@@ -9,8 +9,9 @@ import CLinux
 ///
 /// A child gets `/dev/null` on stdin, `output` (or `/dev/null`) on stdout and stderr,
 /// never the bar's protocol stream or its stderr, no other descriptor of ours, a clean
-/// signal mask and default signal dispositions. A wrapped status command is the one
-/// exception: it gets pipes of its own on stdin and stdout, and pomobar's stderr.
+/// signal mask and default signal dispositions. A wrapped status command is an
+/// exception: it gets pipes of its own on stdin and stdout, and pomobar's stderr; so is an
+/// editor (`TerminalProgram`), which gets the terminal.
 public enum Spawner {
   /// Where a child stands among processes.
   public enum Detach {
@@ -20,6 +21,9 @@ public enum Spawner {
     /// A process group of its own, so that it and everything it starts can be killed
     /// together (`kill(-pid, …)`).
     case newGroup
+    /// Ours: our process group, session and terminal, for a program a person works in
+    /// (an editor), which must be in the terminal's foreground group to read from it.
+    case attached
   }
 
   /// Lets the kernel reap finished children, so none is left a zombie.
@@ -77,6 +81,7 @@ public enum Spawner {
     case .newGroup:
       flags |= Int16(POSIX_SPAWN_SETPGROUP)
       posix_spawnattr_setpgroup(&attributes, 0)
+    case .attached: break
     }
     posix_spawnattr_setflags(&attributes, flags)
 

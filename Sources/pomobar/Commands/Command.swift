@@ -37,11 +37,28 @@ enum LedgerCommand: Equatable {
   /// by `TrackWords` when the command runs, on the day it is then.
   case track([String], note: String?, adjust: Bool)
   case historyRemove(String)
-  case historyAmend(String, project: String)
+  case historyAmend(String, AmendRequest)
+  /// `history split ID AT`.
+  case historySplit(String, at: String)
+  /// `history join ID ID`.
+  case historyJoin(String, String)
+  /// `history edit [RANGE]`.
+  case historyEdit(RangeArgument)
   case historyReset(before: CivilTime.Date?, yes: Bool)
   case historyUndo(String?)
   case projectRename(String, String)
   case projectDelete(String, yes: Bool)
+}
+
+/// What `history amend ID` changes, as given; nil leaves it as it is. An empty project or
+/// note clears it.
+struct AmendRequest: Equatable {
+  var start: String?
+  var end: String?
+  var project: String?
+  var note: String?
+
+  var isEmpty: Bool { start == nil && end == nil && project == nil && note == nil }
 }
 
 /// A range as given: a name (`month`), or `--from`/`--to` dates.

@@ -200,44 +200,106 @@ extension CommandTable {
       return .ledger(.importFile(words.arguments[0], format))
     })
 
+  /// What `history amend` changes, one option each: a new one is a row here and a field
+  /// of `AmendRequest`, filled in `history`'s `make`.
+  static let amendOptions = [
+    OptionSpec(names: ["--start"], arity: .value, placeholder: "TIME", kind: .text),
+    OptionSpec(names: ["--end"], arity: .value, placeholder: "TIME", kind: .text),
+    OptionSpec(names: ["--project"], arity: .value, placeholder: "NAME", kind: .project),
+    OptionSpec(names: ["--note"], arity: .value, placeholder: "TEXT", kind: .text),
+  ]
+
   static let history = CommandSpec(
     name: "history",
-    synopsis: [.init(line: "history remove|amend|reset ...", summary: "correct or clear the history")],
-    usage: [
-      "history remove ID", "history amend ID --project NAME", "history reset [--before YYYY-MM-DD] [--yes]",
-      "history undo [ID]",
+    synopsis: [
+      .init(line: "history amend|split|join|edit ...", summary: "correct a record's times, project or note"),
+      .init(line: "history remove|reset|undo ...", summary: "remove records, or undo a change"),
     ],
-    options: [
-      OptionSpec(names: ["--project"], arity: .value, placeholder: "NAME", kind: .project),
+    usage: [
+      "history amend ID [--start TIME] [--end TIME] [--project NAME] [--note TEXT]",
+      "history split ID TIME", "history join ID ID", "history edit [RANGE]", "history remove ID",
+      "history reset [--before YYYY-MM-DD] [--yes]", "history undo [ID]",
+    ],
+    options: amendOptions + rangeOptions + [
       OptionSpec(names: ["--before"], arity: .value, placeholder: "DATE", kind: .text),
       OptionSpec(names: ["--yes"], arity: .flag),
     ],
     subcommands: [
-      .init(name: "remove"), .init(name: "amend", options: ["--project"]),
-      .init(name: "reset", options: ["--before", "--yes"]), .init(name: "undo"),
+      .init(name: "amend", options: amendOptions.map { $0.names[0] }), .init(name: "split"),
+      .init(name: "join"),
+      .init(name: "edit", options: ["--from", "--to"], operand: .words(LedgerRange.names)),
+      .init(name: "remove"), .init(name: "reset", options: ["--before", "--yes"]), .init(name: "undo"),
     ],
     help: [
       .text(
         """
         ID is the short id `pomobar log` shows (or any unique prefix of 4 digits or more, or
-        the full id). `reset` removes every record (or those that started before the day);
-        it asks first, and without a terminal needs --yes. An edit rewrites nothing: it is
-        one more line in this machine's history/edits.MACHINE.jsonl, so a synced folder never
-        conflicts and `undo` can take it back. `undo` reverts the latest change made on this
-        machine (an edit, or what track or import added); `undo ID` reverts that one, on any
-        machine, and the id it prints undoes the undo.
-        """)
+        the full id). TIME is a local time on the record's start day (9:05, 9:05:30) or a
+        day and time ("2026-11-23 09:05").
+        """),
+      .text(
+        """
+        `amend` changes a record's start, end, project or note ("" clears a project or
+        note); the time it counted follows its span, what did not count (pauses, time away)
+        stays uncounted. `split` cuts a work record in two at TIME, each counting its share.
+        `join` makes two work records of one project with nothing between them one, from
+        the first's start to the second's end: the time between them counts.
+        """),
+      .text(
+        """
+        `edit` opens $VISUAL or $EDITOR (else vi) on the records of RANGE, one line each;
+        a changed time, project or note amends the record, a deleted line removes it, a line
+        without an id adds work time. A line that cannot be applied is named FILE:LINE:COL
+        and the editor opens again (without a terminal the command fails and keeps the
+        file).
+        RANGE: week (the default), \(LedgerRange.names.filter { $0 != "week" }.joined(separator: ", ")),
+        in local days; or --from YYYY-MM-DD --to YYYY-MM-DD.
+        """),
+      .text(
+        """
+        Work records never overlap each other, nor do focus sessions and breaks: a change
+        that would is refused, naming the record in the way. Every change says what it
+        changed, old → new.
+        """),
+      .text(
+        """
+        `reset` removes every record (or those that started before the day); it asks
+        first, and without a terminal needs --yes. A change rewrites nothing: it is one more
+        line in this machine's history/edits.MACHINE.jsonl, so a synced folder never
+        conflicts. `undo` reverts the latest change made on this machine (an edit, or what
+        track or import added), everything one command did at once; `undo ID` reverts that
+        one, on any machine, and the id it prints undoes the undo.
+        """),
     ],
     make: { words throws(UsageError) in
       let action = try words.subcommand()
       switch action {
+      case "amend":
+        try words.expect(2...2)
+        let request = AmendRequest(
+          start: words["--start"], end: words["--end"], project: words["--project"], note: words["--note"])
+        guard !request.isEmpty else {
+          throw words.usage("amend what? Give --start TIME, --end TIME, --project NAME or --note TEXT")
+        }
+        return .ledger(.historyAmend(words.arguments[1], request))
+      case "split":
+        guard words.arguments.count == 3 else {
+          throw words.usage("split where? history split ID TIME, like 12:00")
+        }
+        return .ledger(.historySplit(words.arguments[1], at: words.arguments[2]))
+      case "join":
+        guard words.arguments.count == 3 else { throw words.usage("join which? history join ID ID") }
+        return .ledger(.historyJoin(words.arguments[1], words.arguments[2]))
+      case "edit":
+        try words.expect(1...2)
+        let rest = ParsedWords(
+          command: words.command, subcommands: [], values: words.values, given: words.given,
+          arguments: Array(words.arguments.dropFirst()))
+        let given = !rest.arguments.isEmpty || words["--from"] != nil || words["--to"] != nil
+        return .ledger(.historyEdit(given ? try rest.range() : .named("week")))
       case "remove":
         try words.expect(2...2)
         return .ledger(.historyRemove(words.arguments[1]))
-      case "amend":
-        try words.expect(2...2)
-        guard let project = words["--project"] else { throw words.usage("amend what? Give --project NAME") }
-        return .ledger(.historyAmend(words.arguments[1], project: project))
       case "reset":
         try words.expect(1...1)
         let before = try words["--before"].map { text throws(UsageError) in try words.date(text) }

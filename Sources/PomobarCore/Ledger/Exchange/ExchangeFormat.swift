@@ -52,8 +52,13 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
 /// per process), which ids derived from content need.
 public enum StableHash {
   public static func fnv1a(_ text: String, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+    fnv1a(utf8: text.utf8, seed: seed)
+  }
+
+  /// `fnv1a` of UTF-8 bytes as they are, for ids read in place from a line.
+  public static func fnv1a(utf8 bytes: some Sequence<UInt8>, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
     var hash = seed
-    for byte in text.utf8 {
+    for byte in bytes {
       hash ^= UInt64(byte)
       hash &*= 0x100_0000_01b3
     }
@@ -69,8 +74,11 @@ public enum StableHash {
   /// What a short id is the hex digits of: FNV-1a of the id, mixed (splitmix64's
   /// finalizer) so that ids that differ in one character, as the records of one
   /// transition do (`….41`, `….42`), differ from the first digit on, not in a middle one.
-  public static func short(_ id: String) -> UInt64 {
-    var z = fnv1a(id)
+  public static func short(_ id: String) -> UInt64 { short(utf8: id.utf8) }
+
+  /// `short` of an id's UTF-8 bytes.
+  public static func short(utf8 bytes: some Sequence<UInt8>) -> UInt64 {
+    var z = fnv1a(utf8: bytes)
     z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
     z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
     return z ^ (z >> 31)

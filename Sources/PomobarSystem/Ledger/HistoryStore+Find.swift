@@ -1,0 +1,46 @@
+import PomobarCore
+
+/// Finding records by id without decoding the history (`history remove|amend|split|join`).
+extension HistoryStore {
+  /// The records, as the edits leave them, whose id `matches` (given as its UTF-8 bytes),
+  /// each once: what `forEachRecord` gives of them, in no set order.
+  ///
+  /// A line is looked at by its id alone, read in place where the line starts with it as
+  /// this program writes it (`{"id":"…"`, without escapes); only the lines that match are
+  /// decoded, and any other line is decoded whole, as `forEachRecord` would. On a history
+  /// of a million records this is a hash per line instead of a decode.
+  public func records(whoseID matches: (UnsafeBufferPointer<UInt8>) -> Bool) -> [LedgerRecord] {
+    let fold = fold()
+    func matchesID(_ id: String) -> Bool {
+      Array(id.utf8).withUnsafeBufferPointer { matches($0) }
+    }
+    var found: [LedgerRecord] = []
+    var seen = Set<RecordKey>()
+    func take(_ record: LedgerRecord, named: Bool) {
+      let key = RecordKey(record.id)
+      guard seen.insert(key).inserted else { return }
+      // An amended record is read from the fold (below), a removed one is gone.
+      if named { return }
+      if let final = fold.isEmpty ? record : fold.final(record, key: key) { found.append(final) }
+    }
+    let opening = Array("{\"id\":\"".utf8)
+    for path in files() {
+      readLines(path) { line, _ throws(LedgerRecord.DecodeError) in
+        if line.count > opening.count, line.starts(with: opening),
+          let close = ByteSearch.first(UInt8(ascii: "\""), in: line, from: opening.count),
+          ByteSearch.first(UInt8(ascii: "\\"), in: UnsafeBufferPointer(rebasing: line[..<close]), from: 0)
+            == nil
+        {
+          guard matches(UnsafeBufferPointer(rebasing: line[opening.count..<close])) else { return }
+        }
+        let record = try LedgerRecord(jsonLine: line)
+        if matchesID(record.id) { take(record, named: fold.names(RecordKey(record.id))) }
+      }
+    }
+    for record in pending where matchesID(record.id) { take(record, named: fold.names(RecordKey(record.id))) }
+    for record in fold.amended where matchesID(record.id) && !found.contains(where: { $0.id == record.id }) {
+      found.append(record)
+    }
+    return found
+  }
+}

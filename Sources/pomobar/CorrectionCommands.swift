@@ -1,0 +1,159 @@
+import PomobarCore
+import PomobarSystem
+
+/// `pomobar history amend|split|join`: a record's times, project or note corrected, one
+/// record cut in two, two made one; each an edit (`EditCommands.edit`), checked against
+/// the timeline it belongs to (`Correction`), and taken back by one `history undo`.
+///
+/// TIME words are read by `EditTime.local` alone (`9:05` on the record's start day, or
+/// `2026-11-23 09:05`), so that `track`'s parser can take its place in one spot.
+enum CorrectionCommands {
+  /// `history amend ID [--start TIME] [--end TIME] [--project NAME] [--note TEXT]`.
+  static func amend(_ context: Context, _ given: String, _ request: AmendRequest) -> Int32 {
+    var project: String?? = nil
+    if let name = request.project {
+      guard let checked = EditCommands.checkedName(name, command: "history amend", allowEmpty: true) else {
+        return ExitCode.usage
+      }
+      project = .some(checked.isEmpty ? nil : checked)
+    }
+    for (option, text) in [("--start", request.start), ("--end", request.end)] {
+      if let text, EditTime.local(text, on: CivilTime.Date(year: 2000, month: 1, day: 1)) == nil {
+        return usage("history amend", "\(option) '\(Shown.plain(text))' is not a time like \(EditTime.forms)")
+      }
+    }
+    return EditCommands.edit(context, "history amend") { history, _, _ in
+      let record = try LedgerCommands.resolve(given, in: history).get()
+      let day = CivilTime.split(record.start.local).date
+      let moment = { (text: String?) in
+        text.flatMap { EditTime.local($0, on: day) }.map(LocalZone.wallTime(local:))
+      }
+      var amended = record
+      let start = moment(request.start) ?? record.start
+      let end = moment(request.end) ?? record.end
+      if start != record.start || end != record.end {
+        amended = Correction.respanned(record, start: start, end: end)
+      }
+      if let project { amended.project = project }
+      if let note = request.note { amended.note = note.isEmpty ? nil : note }
+      guard amended != record else {
+        throw EditCommands.Unchanged(text: "nothing to change: \(record.shortID.prefix(7)) is already so")
+      }
+      if start != record.start || end != record.end { try check(context, amended) }
+      // Created when the original was, whatever the amend changes: project-wide edits
+      // apply by that time.
+      amended.at = record.created
+      amended.atNanoseconds = record.at == nil ? 0 : record.atNanoseconds
+      return EditCommands.Change(
+        [.amend(target: record.id, record: amended)],
+        "amended \(record.shortID.prefix(7)): \(Correction.changes(from: record, to: amended))\n  "
+          + EditCommands.shown(amended))
+    }
+  }
+
+  /// `history split ID AT`: the record ends at AT, and a new one (added now) starts there.
+  static func split(_ context: Context, _ given: String, at text: String) -> Int32 {
+    guard EditTime.local(text, on: CivilTime.Date(year: 2000, month: 1, day: 1)) != nil else {
+      return usage("history split", "'\(Shown.plain(text))' is not a time like \(EditTime.forms)")
+    }
+    return EditCommands.edit(context, "history split") { history, _, wall in
+      let record = try LedgerCommands.resolve(given, in: history).get()
+      let day = CivilTime.split(record.start.local).date
+      let moment = LocalZone.wallTime(local: EditTime.local(text, on: day)!)
+      let (first, second) = try refused {
+        try Correction.split(
+          record, at: moment, secondID: addedID(history, wall: wall, index: 0),
+          added: LocalZone.wallTime(wall: wall), addedNanoseconds: HistoryStore.fraction(wall))
+      }
+      var amended = first
+      amended.at = record.created
+      amended.atNanoseconds = record.at == nil ? 0 : record.atNanoseconds
+      return EditCommands.Change(
+        [.amend(target: record.id, record: amended)], added: [second],
+        "split \(record.shortID.prefix(7)) at \(Correction.clock(moment)):\n  " + EditCommands.shown(amended)
+          + "\n  "
+          + EditCommands.shown(second))
+    }
+  }
+
+  /// `history join ID ID`: two work records of one project, with nothing between them,
+  /// made one that spans both (the first keeps its id; the second is removed).
+  static func join(_ context: Context, _ one: String, _ two: String) -> Int32 {
+    EditCommands.edit(context, "history join") { history, _, _ in
+      let a = try LedgerCommands.resolve(one, in: history).get()
+      let b = try LedgerCommands.resolve(two, in: history).get()
+      let span = min(a.start.utc, b.start.utc)..<max(a.end.utc, b.end.utc)
+      let between = nearby(context, span).filter { $0.id != a.id && $0.id != b.id }
+      var joined = try refused { try Correction.join(a, b, between: between) }
+      let (first, second) = joined.id == a.id ? (a, b) : (b, a)
+      if let running = running(context).first(where: { Timeline.overlap(Self.span($0), Self.span(joined)) }) {
+        throw LedgerCommands.Message(
+          text: "the running work clock (since \(Correction.clock(running.start))) lies between them")
+      }
+      joined.at = first.created
+      joined.atNanoseconds = first.at == nil ? 0 : first.atNanoseconds
+      let counted = second.start.utc - first.end.utc
+      return EditCommands.Change(
+        [.amend(target: first.id, record: joined), .remove(target: second.id)],
+        "joined \(first.shortID.prefix(7)) and \(second.shortID.prefix(7))"
+          + (counted > 0 ? " (the \(Correction.duration(counted)) between them counts)" : "") + ":\n  "
+          + EditCommands.shown(joined))
+    }
+  }
+
+  /// An id for the `index`th record a command made at `wall` adds: unique to this
+  /// machine and that nanosecond.
+  static func addedID(_ history: HistoryStore, wall: Int64, index: Int) -> String {
+    "\(history.machine).added.\(String(wall, radix: 36)).\(index)"
+  }
+
+  /// Refuses `record`, moved by a correction, if it ends before it starts or in the
+  /// future, or overlaps a record of its timeline or the running work clock.
+  static func check(_ context: Context, _ record: LedgerRecord) throws {
+    let now = LocalZone.wallTime(wall: context.store.now().wall)
+    try refused { try Correction.check(record, among: nearby(context, span(record)), now: now) }
+    if record.kind == .work,
+      let clock = running(context).first(where: { Timeline.overlap(span($0), span(record)) })
+    {
+      throw LedgerCommands.Message(
+        text: "it would overlap the running work clock (since \(Correction.clock(clock.start)))")
+    }
+  }
+
+  /// The history's records that may overlap `span`: those of the months from the one
+  /// before it (a record is filed by the month it started) to its last.
+  static func nearby(_ context: Context, _ span: Range<Int64>) -> [LedgerRecord] {
+    let first = CivilTime.split(span.lowerBound - 32 * 86_400).date.description.prefix(7)
+    let last = CivilTime.split(span.upperBound).date.description.prefix(7)
+    var found: [LedgerRecord] = []
+    context.history.forEachRecord(from: String(first), to: String(last)) { record in
+      if Timeline.overlap(Self.span(record), span) { found.append(record) }
+    }
+    return found
+  }
+
+  /// The work clock running now, as an interval up to now (none when stopped).
+  static func running(_ context: Context) -> [LedgerRecord] {
+    guard let document = context.store.peek() else { return [] }
+    let now = context.store.now()
+    return Ledger.openIntervals(document.staleness(at: now).timer, now: now).filter { $0.kind == .work }
+  }
+
+  static func span(_ record: LedgerRecord) -> Range<Int64> {
+    record.start.utc..<max(record.start.utc, record.end.utc)
+  }
+
+  /// `body`'s result, a refusal becoming the message the command prints.
+  static func refused<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let refusal as Correction.Refusal {
+      throw LedgerCommands.Message(text: refusal.text)
+    }
+  }
+
+  static func usage(_ command: String, _ message: String) -> Int32 {
+    Console.usage("pomobar \(command): \(message)\nRun 'pomobar history --help' for usage.")
+    return ExitCode.usage
+  }
+}
