@@ -135,17 +135,17 @@ struct SharedTimerTests {
   func autoAdvanceCatchUp() async throws {
     let config = """
       [timer]
-      focus = "20s"
-      short-break = "10s"
-      long-break = "20s"
+      focus = "10m"
+      short-break = "5m"
+      long-break = "10m"
       long-break-every = 2
       auto-advance = "all"
       """
     try await withSandbox(config: config) { sandbox in
-      try await sandbox.ctl("start")  // focus 1: 0-20 s, short break: 20-30 s, focus 2: 30-50 s
-      // Halfway through focus 2: 40 s later on pomobar's clocks, without waiting for them
-      // (a machine would have to hold this test up by 10 s to move it off focus 2).
-      try sandbox.setClock("awake 40")
+      try await sandbox.ctl("start")  // focus 1: 0-10 min, short break: 10-15, focus 2: 15-25
+      // Halfway through focus 2: 20 minutes later on pomobar's clocks, without waiting for
+      // them (a machine would have to hold this test up by 5 minutes to move it off focus 2).
+      try sandbox.setClock("awake 1200")
       let now = try await sandbox.status()
       #expect(now["phase"] as? String == "focus", "\(now)")
       #expect(now["position"] as? Int == 2)
@@ -157,7 +157,7 @@ struct SharedTimerTests {
       #expect(sandbox.hookLines("break-start") == ["break-start short-break"])
       #expect(sandbox.hookLines("break-end") == ["break-end short-break completed"])
       #expect(
-        sandbox.notifications() == ["Break over|Next: focus, 20 s."], "one alert, for the last change")
+        sandbox.notifications() == ["Break over|Next: focus, 10 min."], "one alert, for the last change")
     }
   }
 

@@ -67,40 +67,7 @@ public struct TrackWords: Equatable, Sendable {
   }
 
   /// The day words, for suggestions.
-  static let dayNames = ["today", "yesterday", "last"] + weekdays
-
-  public static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-
-  /// The weekday (0 = Monday) `word` names: its full name or its first three letters.
-  static func weekday(_ word: String) -> Int? {
-    let word = word.lowercased()
-    return weekdays.firstIndex { $0 == word || (word.utf8.count == 3 && $0.hasPrefix(word)) }
-  }
-
-  /// A time of day as seconds after midnight: `9`, `09:00`, `14:30:15`, `9am`, `12:30pm`;
-  /// `24:00` (and `24`) only as an `end`. Nil for anything else.
-  static func secondOfDay(_ text: String, end: Bool) -> Int64? {
-    var body = Substring(text.lowercased())
-    var meridiem: Int64? = nil
-    if body.hasSuffix("am") || body.hasSuffix("pm") {
-      meridiem = body.hasSuffix("pm") ? 12 : 0
-      body = body.dropLast(2)
-    }
-    let parts = body.split(separator: ":", omittingEmptySubsequences: false)
-    guard (1...3).contains(parts.count),
-      parts.allSatisfy({ (1...2).contains($0.utf8.count) && $0.utf8.allSatisfy { (48...57).contains($0) } })
-    else { return nil }
-    let numbers = parts.map { Int64($0)! }
-    let (minute, second) = (numbers.count > 1 ? numbers[1] : 0, numbers.count > 2 ? numbers[2] : 0)
-    guard minute < 60, second < 60, parts.dropFirst().allSatisfy({ $0.utf8.count == 2 }) else { return nil }
-    var hour = numbers[0]
-    if let meridiem {
-      guard (1...12).contains(hour) else { return nil }
-      hour = hour % 12 + meridiem
-    }
-    let total = hour * 3600 + minute * 60 + second
-    return total < 86_400 || (end && total == 86_400 && meridiem == nil) ? total : nil
-  }
+  public static let dayNames = ["today", "yesterday", "last"] + LedgerSettings.weekdays
 }
 
 extension TrackWords {
@@ -176,14 +143,14 @@ extension TrackWords {
       case "today": return (today, 1)
       case "yesterday": return (today.adding(days: -1), 1)
       case "last":
-        guard index + 1 < words.endIndex, let weekday = TrackWords.weekday(words[index + 1]) else {
+        guard index + 1 < words.endIndex, let weekday = LedgerSettings.weekday(named: words[index + 1]) else {
           let next = index + 1 < words.endIndex ? " ('\(Shown.plain(words[index + 1]))' is not one)" : ""
           throw Problem("'last' goes before a weekday\(next): track last friday 9:00-11:00 api")
         }
         return (today.adding(days: -Int64((today.weekday - weekday + 6) % 7 + 1)), 2)
       default: break
       }
-      if let weekday = TrackWords.weekday(word) {
+      if let weekday = LedgerSettings.weekday(named: word) {
         return (today.adding(days: -Int64((today.weekday - weekday + 7) % 7)), 1)
       }
       if let date = CivilTime.Date(word) { return (date, 1) }
@@ -261,7 +228,7 @@ extension TrackWords {
         endsNow = true
         return now
       }
-      if let second = TrackWords.secondOfDay(text, end: end) { return second }
+      if let second = ClockTime.secondOfDay(text, bareHour: true, end: end) { return second }
       let inWhole = whole.map { " in '\(Shown.plain($0))'" } ?? ""
       if text.isEmpty {
         throw Problem(
@@ -309,7 +276,7 @@ extension TrackWords {
             "'\(Shown.plain(day))' is a day after the times: the day goes first, "
               + "like track \(Shown.plain(day)) \(range) api")
         }
-        if first.lowercased() == "now" || TrackWords.secondOfDay(first, end: true) != nil {
+        if first.lowercased() == "now" || ClockTime.secondOfDay(first, bareHour: true, end: true) != nil {
           throw Problem(
             "'\(Shown.plain(first))' is a third time: a range is two (\(day)\(range)), "
               + "and a project name does not start with a time")

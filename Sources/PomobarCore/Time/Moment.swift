@@ -38,7 +38,7 @@ public enum Moment: Equatable, Sendable {
     default:
       time = text
     }
-    guard let second = secondOfDay(time) else {
+    guard let second = ClockTime.secondOfDay(time) else {
       return .failure(Problem(description: "cannot read '\(Shown.plain(time))' as a time of day: \(form)"))
     }
     return .success(.clock(second: second, day: day))
@@ -55,19 +55,5 @@ public enum Moment: Equatable, Sendable {
         Problem(
           description: "cannot read '\(Shown.plain(text))' as a duration; write it like 5m, 90s or 1h30m"))
     }
-  }
-
-  /// `9:00`, `09:00`, `14:30`, `14:30:15` as seconds since midnight; nil for anything
-  /// else (`24:00`, `9`, `9.00`).
-  public static func secondOfDay(_ text: String) -> Int64? {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard (2...3).contains(parts.count),
-      parts.allSatisfy({ (1...2).contains($0.utf8.count) && $0.utf8.allSatisfy { (48...57).contains($0) } })
-    else { return nil }
-    let numbers = parts.compactMap { Int64($0) }
-    guard numbers.count == parts.count, numbers[0] < 24, numbers[1] < 60,
-      numbers.count == 2 || numbers[2] < 60
-    else { return nil }
-    return numbers[0] * 3600 + numbers[1] * 60 + (numbers.count == 3 ? numbers[2] : 0)
   }
 }

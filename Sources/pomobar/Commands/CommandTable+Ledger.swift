@@ -111,7 +111,7 @@ extension CommandTable {
       OptionSpec(names: ["--note"], arity: .value, placeholder: "TEXT", kind: .text),
       OptionSpec(names: ["--adjust"], arity: .flag),
     ],
-    operand: .words(["today", "yesterday", "last"] + TrackWords.weekdays),
+    operand: .words(TrackWords.dayNames),
     help: [
       .text(
         """

@@ -133,7 +133,7 @@ enum CtlArguments {
   private static func noTime(_ rest: ArraySlice<String>, after action: Action) throws(UsageError) {
     guard let word = rest.first else { return }
     let words = action.ctlWords.joined(separator: " ")
-    guard takesMoment(action), Moment.secondOfDay(word) != nil else {
+    guard takesMoment(action), ClockTime.secondOfDay(word) != nil else {
       throw UsageError(
         message: "pomobar ctl \(words): takes no argument (got '\(Shown.plain(word))')", hint: hint)
     }

@@ -242,7 +242,7 @@ public enum HistoryText {
   /// `09:00-10:30`, `22:00-01:15+1`, `09:00:05-09:30`: seconds from midnight.
   static func span(_ text: String) -> (Int64, Int64)? {
     let halves = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard halves.count == 2, let start = EditTime.secondOfDay(halves[0]) else { return nil }
+    guard halves.count == 2, let start = ClockTime.secondOfDay(halves[0]) else { return nil }
     var end = halves[1]
     var days: Int64 = 0
     if let plus = end.firstIndex(of: "+") {
@@ -253,7 +253,7 @@ public enum HistoryText {
       days = number
       end = end[..<plus]
     }
-    guard let endSecond = EditTime.secondOfDay(end) else { return nil }
+    guard let endSecond = ClockTime.secondOfDay(end) else { return nil }
     return (start, days * 86_400 + endSecond)
   }
 

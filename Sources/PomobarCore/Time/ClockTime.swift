@@ -1,0 +1,29 @@
+/// A time of day as people write it, read one way by every command that takes one
+/// (`ctl --at`, `track`, `history amend --start`, `history edit`'s lines).
+public enum ClockTime {
+  /// Seconds after midnight of `9:00`, `09:00`, `14:30:15`, `9am`, `12:30pm`; a bare hour
+  /// (`9`) only with `bareHour` (where a word's place says it is a time), and `24:00` only
+  /// as an `end`. Nil for anything else (`9.00`, `25:00`, `9:5`).
+  public static func secondOfDay(_ text: some StringProtocol, bareHour: Bool = false, end: Bool = false) -> Int64? {
+    var body = Substring(text.lowercased())
+    var meridiem: Int64? = nil
+    if body.hasSuffix("am") || body.hasSuffix("pm") {
+      meridiem = body.hasSuffix("pm") ? 12 : 0
+      body = body.dropLast(2)
+    }
+    let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+    guard (1...3).contains(parts.count), parts.count > 1 || bareHour || meridiem != nil,
+      parts.allSatisfy({ (1...2).contains($0.utf8.count) && $0.utf8.allSatisfy { (48...57).contains($0) } })
+    else { return nil }
+    let numbers = parts.map { Int64($0)! }
+    let (minute, second) = (numbers.count > 1 ? numbers[1] : 0, numbers.count > 2 ? numbers[2] : 0)
+    guard minute < 60, second < 60, parts.dropFirst().allSatisfy({ $0.utf8.count == 2 }) else { return nil }
+    var hour = numbers[0]
+    if let meridiem {
+      guard (1...12).contains(hour) else { return nil }
+      hour = hour % 12 + meridiem
+    }
+    let total = hour * 3600 + minute * 60 + second
+    return total < 86_400 || (end && total == 86_400 && meridiem == nil) ? total : nil
+  }
+}
