@@ -27,6 +27,7 @@ extension CtlCommand {
       return Words(ledger: ledger, now: now.instant, idWidth: { LogCommand.shortIDWidth(history) })
     }
     var before = TimerState()
+    let warnOfNearName = nearNameWarning(action, context)
     do {
       let outcome = try context.transact(nil, only: nil) { state, now in
         before = state
@@ -45,6 +46,7 @@ extension CtlCommand {
           return [.backdated(action, at: backdating.moment)]
         }
       }
+      warnOfNearName()
       if outcome.acted {
         let change = words(outcome.now).change(
           action, before: before, after: outcome.state, effects: outcome.effects)

@@ -6,13 +6,10 @@ enum CtlCommand {
   static func run(_ action: Action, _ options: Options) -> Int32 {
     let context = Context.make(options)
     context.warnConfig()
-    // The names known before the action makes a new one known; whether it is near one of
-    // them is asked after, so that a read of the history never delays the action.
-    let named: String? = if case .project(let name?) = action { name } else { nil }
-    let known = named.map { _ in KnownProjects.recent(context) } ?? []
+    let warnOfNearName = nearNameWarning(action, context)
     do {
       let outcome = try context.transact(.action(action), only: nil)
-      if let warning = KnownProjects.nearWarning(named, context, recent: known) { Console.error(warning) }
+      warnOfNearName()
       let (state, now) = (outcome.state, outcome.now)
       if !outcome.acted, let why = action.unchanged(in: state) {
         // Done, as asked, and nothing to do: said, as git says "nothing to commit".
@@ -27,6 +24,17 @@ enum CtlCommand {
     } catch {
       Console.error("cannot update the timer: \(error)")
       return ExitCode.failure
+    }
+  }
+
+  /// For `project NAME`: the names known before the action makes a new one known, and what
+  /// says, after it, whether NAME is near one of them (`new project 'Api' (did you mean
+  /// 'api'?)`): a read of the history never delays the action.
+  static func nearNameWarning(_ action: Action, _ context: Context) -> () -> Void {
+    guard case .project(let name?) = action else { return {} }
+    let known = KnownProjects.recent(context)
+    return {
+      if let warning = KnownProjects.nearWarning(name, context, recent: known) { Console.error(warning) }
     }
   }
 }

@@ -62,11 +62,18 @@ enum EditCommands {
     return found
   }
 
-  static func delete(_ context: Context, _ name: String, yes: Bool) -> Int32 {
-    // Asked before the lock is taken: the bars must not wait for a person's answer.
-    let found = count(context.history, { $0.project == name })
+  static func delete(_ context: Context, _ given: String, yes: Bool) -> Int32 {
+    // Asked before the lock is taken: the bars must not wait for a person's answer. NAME as
+    // written, or else in the form every name is now kept (`ProjectName`).
+    var name = given
+    var found = count(context.history, { $0.project == given })
+    if found == 0, ProjectName.normalised(given) != given {
+      name = ProjectName.normalised(given)
+      found = count(context.history, { $0.project == name })
+    }
     guard found > 0 else {
-      Console.error("project delete: no record has the project '\(Shown.plain(name))'")
+      let known = KnownProjects.all(context, state: false)
+      Console.error("project delete: " + KnownProjects.unknown(given, known: known) + ": nothing to delete")
       return ExitCode.failure
     }
     let question = "Delete project '\(Shown.plain(name))' and its \(LedgerCommands.count(found, "record"))?"

@@ -67,6 +67,12 @@ private func error(_ text: String) -> String {
     #expect(!config.notifications.enabled)
   }
 
+  /// A project's table names it as every command does: `web   frontend` is `web frontend`.
+  @Test func aProjectTableIsKeyedByTheNameInItsKeptForm() throws {
+    let config = try load("[projects.\"  web   frontend \"]\ncolor = \"#FF8800\"\n")
+    #expect(config.projects["web frontend"]?.color == "#FF8800")
+  }
+
   @Test func unknownKeysAreErrorsWithASuggestion() {
     #expect(
       error("[timer]\nfocus = \"5m\"\n  wrok = 1\n")

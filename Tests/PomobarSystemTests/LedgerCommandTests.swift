@@ -159,7 +159,12 @@ struct LedgerCommandTests {
       try await Self.track(sandbox)
       let refused = try await Self.run(sandbox, ["project", "delete", "api"], status: 1)
       #expect(refused.stderr.contains("add --yes"), "\(refused)")
-      try await Self.run(sandbox, ["project", "delete", "api", "--yes"])
+      // A name nothing has is refused with the known ones and the nearest.
+      let unknown = try await Self.run(sandbox, ["project", "delete", "apj", "--yes"], status: 1)
+      #expect(unknown.stderr.contains("no project 'apj' (known: "), "\(unknown)")
+      #expect(unknown.stderr.contains("did you mean 'api'?"), "\(unknown)")
+      // A name is taken in the form names are kept in: runs of spaces are one.
+      try await Self.run(sandbox, ["project", "delete", " api ", "--yes"])
       try await Self.run(sandbox, ["project", "rename", "web", "site"])
       let log = try await Self.run(sandbox, ["log", "all"]).stdout
       #expect(log.split(separator: "\n").count == 2 && !log.contains("api") && log.contains("site"), "\(log)")

@@ -88,6 +88,10 @@ struct TrackWordsCommandTests {
       #expect(tracked.stderr.contains("new project 'API' (did you mean"), "\(tracked)")
       let known = try await Self.run(sandbox, ["track", "yesterday", "10-11", "API"])
       #expect(known.stderr.isEmpty, "\(known)")
+      // A switch dated back warns the same (two minutes on, one of them on api).
+      try sandbox.setClock("wall \(Self.wednesday - Date().timeIntervalSince1970)\nawake 120")
+      let backdated = try await Self.run(sandbox, ["ctl", "project", "aPi", "--ago", "1m"])
+      #expect(backdated.stderr.contains("new project 'aPi' (did you mean"), "\(backdated)")
     }
   }
 

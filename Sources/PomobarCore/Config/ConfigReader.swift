@@ -121,7 +121,7 @@ struct Reader {
           fail(error, "projects")
         }
       }
-      config.projects[project.key.trimmedOfSpaces] = settings
+      config.projects[ProjectName.normalised(project.key)] = settings
     }
   }
 
