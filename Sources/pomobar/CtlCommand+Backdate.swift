@@ -54,11 +54,7 @@ extension CtlCommand {
       } else if let why = action.unchanged(in: outcome.state) {
         Console.error(why)
       }
-      if let format = options.format {
-        var encoder = context.encoder(format)
-        let view = ViewModel(state: outcome.state, config: config, reading: outcome.now)
-        Console.out(encoder.header() + encoder.frame(view))
-      }
+      show(outcome.state, at: outcome.now, context, options)
       return ExitCode.success
     } catch let refused as Refused {
       let name = action.ctlWords.joined(separator: " ")

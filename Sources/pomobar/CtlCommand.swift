@@ -15,16 +15,20 @@ enum CtlCommand {
         // Done, as asked, and nothing to do: said, as git says "nothing to commit".
         Console.error(why)
       }
-      if let format = options.format {
-        var encoder = context.encoder(format)
-        let view = ViewModel(state: state, config: context.config, reading: now)
-        Console.out(encoder.header() + encoder.frame(view))
-      }
+      show(state, at: now, context, options)
       return ExitCode.success
     } catch {
       Console.error("cannot update the timer: \(error)")
       return ExitCode.failure
     }
+  }
+
+  /// With `--format`, the state after the action as that bar shows it.
+  static func show(_ state: TimerState, at now: ClockReading, _ context: Context, _ options: Options) {
+    guard let format = options.format else { return }
+    var encoder = context.encoder(format)
+    let view = ViewModel(state: state, config: context.config, reading: now)
+    Console.out(encoder.header() + encoder.frame(view))
   }
 
   /// For `project NAME`: the names known before the action makes a new one known, and what
