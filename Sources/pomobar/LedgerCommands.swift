@@ -8,7 +8,7 @@ enum LedgerCommands {
     switch command {
     case .export(let range, let format): return ExportCommand.run(context, range, format)
     case .importFile(let path, let format): return ImportCommand.run(context, path, format)
-    case .log(let range): return LogCommand.run(context, range)
+    case .log(let range, let tags): return LogCommand.run(context, range, tags: tags)
     case .track(let day, let from, let to, let project, let note, let adjust):
       return TrackCommand.run(
         context, day: day, from: from, to: to, project: project, note: note, adjust: adjust)

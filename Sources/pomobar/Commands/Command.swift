@@ -31,7 +31,7 @@ enum Command: Equatable {
 enum LedgerCommand: Equatable {
   case export(RangeArgument, ExchangeFormat)
   case importFile(String, ExchangeFormat?)
-  case log(RangeArgument)
+  case log(RangeArgument, tags: [String] = [])
   /// `track [DAY] FROM TO [PROJECT] [--note TEXT] [--adjust]`.
   case track(day: String?, from: String, to: String, project: String?, note: String?, adjust: Bool)
   case historyRemove(String)

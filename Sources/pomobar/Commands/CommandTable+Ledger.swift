@@ -20,7 +20,7 @@ extension CommandTable {
       .init(line: "report [RANGE] [--json] [--chart]", summary: "work and focus time from the history")
     ],
     usage: [
-      "report [RANGE | --from DATE --to DATE] [--project NAME]",
+      "report [RANGE | --from DATE --to DATE] [--project NAME] [--tag TAG]...",
       "       [--json] [--decimal] [--chart] [--calendar [YEAR]]",
     ],
     options: [
@@ -32,6 +32,7 @@ extension CommandTable {
         names: ["--project", "-p"], arity: .value, placeholder: "NAME", kind: .project,
         term: "--project NAME",
         doc: ["only that project's time"]),
+      ParsedWords.tagOption,
       OptionSpec(names: ["--json"], arity: .flag, doc: ["one JSON object for scripts (times in seconds)"]),
       OptionSpec(names: ["--decimal"], arity: .flag, doc: ["hours as 1.75 instead of 1:45"]),
       OptionSpec(
@@ -53,6 +54,7 @@ extension CommandTable {
       .text(
         """
         Work is the work clock's time; on a day without it, focus time counts as work.
+        Tags: each tag's work time and share, after the projects, when any record has tags.
         Days start at [ledger] day-starts-at, weeks on [ledger] week-starts. Colour only on a
         terminal without NO_COLOR.
         """),
@@ -63,6 +65,7 @@ extension CommandTable {
         json: words.flag("--json"), decimal: words.flag("--decimal"), chart: words.flag("--chart"),
         calendar: words.flag("--calendar"), calendarYear: words["--calendar"].flatMap { Int($0) },
         configPath: words["--config"])
+      request.tags = try words.tags("--tag")
       for word in words.arguments {
         guard ReportRange(name: word) != nil else {
           throw words.usage(
@@ -84,22 +87,23 @@ extension CommandTable {
   static let log = CommandSpec(
     name: "log",
     synopsis: [.init(line: "log [RANGE]", summary: "the history, one record per line")],
-    usage: ["log [RANGE]"],
-    options: rangeOptions,
+    usage: ["log [RANGE] [--tag TAG]..."],
+    options: rangeOptions + [ParsedWords.tagOption],
     operand: .words(LedgerRange.names),
     help: [
       .text(
         """
         The records, one per line: short id, local day and times, kind, time counted
-        (h:mm:ss), project, outcome and note. `history remove` and `amend` take the short
-        id. Without a RANGE, this week's (`log all` for every record).
+        (h:mm:ss), project and its tags (+billable), outcome and note. `history remove` and
+        `amend` take the short id. Without a RANGE, this week's (`log all` for every record);
+        --tag TAG (again for more) only the records with all of those tags.
         \(rangeHelp)
         """)
     ],
     make: { words throws(UsageError) in
       try words.expect(0...1)
       let given = !words.arguments.isEmpty || words["--from"] != nil || words["--to"] != nil
-      return .ledger(.log(given ? try words.range() : .named("week")))
+      return .ledger(.log(given ? try words.range() : .named("week"), tags: try words.tags("--tag")))
     })
 
   static let track = CommandSpec(

@@ -23,6 +23,12 @@ public struct ReportBuilder {
   var slots: [String: Int] = [:]
   var lastSlot: Int? = nil
   var days: [Int64: DayAccount] = [:]
+  /// `--tag TAG`: only records that carry every one of these count; empty: all.
+  public var tagFilter: [String] = []
+  /// Tag names by slot, and each day's work per tag (see `ReportBuilder+Tags`).
+  var tagNames: [String] = []
+  var tagSlots: [String: Int] = [:]
+  var tagDays: [Int64: TagAccount] = [:]
 
   /// - Parameters:
   ///   - today: the ledger day it is now (`LedgerCalendar.day(of:)` of the present).
@@ -66,11 +72,13 @@ public struct ReportBuilder {
   /// it ended.
   public mutating func add(_ record: LedgerRecord) {
     if let filter, record.project != filter { return }
+    if !tagFilter.isEmpty, !carriesEveryFilterTag(record) { return }
     let startDay = calendar.dayNumber(utc: record.start.utc, offset: record.start.offset)
     let endDay = calendar.dayNumber(utc: record.end.utc, offset: record.end.offset)
     if min(startDay, endDay) > last { return }
     if let lookBack, max(startDay, endDay) < lookBack { return }
     let slot = self.slot(record.project)
+    let tagged = record.tags.isEmpty ? [] : tagSlots(record.tags)
     let span = record.end.utc - record.start.utc
     var elapsed: Int64 = 0
     var given: Int64 = 0
@@ -87,6 +95,7 @@ public struct ReportBuilder {
       // line says how many breaks were taken and how long they were.
       if record.kind.isBreak && record.outcome == .skipped { return }
       days[day, default: DayAccount()].add(part, of: record.kind, slot: slot)
+      if !tagged.isEmpty { tagDays[day, default: TagAccount()].add(part, of: record.kind, slots: tagged) }
     }
     guard inWindow(lastDay) else { return }
     days[lastDay, default: DayAccount()].count(record)
@@ -162,7 +171,7 @@ public struct ReportBuilder {
         completed: totalsOfDay.sessions.completed,
         projects: entries.map { $0.slot.map(totalsOfDay.work) ?? 0 })
     }
-    return Report(
+    var report = Report(
       period: ReportPeriod(
         name: period.name, first: CivilTime.date(fromDays: firstShown), last: period.last,
         stopsAtToday: period.stopsAtToday),
@@ -172,6 +181,9 @@ public struct ReportBuilder {
       breakSeconds: totals.breakSeconds, projects: projects, dailyGoal: dailyGoal,
       goalDaysMet: dailyGoal.map { goal in dayLines.filter { $0.work >= goal }.count } ?? 0,
       goalDays: dayLines.count, streak: streak(dailyGoal), days: dayLines)
+    report.tagFilter = tagFilter
+    report.tags = tagLines(shown, work: totals.work)
+    return report
   }
 
   /// Streaks over every day added up, to the last day shown.

@@ -14,7 +14,9 @@
 ///   numbers adding up to 100), `color`, `goal`, `goal_days_met`, `weekly_goal`,
 ///   `week_seconds`;
 /// - `days`: `date`, `work`, `focus`, `completed`, `projects` (an object of name to
-///   seconds, `""` for no project, only those with time that day).
+///   seconds, `""` for no project, only those with time that day);
+/// - `tag_filter`: the `--tag` tags (an array, empty for none); `tags`: `name`, `seconds`,
+///   `percent` (of the work; tags overlap, so these need not add up to 100).
 public enum ReportJSONEncoder {
   public static func encode(_ report: Report) -> String {
     let optional = { (value: Int64?) in value.map(JSONValue.integer) ?? .null }
@@ -82,7 +84,14 @@ public enum ReportJSONEncoder {
         ])
       ),
       ("projects", .array(projects)), ("days", .array(days)),
+      ("tag_filter", .array(report.tagFilter.map(JSONValue.string))), ("tags", .array(tags(report))),
     ])
     return JSON.serialize(document) + "\n"
+  }
+
+  static func tags(_ report: Report) -> [JSONValue] {
+    report.tags.map { tag in
+      .object([("name", .string(tag.name)), ("seconds", .integer(tag.seconds)), ("percent", .integer(Int64(tag.percent)))])
+    }
   }
 }

@@ -38,6 +38,9 @@ public struct ReportTextEncoder: Sendable {
       ),
     ]
     if let project = report.project { rows.insert(("Project", project, ""), at: 0) }
+    if !report.tagFilter.isEmpty {
+      rows.insert(("Tags", TagName.words(report.tagFilter), ""), at: report.project == nil ? 0 : 1)
+    }
     let valueWidth = rows.map { $0.1.terminalColumns }.max() ?? 0
     for (label, value, note) in rows {
       work = ReportFormat.padRight(label, 15) + ReportFormat.padLeft(value, valueWidth)
@@ -68,6 +71,8 @@ public struct ReportTextEncoder: Sendable {
       }
     }
 
+    out += tagsSection(report, hours)
+
     if report.isMultiDay {
       let rows = ReportRows.make(report)
       out += "\n" + ReportFormat.padRight(rows.byMonth ? "Months" : "Days", 18)
@@ -85,6 +90,22 @@ public struct ReportTextEncoder: Sendable {
           + ReportFormat.padLeft(focus, focusWidth) + "  " + ReportFormat.padLeft(done, 4)
           + (met ? "  ✓" : "") + "\n"
       }
+    }
+    return out
+  }
+
+  /// `Tags` and a line per tag with its time and share of the work, after the projects;
+  /// nothing when no record in the range has tags.
+  func tagsSection(_ report: Report, _ hours: (Int64) -> String) -> String {
+    guard !report.tags.isEmpty else { return "" }
+    let labels = report.tags.map { "+" + $0.name }
+    let nameWidth = labels.map(\.terminalColumns).max() ?? 0
+    let timeWidth = report.tags.map { hours($0.seconds).count }.max() ?? 0
+    var out = "\nTags\n"
+    for (tag, label) in zip(report.tags, labels) {
+      out +=
+        "  " + ReportFormat.padRight(label, nameWidth) + "  " + ReportFormat.padLeft(hours(tag.seconds), timeWidth)
+        + "  " + ReportFormat.padLeft("\(tag.percent)", 3) + " %\n"
     }
     return out
   }
