@@ -37,7 +37,10 @@ import Testing
       report.tags == [
         Report.TagLine(name: "billable", seconds: 7200, percent: 59),
         Report.TagLine(name: "urgent", seconds: 3600 + 1500, percent: 41),
-      ], "a focus tag counts only on a day without the work clock")
+        Report.TagLine(name: "research", seconds: 1500, percent: 12),
+      ], "a tagged focus counts on a day without work of that tag")
+    // Each is what the filter counts as work.
+    for line in report.tags { #expect(Self.report(tags: [line.name]).work == line.seconds, "\(line.name)") }
   }
 
   @Test func theFilterKeepsRecordsWithEveryTagGiven() {

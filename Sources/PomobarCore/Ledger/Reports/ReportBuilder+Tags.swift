@@ -1,8 +1,9 @@
 /// Tags in a report: the `--tag` filter and each tag's work time.
 ///
-/// A tag's time is counted as a project's is: the work clock's time on records with that
-/// tag, or on a day without the work clock, the focus time with it. Only tagged records
-/// cost anything here, so a history without tags is read as fast as before.
+/// A tag's time is what `report --tag TAG` counts as work: each day, the work clock's time
+/// on records with that tag, or on a day without such a record, the time of focus sessions
+/// with it (as a day without the work clock counts its focus). Only tagged records cost
+/// anything here, so a history without tags is read as fast as before.
 extension ReportBuilder {
   /// Whether `record` carries every tag of `tagFilter`.
   func carriesEveryFilterTag(_ record: LedgerRecord) -> Bool {
@@ -25,8 +26,7 @@ extension ReportBuilder {
     var totals = [Int64](repeating: 0, count: tagNames.count)
     for day in shown {
       guard let account = tagDays[day] else { continue }
-      let bySlot = days[day]?.hasWork == true ? account.workBySlot : account.focusBySlot
-      for (slot, seconds) in bySlot.enumerated() { totals[slot] += seconds }
+      for slot in totals.indices { totals[slot] += account.work(slot) }
     }
     return totals.indices.filter { totals[$0] > 0 }
       .sorted { totals[$0] != totals[$1] ? totals[$0] > totals[$1] : tagNames[$0] < tagNames[$1] }
@@ -42,6 +42,12 @@ extension ReportBuilder {
 struct TagAccount {
   var workBySlot: [Int64] = []
   var focusBySlot: [Int64] = []
+
+  /// The tag's work that day: its work clock's time, or without any, its focus time.
+  func work(_ slot: Int) -> Int64 {
+    let work = slot < workBySlot.count ? workBySlot[slot] : 0
+    return work > 0 ? work : slot < focusBySlot.count ? focusBySlot[slot] : 0
+  }
 
   mutating func add(_ seconds: Int64, of kind: LedgerRecord.Kind, slots: [Int]) {
     switch kind {
