@@ -80,6 +80,16 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(Action.project("api", tags: ["a", "b c"]).ctlWords == ["project", "api", "+a", "+b c"])
   }
 
+  @Test func theTooltipNamesTheRunningTags() {
+    var m = TimerMachine(ledger: LedgerSettings())
+    _ = m.handle(.action(.project("api", tags: ["billable", "client call"])), at: at(0))
+    let today = LedgerDay(day: 0, start: at(0))
+    let lines = ViewModel.todayLines(m.state, now: at(600), today: today)
+    #expect(lines.last == #"Tags: +billable +"client call""#, "\(lines)")
+    _ = m.handle(.action(.project("api")), at: at(700))
+    #expect(!ViewModel.todayLines(m.state, now: at(800), today: today).contains { $0.hasPrefix("Tags") })
+  }
+
   // MARK: - The state file
 
   static let boot = ClockReading(

@@ -56,7 +56,7 @@ extension ViewModel {
   }
 
   /// Tooltip lines for today's work: the total, then each project with its share, the
-  /// shares rounded so that they add up to 100.
+  /// shares rounded so that they add up to 100, then the running interval's tags.
   static func todayLines(_ state: TimerState, now: Instant, today: LedgerDay?) -> [String] {
     guard let today else { return [] }
     var totals = state.ledger.today.on(today.day)
@@ -69,6 +69,12 @@ extension ViewModel {
     return ["Today: \(WorkView.clock(totals.total)) worked"]
       + zip(totals.seconds, shares).map { entry, share in
         "● \(entry.project ?? "(no project)") \(WorkView.clock(entry.seconds)) (\(share)%)"
-      }
+      } + tagLine(state)
+  }
+
+  /// `Tags: +billable +"client call"` while the running interval has tags.
+  static func tagLine(_ state: TimerState) -> [String] {
+    guard let tags = state.ledger.work?.tags, !tags.isEmpty else { return [] }
+    return ["Tags: " + TagName.words(tags)]
   }
 }
