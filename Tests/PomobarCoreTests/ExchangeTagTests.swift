@@ -83,6 +83,19 @@ import Testing
     }
   }
 
+  /// A frame imported before tags were kept has them in its note: read again, its record
+  /// is replaced by one with the tags (and so is a frame whose tags were edited in Watson).
+  @Test func aFrameReadAgainWithOtherTagsIsChanged() {
+    let text = #"[[1795420800,1795422300,"api","5e8f2b0c6a8e4d1f9b7c3a2e1d0f4b6a",["draft"],1795422301]]"#
+    let now = ExchangeFixtures.decode(text, .watson).records
+    var before = now[0]
+    before.tags = []
+    before.note = "tags: draft"
+    let plan = ImportPlan(importing: now, existing: [before])
+    #expect(plan.changed.map(\.new) == now && plan.present == 0)
+    #expect(ImportPlan(importing: now, existing: now).present == 1)
+  }
+
   @Test func anImportedTagIsHeldToTheRule() {
     let text = #"[[1795420800,1795422300,"api","5e8f2b0c6a8e4d1f9b7c3a2e1d0f4b6a",["a;b","  x  y ",""],1795422301]]"#
     #expect(ExchangeFixtures.decode(text, .watson).records.first?.tags == ["a,b", "x y"])
