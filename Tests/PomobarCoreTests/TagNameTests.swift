@@ -101,6 +101,15 @@ import Testing
     }
   }
 
+  @Test func anAmendCarriesTheTagsOfItsRecord() throws {
+    let edit = HistoryEdit(
+      id: "3d1219c7c4c5.e.1", at: WallTime(utc: 1_795_430_000, offset: 3600), .amend(target: record.id, record: record))
+    let read = try HistoryEdit(jsonLine: Array(edit.jsonLine.utf8.dropLast()))
+    #expect(read == edit)
+    guard case .amend(_, let amended) = read.operation else { return #expect(Bool(false)) }
+    #expect(amended.tags == ["billable", "client \"call\""])
+  }
+
   @Test func randomTagsRoundTripThroughTheLine() throws {
     var generator = JSONFuzzRandom(seed: 17)
     let pieces = ["a", "b", " ", "é", "\"", "\\", "\u{1F600}", "x", "\t", ",", "[", "]", ":"]
