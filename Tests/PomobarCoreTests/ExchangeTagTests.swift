@@ -75,6 +75,12 @@ import Testing
     #expect(records.map(\.tags) == [["clientx", "meeting"], ["meeting"]])
   }
 
+  @Test func watsonKeepsTheTagsInTheirOrder() {
+    let records = [Self.record("o.1", .work, (9, 0), (10, 0), "api", ["work", "focus", "zeta", "alpha"])]
+    let back = ExchangeFixtures.decode(ExchangeFixtures.export(.watson, records), .watson, offset: 0)
+    #expect(back.records.map(\.tags) == [["work", "focus", "zeta", "alpha"]])
+  }
+
   @Test func csvAndJSONKeepTheTags() {
     for format in [ExchangeFormat.csv, .json] {
       let back = ExchangeFixtures.decode(ExchangeFixtures.export(format, Self.awkward), format, offset: 0)

@@ -37,6 +37,17 @@ import Testing
     #expect(TagName.words(["billable", "client call", #"say "hi""#]) == #"+billable +"client call" +"say \"hi\"""#)
   }
 
+  @Test(arguments: [
+    (["billable", "client call"], true), ([], true), (["a", "a"], false), ([" a"], false), (["a "], false),
+    (["a  b"], false), (["a;b"], false), (["a\tb"], false), (["é"], false), ([""], false),
+    ([String(repeating: "x", count: 50)], true), ([String(repeating: "x", count: 51)], false),
+    ((0...20).map { "t\($0)" }, false),
+  ])
+  func theReadersShortcutAgreesWithTheRule(tags: [String], plain: Bool) {
+    #expect(TagName.arePlainAndKept(tags) == plain)
+    if plain { #expect(TagName.check(tags) == .success(tags)) }
+  }
+
   @Test func clampingKeepsWhatItCanOfAnyTags() {
     let long = String(repeating: "é", count: 80)
     let clamped = TagName.clamped(["a;b", "x\u{7}y", "", "  ", "a,b", long] + (0..<30).map { "t\($0)" })

@@ -80,11 +80,34 @@ public enum TagName {
     return .success(tags)
   }
 
+  /// Whether `tags` are already as `check` keeps them, decided on their bytes alone for
+  /// plain ASCII tags (false for any other, which `clamped` then decides): what a reader
+  /// asks of every tagged line, a million times for a long history, so it must not cost
+  /// the grapheme walks of `check`.
+  public static func arePlainAndKept(_ tags: [String]) -> Bool {
+    guard tags.count <= maxCount else { return false }
+    for (index, tag) in tags.enumerated() {
+      var count = 0
+      var previous = UInt8(ascii: " ")  // a leading space fails as a double one would
+      for byte in tag.utf8 {
+        guard byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: ";") || byte == 0x20 && previous != 0x20 else {
+          return false
+        }
+        previous = byte
+        count += 1
+      }
+      guard count > 0, count <= maxCharacters, previous != 0x20 else { return false }
+      for earlier in tags[..<index] where earlier.utf8.elementsEqual(tag.utf8) { return false }
+    }
+    return true
+  }
+
   /// Tags made acceptable whatever they were: what a reader does with a hand-edited line
   /// or a state file, and the machine's fence behind the doors' checks. Control characters
   /// become spaces and `;` a `,`, each is cut to the bounds, empty ones and repeats are
   /// dropped, and no more than `maxCount` are kept.
   public static func clamped(_ given: [String]) -> [String] {
+    if arePlainAndKept(given) { return given }
     if case .success(let tags) = check(given) { return tags }
     var tags: [String] = []
     for one in given {

@@ -252,8 +252,8 @@ public enum ImportDecoder {
     // the tag `NAME` (`ExportEncoder.escapedTag`).
     var inner: LedgerRecord.Kind? = nil
     var workTag = false
-    var others: [String] = []
-    var escaped: [String] = []
+    // Other tags in their order; an escaped one (`tag:NAME`) is never the project.
+    var others: [(tag: String, escaped: Bool)] = []
     var tagged: String? = nil
     for tag in tags {
       if let kind = LedgerRecord.Kind(rawValue: tag), kind != .work, inner == nil {
@@ -265,9 +265,9 @@ public enum ImportDecoder {
       } else if format == .timewarrior, tagged == nil, tag.utf8.starts(with: "project:".utf8) {
         tagged = String(tag.dropFirst(8))
       } else if tag.utf8.starts(with: "tag:".utf8) {
-        escaped.append(String(tag.dropFirst(4)))
+        others.append((String(tag.dropFirst(4)), true))
       } else if !tag.isEmpty {
-        others.append(tag)
+        others.append((tag, false))
       }
     }
     var chosen: String?
@@ -276,14 +276,14 @@ public enum ImportDecoder {
     case .none:
       if let tagged {
         chosen = tagged.isEmpty ? nil : tagged  // `project:` alone: none
-        if let index = others.firstIndex(of: tagged) { others.remove(at: index) }
-      } else {
-        chosen = others.isEmpty ? nil : others.removeFirst()
+        if let index = others.firstIndex(where: { $0 == (tagged, false) }) { others.remove(at: index) }
+      } else if let index = others.firstIndex(where: { !$0.escaped }) {
+        chosen = others.remove(at: index).tag
       }
     }
     // The tool's order (timewarrior's is sorted) and every tag as `TagName` keeps it: a
     // `;` becomes `,`, control characters spaces, and more than it holds are left out.
-    let recordTags = TagName.clamped(others + escaped)
+    let recordTags = TagName.clamped(others.map(\.tag))
     var kinds: [LedgerRecord.Kind] = []
     switch (format, inner) {
     case (_, nil): kinds = [.work]

@@ -12,12 +12,15 @@ extension ReportBuilder {
 
   /// The slots of `tags`, made on first sight.
   mutating func tagSlots(_ tags: [String]) -> [Int] {
-    tags.map { tag in
+    if tags == lastTags.tags { return lastTags.slots }
+    let slots = tags.map { tag in
       if let slot = tagSlots[tag] { return slot }
       tagNames.append(tag)
       tagSlots[tag] = tagNames.count - 1
       return tagNames.count - 1
     }
+    lastTags = (tags, slots)
+    return slots
   }
 
   /// Each tag with time on the `shown` days, the largest first (then by name), with its

@@ -29,6 +29,8 @@ public struct ReportBuilder {
   var tagNames: [String] = []
   var tagSlots: [String: Int] = [:]
   var tagDays: [Int64: TagAccount] = [:]
+  /// The last tags seen and their slots: records come in runs of the same tags.
+  var lastTags: (tags: [String], slots: [Int]) = ([], [])
 
   /// - Parameters:
   ///   - today: the ledger day it is now (`LedgerCalendar.day(of:)` of the present).
