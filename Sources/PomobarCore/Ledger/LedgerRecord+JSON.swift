@@ -155,7 +155,7 @@ struct RecordFields {
 /// expect, escapes, a kind, outcome or time it cannot read), leaving the line to the full
 /// parser, which gives the same record or says what is wrong: this path only has to be
 /// fast, not complete. Keys are told by their bytes and values read in place; only the
-/// id, project and note become strings.
+/// id, project, note and tags become strings.
 enum FlatObjectScanner {
   /// The keys of a record, and any other.
   enum Key {
