@@ -14,5 +14,5 @@ extension ParsedWords {
   /// The `--tag` option of `report` and `log`.
   static let tagOption = OptionSpec(
     names: ["--tag", "-t"], arity: .value, placeholder: "TAG", kind: .text, term: "--tag TAG",
-    doc: ["only records with this tag (again for more: records with all of them)"])
+    doc: ["only records with this tag (repeated: with every one)"])
 }
