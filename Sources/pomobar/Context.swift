@@ -39,15 +39,12 @@ struct Context {
         directory: environment.dataDirectory + "/history", machine: "", warn: { Console.warn($0) })
   }
 
-  /// Prints the config's mistakes, `FILE:LINE:COL: message` each: as errors, returning
-  /// false, when one is in `tables` (what the command was asked to do); otherwise as
-  /// warnings, and the command goes on with every valid setting.
-  func acceptConfig(fatalIn tables: [String]) -> Bool {
-    let fatal = loaded.hasErrors(in: tables)
-    for error in loaded.errors {
-      if fatal { Console.error(error) } else { Console.warn(error) }
-    }
-    return !fatal
+  /// Prints the config's mistakes as warnings, `FILE:LINE:COL: message` each, and what the
+  /// broken settings are instead: the command goes on with every valid setting (a
+  /// keybinding never dies of a typo; the bar shows ⚠ meanwhile).
+  func warnConfig() {
+    for error in loaded.errors { Console.warn(error) }
+    if let note = loaded.fallbackNote { Console.warn(note) }
   }
 
   /// An encoder for `format`. Formats whose clicks are commands written into each frame
@@ -67,17 +64,19 @@ struct Context {
   }
 
   /// Applies `event` if `only` (when given) accepts the timer as it is then; with
-  /// `recountToday`, today's totals are counted again from the history.
+  /// `recountToday`, today's totals are counted again from the history; with `decide`,
+  /// the event is made under the lock (see `StateStore.begin`).
   func transact(
     _ event: Event?, only: ((TimerState) -> Bool)?, recountToday: Bool = false,
-    renaming: (from: String, to: String)? = nil
+    renaming: (from: String, to: String)? = nil,
+    decide: ((TimerState, ClockReading) throws -> [Event])? = nil
   ) throws -> StateStore.Outcome {
     try store.prepare()
     let runner = EffectRunner(
       config: config, logFolder: store.directory, configPath: configSource.explicitPath)
     return try store.transact(
       event.map { [$0] } ?? [], settings: config.timer, ledger: config.ledger,
-      only: only, recountToday: recountToday, renaming: renaming
+      only: only, recountToday: recountToday, renaming: renaming, decide: decide
     ) { try runner.start($0, commit: $1, now: store.now()) }
   }
 

@@ -5,8 +5,7 @@ import PomobarSystem
 enum CtlCommand {
   static func run(_ action: Action, _ options: Options) -> Int32 {
     let context = Context.make(options)
-    // A transition uses [timer] and [suspend]: a mistake there is a mistake in this action.
-    guard context.acceptConfig(fatalIn: ["timer", "suspend"]) else { return ExitCode.config }
+    context.warnConfig()
     do {
       let outcome = try context.transact(.action(action), only: nil)
       let (state, now) = (outcome.state, outcome.now)

@@ -6,7 +6,7 @@ import PomobarSystem
 enum ProjectsCommand {
   static func run(_ options: Options, namesOnly: Bool = false) -> Int32 {
     let context = Context.reading(options)
-    _ = context.acceptConfig(fatalIn: [])
+    context.warnConfig()
     let calendar = LedgerCalendar(context.config.ledger)
     let today = calendar.day(of: LocalZone.wallTime(wall: context.store.now().wall))
     let day = ReportCommand.build(context, .today, today: today, project: nil)

@@ -5,7 +5,7 @@ import PomobarSystem
 enum RunCommand {
   static func run(_ options: Options) -> Int32 {
     let context = Context.make(options)
-    _ = context.acceptConfig(fatalIn: [])  // a bar never goes blank: it shows ⚠ instead
+    context.warnConfig()  // a bar never goes blank: it shows ⚠ instead
     let format =
       options.format ?? (options.wrap == nil && FileDescriptor.standardOutput.isTerminal ? .tty : .i3bar)
     // `--wrap`, or `[wrap] command` for a bar that speaks the i3bar protocol.

@@ -6,11 +6,7 @@ enum StatusCommand {
   static func run(_ options: Options) -> Int32 {
     let context = Context.make(options)
     let format = options.format ?? .plain
-    // A click from i3blocks is a transition, through [clicks]: mistakes there refuse it.
-    let clicked = format == .i3blocks && context.environment["BLOCK_BUTTON"] != nil
-    guard context.acceptConfig(fatalIn: clicked ? ["timer", "suspend", "clicks"] : []) else {
-      return ExitCode.config
-    }
+    context.warnConfig()
     var now = context.store.now()
     var (state, stale) = context.store.view(at: now)
     var problem: String? = nil

@@ -10,7 +10,8 @@ do {
   let command = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
   switch command {
   case .run(let options): status = RunCommand.run(options)
-  case .ctl(let action, let options): status = CtlCommand.run(action, options)
+  case .ctl(let action, let options, nil): status = CtlCommand.run(action, options)
+  case .ctl(let action, let options, let moment?): status = CtlCommand.run(action, at: moment, options)
   case .status(let options): status = StatusCommand.run(options)
   case .report(let request): status = ReportCommand.run(request)
   case .projects(let options, let namesOnly): status = ProjectsCommand.run(options, namesOnly: namesOnly)

@@ -126,7 +126,7 @@ struct EncoderTests {
     #expect(
       object.objectValue?.map(\.0) == [
         "phase", "paused", "urgent", "remaining", "total", "percentage", "position", "cycle_length",
-        "ends_at", "note", "text", "short_text", "tooltip", "color", "work",
+        "ends_at", "note", "text", "short_text", "tooltip", "color", "work", "project",
       ])
     #expect(object["ends_at"] == nil as JSONValue)
     #expect(object["note"] == "paused: suspended 42 min")

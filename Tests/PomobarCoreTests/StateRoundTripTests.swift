@@ -217,6 +217,13 @@ import Testing
     #expect(read.timer.ledger.awaySince == caughtUp.state.ledger.awaySince)
   }
 
+  @Test func anExtraBreakIsReadBack() throws {
+    var machine = TimerMachine()
+    _ = machine.handle(.action(.startBreak), at: Self.boot.instant)
+    #expect(machine.state.extraBreak)
+    #expect(try Self.roundTrip(machine, at: Self.boot).timer == machine.state)
+  }
+
   @Test func anUrgentFlagAcrossARebootIsReadBack() throws {
     let state = TimerState(phase: .focusDone, urgent: true, urgentSince: Self.boot.instant)
     let rebooted = ClockReading(

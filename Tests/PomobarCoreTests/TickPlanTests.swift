@@ -52,4 +52,17 @@ import Testing
   @Test func nothingRunningMeansNoWakes() {
     #expect(TickPlan.of(TimerState(), now: Self.reading(5), zone: { _ in 0 }, dayStart: 0, update: .minute) == nil)
   }
+
+  /// The muted work block (clock stopped, a project set) shows today's total: it wakes once,
+  /// when the ledger's next day begins (at 4:00 with `day-starts-at`, in the local zone).
+  @Test func aStoppedClockWithAProjectWakesWhenTheNextDayBegins() throws {
+    var state = TimerState()
+    state.ledger.project = "api"
+    let now = Self.reading(86_400 * 3 + 10 * 3600)  // 10:00 UTC, 11:00 at +1 h
+    let plan = try #require(TickPlan.of(state, now: now, zone: { _ in 3600 }, dayStart: 4 * 3600))
+    // The next 4:00 at +1 h is 3:00 UTC the next day.
+    #expect(plan.next(after: now.instant) == .seconds(86_400 * 4 + 3 * 3600))
+    state.ledger.project = nil
+    #expect(TickPlan.of(state, now: now, zone: { _ in 3600 }, dayStart: 4 * 3600) == nil)
+  }
 }

@@ -379,6 +379,36 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
       ])
   }
 
+  @Test func aBreakFromIdleIsShortAndDoesNotUseUpASlot() {
+    // Before focus 4: a long break would come one focus early, and focus 4 be skipped.
+    var m = machine(slot: 4)
+    _ = m.handle(.action(.startBreak), at: at(0))
+    #expect(m.state.phase == .running(.shortBreak, deadline: at(300), total: .seconds(300)))
+    #expect(m.state.extraBreak)
+    _ = m.handle(.deadlineReached, at: at(300))
+    #expect(m.state.phase == .idle)
+    #expect(m.state.slot == 4)
+    #expect(!m.state.extraBreak)
+    // Stopped or skipped, the same; and the break after focus 4 is the long one.
+    _ = m.handle(.action(.startBreak), at: at(400))
+    _ = m.handle(.action(.stop), at: at(410))
+    #expect(m.state.slot == 4)
+    _ = m.handle(.action(.startBreak), at: at(500))
+    _ = m.handle(.action(.skip), at: at(510))
+    #expect(m.state.phase == focus(until: 2010))
+    #expect(m.state.slot == 4)
+    _ = m.handle(.deadlineReached, at: at(2010))
+    _ = m.handle(.action(.startBreak), at: at(2020))
+    #expect(m.state.phase.kind == .longBreak)
+  }
+
+  @Test func skipFromIdleStillSkipsTheFocus() {
+    var m = machine(slot: 2)
+    _ = m.handle(.action(.skip), at: at(0))
+    _ = m.handle(.deadlineReached, at: at(300))
+    #expect(m.state.slot == 3)
+  }
+
   @Test func breakActionStartsTheRightBreakAndEndsAFocus() {
     var m = machine(focus(until: 1500), slot: 4)
     _ = m.handle(.action(.startBreak), at: at(10))

@@ -61,6 +61,31 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(WorkClicks.action(forButton: 5) == .projectPrevious)
   }
 
+  /// Issue 17: a left click on the work block stopped the clock and the block went away,
+  /// leaving nothing to click to start it again.
+  @Test func aStoppedClockWithAProjectStaysAsAMutedBlockThatALeftClickStarts() throws {
+    var stopped = state()
+    stopped.ledger.work = nil
+    stopped.ledger.project = "api"
+    let view = ViewModel(state: stopped, config: Config(), now: at(3600), today: today)
+    #expect(
+      view.work == WorkView(project: "api", color: Config().display.colors.idle, seconds: 1800, total: 2400, running: false))
+    #expect(view.fullText == "⣿ Ready 25:00 ○○○○ · ○ api 0:30")
+    #expect(view.classes == ["idle"])
+    var encoder = I3barEncoder()
+    let blocks = try JSON.parse(encoder.frame(view))
+    #expect(blocks[1]?["name"] == "pomobar-work")
+    #expect(blocks[1]?["full_text"] == "○ api 0:30")
+    #expect(blocks[1]?["color"] == .string(Config().display.colors.idle))
+    var json = JSONStatusEncoder()
+    let status = try JSON.parse(json.frame(view))
+    #expect(status["work"] == nil as JSONValue)
+    #expect(status["project"] == "api")
+    // No project: nothing to start, no block.
+    stopped.ledger.project = nil
+    #expect(ViewModel(state: stopped, config: Config(), now: at(3600), today: today).work == nil)
+  }
+
   @Test(arguments: [
     ([1, 1, 1], [34, 33, 33]), ([0, 0], [0, 0]), ([2, 1], [67, 33]), ([5], [100]),
     ([1, 1, 1, 1, 1, 1], [17, 17, 17, 17, 16, 16]),

@@ -92,8 +92,9 @@ struct RestartTests {
       // leaves at most that one file, which the next write replaces.
       #expect(leftovers.count <= 1, "\(leftovers)")
       #expect(
-        sandbox.stateFiles().filter { !$0.hasPrefix("state.json.tmp") && !$0.hasPrefix("hooks.log") }
-          == ["state.json", "state.lock"])
+        sandbox.stateFiles().filter {
+          !$0.hasPrefix("state.json.tmp") && !$0.hasPrefix("hooks.log") && !$0.hasPrefix("config-good-")
+        } == ["state.json", "state.lock"])
 
       let final = try await sandbox.status()
       #expect(["focus", "idle"].contains(final["phase"] as? String), "\(final)")

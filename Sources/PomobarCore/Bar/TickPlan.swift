@@ -1,7 +1,9 @@
 /// When what the bar shows changes by itself: every second on the running phase's grid
 /// (counted back from its deadline), or every minute on it with `[display] update =
 /// "minute"` (whole minutes left, rounded up, turn exactly there); with no phase running
-/// but the work clock on, every minute, when its `h:mm` turns; nil when nothing changes.
+/// but the work clock on, every minute, when its `h:mm` turns; with the clock stopped and a
+/// project set, when the ledger's next day begins (the muted block's total goes back to
+/// 0:00); nil when nothing changes.
 public struct TickPlan: Equatable, Sendable {
   /// A moment on the grid.
   public var anchor: Instant
@@ -47,6 +49,9 @@ public struct TickPlan: Equatable, Sendable {
       let today = Ledger(zone: zone, now: now, dayStart: dayStart).ledgerDay
       let closed = state.ledger.today.on(today.day).total(for: work.project)
       plans.append(TickPlan(anchor: max(work.since, today.start) - .seconds(closed), seconds: 60))
+    } else if state.ledger.project != nil {
+      let tomorrow = Ledger(zone: zone, now: now, dayStart: dayStart).nextDayStart
+      plans.append(TickPlan(anchor: tomorrow, seconds: max(1, (tomorrow - now.instant).ceilSeconds)))
     }
     return plans.min { $0.next(after: now.instant) < $1.next(after: now.instant) }
   }

@@ -39,7 +39,8 @@ public struct I3barEncoder: BarEncoder {
     return separator + JSON.serialize(.array(blocks)) + "\n"
   }
 
-  /// The work clock's own block while it runs: `● api 2:13` in the project's colour, named
+  /// The work clock's own block: `● api 2:13` in the project's colour while it runs, `○ api
+  /// 2:13` muted while it is stopped with a project set (a left click starts it), named
   /// `NAME-work` (`pomobar-work` by default) so that its clicks are told from the timer's.
   public static func workBlock(_ view: ViewModel, _ work: WorkView) -> JSONValue {
     [

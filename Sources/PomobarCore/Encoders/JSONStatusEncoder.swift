@@ -17,6 +17,7 @@
 /// - `color`: `#rrggbb` for the phase.
 /// - `work`: the work clock while it runs, else null: `project` (null: none), `color`,
 ///   `today` (seconds on that project today) and `total` (seconds on every project today).
+/// - `project`: the active project, whether the work clock runs or not; null: none.
 public struct JSONStatusEncoder: BarEncoder {
   public init() {}
 
@@ -43,12 +44,13 @@ public struct JSONStatusEncoder: BarEncoder {
       "short_text": .string(view.shortText),
       "tooltip": .string(view.tooltip),
       "color": .string(view.color),
-      "work": view.work.map { work in
+      "work": view.work.flatMap { $0.running ? $0 : nil }.map { work in
         [
           "project": work.project.map { .string($0) } ?? .null, "color": .string(work.color),
           "today": .integer(work.seconds), "total": .integer(work.total),
         ]
       } ?? .null,
+      "project": view.project.map { .string($0) } ?? .null,
     ]
   }
 }

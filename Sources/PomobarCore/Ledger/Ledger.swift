@@ -30,6 +30,14 @@ public struct Ledger {
     return (day, localStart - Int64(zone(localStart - Int64(current.offset))))
   }
 
+  /// The moment the next ledger day begins, on the timer's timeline.
+  public var nextDayStart: Instant {
+    let current = wallTime(now.instant)
+    let localStart = (today.day + 1) * 86_400 + Int64(dayStart)
+    let utc = localStart - Int64(zone(localStart - Int64(current.offset)))
+    return now.instant + .seconds(utc - current.utc)
+  }
+
   /// Today for the view model: its number and the moment it began on the timer's timeline.
   public var ledgerDay: LedgerDay {
     let (day, began) = today

@@ -10,6 +10,8 @@
 /// (`ledger`: see `StateDocument+Ledger`.)
 /// Times are integer nanoseconds. `phase` is `idle`, `running`, `paused` (with `remaining`
 /// instead of `deadline`) or `focus-done`.
+/// `urgent_since` is there while urgent; `extra_break: true` while a break taken from idle
+/// (no focus earned it) runs or is paused.
 extension StateDocument {
   /// A state file that cannot be used, and why.
   public struct DecodeError: Error, Equatable, CustomStringConvertible {
@@ -44,6 +46,7 @@ extension StateDocument {
       ("completed", .integer(Int64(timer.completed))), ("note", Self.encode(timer.note)),
     ]
     if let since = timer.urgentSince { fields.append(("urgent_since", .integer(since.nanoseconds))) }
+    if timer.extraBreak { fields.append(("extra_break", .bool(true))) }
     let document: JSONValue = [
       "version": .integer(Self.version), "written": clocks, "timer": .object(fields),
       "ledger": Self.encode(timer.ledger), "epoch": .string(epoch),
@@ -101,7 +104,8 @@ extension StateDocument {
       phase: phase, slot: Int(slot), urgent: timer["urgent"]?.boolValue ?? false,
       note: try Self.decodeNote(timer["note"]), completed: Int(completed),
       ledger: try Self.decodeLedger(root["ledger"], written: written),
-      urgentSince: try Self.urgentSince(timer, written: written))
+      urgentSince: try Self.urgentSince(timer, written: written),
+      extraBreak: phase.kind?.isBreak == true && timer["extra_break"]?.boolValue == true)
     epoch = root["epoch"]?.stringValue ?? ""
     // Absent in files of earlier versions; names that are not strings are dropped.
     if case .array(let names)? = root["commits"] {

@@ -2,6 +2,9 @@
 public enum Event: Equatable, Sendable {
   /// The user asked for something.
   case action(Action)
+  /// The user says an action happened at an earlier moment (`ctl --at`, `--ago`); check it
+  /// first with `TimerMachine.backdating(_:to:ledger:)`.
+  case backdated(Action, at: Instant)
   /// Time passed: any deadline at or before `now` is due.
   case deadlineReached
   /// The machine was asleep (suspend, or powered off across a reboot) for `gap`, ending at `now`.

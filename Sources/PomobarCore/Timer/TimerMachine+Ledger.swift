@@ -116,6 +116,7 @@ extension TimerMachine {
   /// (one the user started runs on).
   mutating func goIdle(at time: Instant, _ effects: inout [Effect]) {
     state.phase = .idle
+    state.extraBreak = false
     if state.ledger.work?.byFocus == true { stopWork(at: time, &effects) }
     if state.ledger.resumeWorkByFocus {
       // Away stopped the focus's clock: with the timer idle, back does not start it.
@@ -157,11 +158,14 @@ extension TimerMachine {
     case .idle, .focusDone: break
     }
     counted = max(.zero, counted)
-    let start = state.ledger.phaseStart ?? (time - counted)
+    let start = min(state.ledger.phaseStart ?? (time - counted), time)
+    // A paused phase stopped at a moment before it was paused (`ctl stop --at`) counts
+    // no more than it spans.
+    counted = min(counted, time - start)
     var notes = state.ledger.notes
     if let note { notes.append(note) }
     return LedgerEntry(
-      serial: nextSerial(), kind: LedgerRecord.Kind(kind), start: min(start, time), end: time,
+      serial: nextSerial(), kind: LedgerRecord.Kind(kind), start: start, end: time,
       seconds: counted.floorSeconds, project: state.ledger.project, outcome: Self.outcome(reason),
       internalInterruptions: state.ledger.internalInterruptions,
       externalInterruptions: state.ledger.externalInterruptions,

@@ -38,6 +38,13 @@ public struct TimerMachine: Sendable {
       state.urgentSince = nil
       state.note = nil
       apply(action, at: now, &effects)
+    case .backdated(let action, let then):
+      advance(to: now, &effects)
+      state.urgent = false
+      state.urgentSince = nil
+      state.note = nil
+      applyBackdated(action, at: min(then, now), &effects)
+      advance(to: now, &effects)  // what it started may have run out since
     case .deadlineReached:
       advance(to: now, &effects)
     case .resumedFromSuspend(let gap):
@@ -49,7 +56,7 @@ public struct TimerMachine: Sendable {
 
   // MARK: - Actions
 
-  private mutating func apply(_ action: Action, at now: Instant, _ effects: inout [Effect]) {
+  mutating func apply(_ action: Action, at now: Instant, _ effects: inout [Effect]) {
     switch action {
     case .start:
       switch state.phase {
@@ -107,7 +114,7 @@ public struct TimerMachine: Sendable {
         goIdle(at: now, &effects)
       case .running(let kind, _, _), .paused(let kind, _, _):
         end(kind, .stopped, at: now, &effects)
-        if kind.isBreak { state.slot = settings.slot(after: kind, from: state.slot) }
+        if kind.isBreak { leaveBreak(kind) }
         goIdle(at: now, &effects)
       }
     case .reset:
@@ -122,7 +129,8 @@ public struct TimerMachine: Sendable {
       change(by: .zero - (amount ?? settings.step), .shorten, at: now, &effects)
     case .startBreak:
       switch state.phase {
-      case .idle, .focusDone: begin(settings.breakKind(after: state.slot), at: now, &effects)
+      case .idle: begin(.shortBreak, at: now, extra: true, &effects)  // no focus earned it
+      case .focusDone: begin(settings.breakKind(after: state.slot), at: now, &effects)
       case .running(.focus, _, _), .paused(.focus, _, _):
         end(.focus, .skipped, at: now, &effects)
         begin(settings.breakKind(after: state.slot), at: now, &effects)
@@ -139,8 +147,15 @@ public struct TimerMachine: Sendable {
   /// Ends a break early and starts the next focus.
   private mutating func skipBreak(_ kind: PhaseKind, at now: Instant, _ effects: inout [Effect]) {
     end(kind, .skipped, at: now, &effects)
-    state.slot = settings.slot(after: kind, from: state.slot)
+    leaveBreak(kind)
     begin(.focus, at: now, &effects)
+  }
+
+  /// A `kind` break ended: the cycle moves on to the next focus, unless the break was an
+  /// extra one (taken from idle), which no focus earned.
+  private mutating func leaveBreak(_ kind: PhaseKind) {
+    if !state.extraBreak { state.slot = settings.slot(after: kind, from: state.slot) }
+    state.extraBreak = false
   }
 
   /// Moves the end of the running or paused phase by `delta`, never below zero left;
@@ -193,7 +208,7 @@ public struct TimerMachine: Sendable {
       if !kind.isBreak { state.completed += 1 }  // the hook's count includes this session
       end(kind, .completed, at: deadline, &effects)
       if kind.isBreak {
-        state.slot = settings.slot(after: kind, from: state.slot)
+        leaveBreak(kind)
         if settings.autoAdvance.startsFocus {
           begin(.focus, at: deadline, &effects)
         } else {
@@ -249,9 +264,13 @@ public struct TimerMachine: Sendable {
 
   // MARK: - Phase boundaries
 
-  private mutating func begin(_ kind: PhaseKind, at start: Instant, _ effects: inout [Effect]) {
+  /// Starts a `kind` phase at `start`; `extra` marks a break no focus earned.
+  private mutating func begin(
+    _ kind: PhaseKind, at start: Instant, extra: Bool = false, _ effects: inout [Effect]
+  ) {
     let length = settings.length(of: kind)
     state.phase = .running(kind, deadline: start + length, total: length)
+    state.extraBreak = extra
     state.ledger.clearPhase()
     state.ledger.phaseStart = start
     effects.append(hook(kind.isBreak ? .breakStart : .focusStart, at: start))

@@ -66,10 +66,14 @@ public struct TimerState: Equatable, Sendable {
   public var completed: Int
   /// The work clock, the active project and what the running phase is recorded with.
   public var ledger: LedgerState
+  /// The running or paused break was taken from idle (`ctl break` before a focus), not
+  /// earned by a focus: when it ends the cycle stays where it was.
+  public var extraBreak: Bool
 
   public init(
     phase: TimerPhase = .idle, slot: Int = 1, urgent: Bool = false, note: TimerNote? = nil,
-    completed: Int = 0, ledger: LedgerState = LedgerState(), urgentSince: Instant? = nil
+    completed: Int = 0, ledger: LedgerState = LedgerState(), urgentSince: Instant? = nil,
+    extraBreak: Bool = false
   ) {
     self.phase = phase
     self.slot = slot
@@ -78,6 +82,7 @@ public struct TimerState: Equatable, Sendable {
     self.note = note
     self.completed = completed
     self.ledger = ledger
+    self.extraBreak = extraBreak
   }
 
   /// Whether the urgent flag shows at `now`: set, and not older than `lasting` (nil: no

@@ -4,13 +4,13 @@ extension ViewModel {
   /// the ledger's today for the work clock.
   ///
   /// The ledger's today (two zone look-ups) is worked out only when the work clock will
-  /// show: not on every tick of a Pomodoro-only bar, whose focus-started clock has no
-  /// project and stays out of sight.
+  /// show (running, or stopped with a project set): not on every tick of a Pomodoro-only
+  /// bar, whose focus-started clock has no project and stays out of sight.
   public init(
     state: TimerState, config: Config, reading now: ClockReading, zone: @escaping (Int64) -> Int32,
     problem: String? = nil
   ) {
-    let shown = state.ledger.work.map { !$0.byFocus || $0.project != nil } ?? false
+    let shown = state.ledger.work.map { !$0.byFocus || $0.project != nil } ?? (state.ledger.project != nil)
     let wanted = config.ledger.show != .timer || config.format.usesWork
     let utc = now.wall >= 0 ? now.wall / 1_000_000_000 : (now.wall + 1) / 1_000_000_000 - 1
     let local = utc + Int64(zone(utc))

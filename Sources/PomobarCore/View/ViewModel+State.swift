@@ -68,10 +68,12 @@ extension ViewModel {
     // A paused phase says which phase it is: "Short break paused", not just "Paused".
     let label = Self.name(of: phase) + (paused ? " paused" : "")
 
-    // The work clock beside the timer, or instead of an idle timer (`[ledger] show`); a
-    // format with `{project}` or `{today}` reads it whatever `show` says.
-    let shownWork = config.ledger.show == .timer ? nil : Self.work(state, config, now: now, today: today)
-    let work = shownWork ?? (config.format.usesWork ? Self.work(state, config, now: now, today: today) : nil)
+    // The work clock beside the timer, or instead of an idle timer (`[ledger] show`), muted
+    // while stopped with a project set; a format with `{project}` or `{today}` reads the
+    // running clock whatever `show` says.
+    let running = Self.work(state, config, now: now, today: today)
+    let shownWork =
+      config.ledger.show == .timer ? nil : running ?? Self.stoppedWork(state, config, today: today)
     let slot = FormatSlot(phase)
     let fullFormat = config.format.template(.full, slot, paused: paused)
     let shortFormat = config.format.template(.short, slot, paused: paused)
@@ -81,7 +83,7 @@ extension ViewModel {
     let values = FormatValues(
       ring: ring, bar: bar, time: time, remaining: remaining, phase: label, position: position,
       cycle: cycle, dots: dots, ends: endsAt, completed: state.completed,
-      percent: percentage, work: work)
+      percent: percentage, work: running)
 
     let hidden = config.display.hideWhenIdle && phase == .idle && problem == nil
     var fullText = hidden ? "" : fullFormat?.render(values) ?? ""
@@ -148,6 +150,7 @@ extension ViewModel {
       tooltip: lines.joined(separator: "\n"), name: config.display.name,
       instance: config.display.instance, clicks: config.clicks, step: settings.step)
     self.work = shownWork
+    self.project = state.ledger.project
     self.bar = bar
     self.timerText = timerText
     self.timerShortText = timerShortText

@@ -1,26 +1,32 @@
 /// The work clock as the bar shows it: `● api 2:13`, the project's dot in its colour and
-/// today's work on it, the running interval included.
+/// today's work on it, the running interval included; `○ api 2:13`, muted, while the clock
+/// is stopped and a project is set, so that the block stays there to be clicked.
 public struct WorkView: Equatable, Sendable {
-  /// The running project; nil: the clock runs for no project.
+  /// The running (or, stopped, the active) project; nil: the clock runs for no project.
   public var project: String?
-  /// The project's colour (`[projects.NAME] color`, else its hue from `ProjectPalette`).
+  /// Whether the clock runs.
+  public var running: Bool
+  /// The project's colour (`[projects.NAME] color`, else its hue from `ProjectPalette`);
+  /// stopped, the theme's idle colour.
   public var color: String
   /// Today's work on the running project, in seconds.
   public var seconds: Int64
   /// Today's work on every project, in seconds.
   public var total: Int64
-  /// `● api 2:13`; `● work 2:13` without a project.
+  /// `● api 2:13`; `● work 2:13` without a project; `○ api 2:13` stopped.
   public var text: String
   /// `● 2:13`.
   public var shortText: String
 
-  public init(project: String?, color: String, seconds: Int64, total: Int64) {
+  public init(project: String?, color: String, seconds: Int64, total: Int64, running: Bool = true) {
     self.project = project
+    self.running = running
     self.color = color
     self.seconds = seconds
     self.total = total
-    text = "● \(project ?? "work") \(Self.clock(seconds))"
-    shortText = "● \(Self.clock(seconds))"
+    let dot = running ? "●" : "○"
+    text = "\(dot) \(project ?? "work") \(Self.clock(seconds))"
+    shortText = "\(dot) \(Self.clock(seconds))"
   }
 
   /// `2:13` (hours and minutes), as a day's work reads.
@@ -53,6 +59,17 @@ extension ViewModel {
     return WorkView(
       project: work.project, color: config.color(ofProject: work.project),
       seconds: closed.total(for: work.project) + running, total: closed.total + running)
+  }
+
+  /// The stopped clock while a project is set: muted, today's work on the project, so that
+  /// the block a click starts the clock on is still there. nil while the clock runs or
+  /// with no project.
+  static func stoppedWork(_ state: TimerState, _ config: Config, today: LedgerDay?) -> WorkView? {
+    guard let today, state.ledger.work == nil, let project = state.ledger.project else { return nil }
+    let closed = state.ledger.today.on(today.day)
+    return WorkView(
+      project: project, color: config.display.colors.idle, seconds: closed.total(for: project),
+      total: closed.total, running: false)
   }
 
   /// Tooltip lines for today's work: the total, then each project with its share, the

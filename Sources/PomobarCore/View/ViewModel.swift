@@ -47,8 +47,11 @@ public struct ViewModel: Equatable, Sendable {
   /// The block's identity in the i3bar protocol.
   public var name: String
   public var instance: String
-  /// The work clock while it runs (`● api 2:13`); nil when stopped or not shown.
+  /// The work clock while it runs (`● api 2:13`), or stopped while a project is set
+  /// (`○ api 2:13`, muted); nil otherwise or not shown.
   public var work: WorkView? = nil
+  /// The active project, whether the clock runs or not; nil: none.
+  public var project: String? = nil
   /// The `{bar}` in the texts, for bars that colour its parts; nil when no text has one.
   public var bar: BarView? = nil
   /// The timer's part of `fullText` and `shortText` alone (empty when `[ledger] show =
@@ -99,7 +102,7 @@ public struct ViewModel: Equatable, Sendable {
     if paused { classes.append("paused") }
     if isEnding { classes.append("ending") }
     if urgent { classes.append("urgent") }
-    if work != nil { classes.append("working") }
+    if work?.running == true { classes.append("working") }
     return classes
   }
 

@@ -10,9 +10,16 @@ public struct ConfigSource {
   /// The largest config file read: a real one is a few KiB; a huge one is a mistake.
   public static let sizeLimit = 1 << 20
 
+  /// Where the last version of the file that loaded without a mistake is kept, in the
+  /// state folder, one copy per config path: a command run while the file has a mistake
+  /// takes the broken keys' values from it, as the bar takes them from memory.
+  let lastGoodPath: String
+
   public init(path: String?, environment: Environment) {
     self.path = path ?? environment.configFile
     self.explicit = path != nil
+    let absolute = self.path.utf8.first == UInt8(ascii: "/") ? self.path : FileSystem.currentDirectory + "/" + self.path
+    lastGoodPath = environment.stateDirectory + "/config-good-" + StableHash.hex(StableHash.fnv1a(absolute)) + ".toml"
   }
 
   /// The file the user named, as an absolute path (for a child that runs elsewhere);
@@ -25,24 +32,56 @@ public struct ConfigSource {
   /// Loads the config, with every valid setting of the file and `fallback`'s values for
   /// the broken ones; a missing default file means the defaults.
   ///
-  /// A file that cannot be read at all (a folder, too large, a missing `--config` file)
-  /// gives `fallback` whole, with that one error.
-  public func load(fallback: Config = Config()) -> Loaded {
+  /// Without a `fallback` (a command, or a bar starting), the broken keys take the values
+  /// of the last version of the file that loaded without a mistake (`lastGoodPath`), else
+  /// the defaults; a file that loads without a mistake becomes that version. A file that
+  /// cannot be read at all (a folder, too large, a missing `--config` file) gives the
+  /// fallback whole, with that one error.
+  public func load(fallback given: Config? = nil) -> Loaded {
     let bytes: [UInt8]?
     do {
       bytes = try FileSystem.readRegularFile(path, limit: Self.sizeLimit, followSymlinks: true)
     } catch {
-      return Loaded(config: fallback, errors: ["\(error)"], tablesWithErrors: nil, missing: false)
+      let good = given == nil ? lastGood() : nil
+      return Loaded(
+        config: given ?? good ?? Config(), errors: ["\(error)"], missing: false, lastGoodUsed: good != nil)
     }
     guard let bytes else {
       let errors = explicit ? ["\(path): no such file"] : []
-      return Loaded(config: fallback, errors: errors, tablesWithErrors: explicit ? nil : [], missing: true)
+      let good = given == nil && explicit ? lastGood() : nil
+      return Loaded(
+        config: given ?? good ?? Config(), errors: errors, missing: true, lastGoodUsed: good != nil)
     }
-    let load = ConfigLoader.load(bytes, file: path, fallback: fallback)
+    var load = ConfigLoader.load(bytes, file: path, fallback: given ?? Config())
+    var lastGoodUsed = false
+    if load.errors.isEmpty {
+      remember(bytes)
+    } else if given == nil, let good = lastGood() {
+      load = ConfigLoader.load(bytes, file: path, fallback: good)
+      lastGoodUsed = true
+    }
     return Loaded(
-      config: load.config, errors: load.errors.map(\.description),
-      tablesWithErrors: load.tablesWithErrors, missing: false,
-      warnings: load.warnings.map { "\($0.file):\($0.position): warning: \($0.message)" })
+      config: load.config, errors: load.errors.map(\.description), missing: false,
+      warnings: load.warnings.map { "\($0.file):\($0.position): warning: \($0.message)" },
+      lastGoodUsed: lastGoodUsed)
+  }
+
+  /// The last version of the file that loaded without a mistake; nil when there is none
+  /// (or it no longer loads without one: a newer pomobar may read a key otherwise).
+  private func lastGood() -> Config? {
+    guard let bytes = try? FileSystem.readRegularFile(lastGoodPath, limit: Self.sizeLimit, followSymlinks: false)
+    else { return nil }
+    let load = ConfigLoader.load(bytes, file: lastGoodPath)
+    return load.errors.isEmpty ? load.config : nil
+  }
+
+  /// Keeps `bytes` as the last good version, when they are new; best effort: without the
+  /// copy, a broken key falls back to its default.
+  private func remember(_ bytes: [UInt8]) {
+    guard (try? FileSystem.readRegularFile(lastGoodPath, limit: Self.sizeLimit, followSymlinks: false)) != bytes
+    else { return }
+    guard (try? FileSystem.makeDirectories(FileSystem.directory(of: lastGoodPath))) != nil else { return }
+    try? FileSystem.writeAtomically(lastGoodPath, bytes)
   }
 
   /// The files whose change means the config changed: the path and, for a symlink
@@ -59,22 +98,22 @@ public struct ConfigSource {
     public var config: Config
     /// `FILE:LINE:COL: message` (or `FILE: message`) for each mistake, in file order.
     public var errors: [String]
-    /// The tables with a mistake; nil when the whole file is unusable.
-    var tablesWithErrors: Set<String>?
     /// The file does not exist: at a reload, not a new config but an editor between
     /// deleting and writing it.
     public var missing: Bool
     /// `FILE:LINE:COL: warning: message` for what is allowed but unwise (a colour hard to
     /// read on the background): `check-config` prints them, bars do not show them.
     public var warnings: [String] = []
+    /// Whether the broken keys took the values of the last version of the file that loaded
+    /// without a mistake (else the defaults, or the caller's fallback).
+    public var lastGoodUsed = false
 
-    /// Whether a mistake may concern one of `tables` (e.g. `["timer", "suspend"]`).
-    ///
-    /// A mistake at the top level concerns none; a file that cannot be used concerns all.
-    public func hasErrors(in tables: [String]) -> Bool {
-      guard !errors.isEmpty, !tables.isEmpty else { return false }
-      guard let tablesWithErrors else { return true }
-      return tables.contains { tablesWithErrors.contains($0) }
+    /// What the broken keys are, for a command that goes on: one line after the mistakes.
+    public var fallbackNote: String? {
+      guard !errors.isEmpty else { return nil }
+      return lastGoodUsed
+        ? "the broken settings keep their values from the last version of the file without a mistake"
+        : "the broken settings take their defaults"
     }
 
     /// What a bar shows after ⚠: the first mistake, and how many more there are.

@@ -94,14 +94,18 @@ public final class StateStore {
   ///     the state: an edit, `track`, an import).
   ///   - renaming: a project renamed in the history (`project rename`), renamed in the
   ///     state too: the active project, the running interval, the known projects.
+  ///   - decide: when given, the user's events are made here, under the lock, from the
+  ///     timer as caught up and the moment (`ctl --at` finds its instant and checks it
+  ///     against the history), instead of `events`; what it throws gives the change up.
   public func begin(
     _ events: [Event], settings: TimerSettings, ledger: LedgerSettings = LedgerSettings(),
     stamp: ClockReading? = nil, lockTimeout: Duration = .seconds(3),
     only: ((TimerState) -> Bool)? = nil, recountToday: Bool = false,
-    renaming: (from: String, to: String)? = nil
+    renaming: (from: String, to: String)? = nil,
+    decide: ((TimerState, ClockReading) throws -> [Event])? = nil
   ) throws -> Transaction {
     try FileSystem.checkPrivateFolder(directory)
-    if events.contains(where: Self.isUserAction) {
+    if decide != nil || events.contains(where: Self.isUserAction) {
       // The user acted: a hook failure shown until now has been seen. Removed before the
       // transition, so a failure of the hooks it starts shows again.
       HookFailures.clear(folder: directory)
@@ -127,6 +131,7 @@ public final class StateStore {
       mustWrite = mustWrite || caughtUp.mustWrite
     }
     let applied = only?(machine.state) ?? true
+    let events = try decide?(machine.state, now) ?? events
     var acted = false
     if applied {
       for event in events {
@@ -186,11 +191,12 @@ public final class StateStore {
     _ events: [Event], settings: TimerSettings, ledger: LedgerSettings = LedgerSettings(),
     stamp: ClockReading? = nil, lockTimeout: Duration = .seconds(3),
     only: ((TimerState) -> Bool)? = nil, recountToday: Bool = false,
-    renaming: (from: String, to: String)? = nil, start: ([Effect], Commit) throws -> Void
+    renaming: (from: String, to: String)? = nil,
+    decide: ((TimerState, ClockReading) throws -> [Event])? = nil, start: ([Effect], Commit) throws -> Void
   ) throws -> Outcome {
     let transaction = try begin(
       events, settings: settings, ledger: ledger, stamp: stamp, lockTimeout: lockTimeout, only: only,
-      recountToday: recountToday, renaming: renaming)
+      recountToday: recountToday, renaming: renaming, decide: decide)
     let outcome = Outcome(
       state: transaction.state, effects: transaction.effects, now: transaction.now, applied: transaction.applied,
       acted: transaction.acted)
@@ -236,7 +242,8 @@ public final class StateStore {
   /// nothing is not, nor away and back, which idle daemons send).
   static func isUserAction(_ event: Event) -> Bool {
     switch event {
-    case .action(let action): return action != .none && action != .away && action != .back
+    case .action(let action), .backdated(let action, _):
+      return action != .none && action != .away && action != .back
     case .deadlineReached, .resumedFromSuspend: return false
     }
   }

@@ -4,7 +4,8 @@ import PomobarSystem
 /// What the command line asked for.
 enum Command: Equatable {
   case run(Options)
-  case ctl(Action, Options)
+  /// `ctl ACTION`, at a moment before now with `--at`/`--ago`.
+  case ctl(Action, Options, at: Moment?)
   case status(Options)
   case checkConfig(String?)
   /// The hidden `check-config --example`: `config.example.toml`, made from the schema.

@@ -119,8 +119,8 @@ enum CommandTable {
   static let ctl = CommandSpec(
     name: "ctl",
     synopsis: [.init(line: "ctl ACTION [ARGUMENTS]", summary: "change the timer or the work clock")],
-    usage: ["ctl ACTION [DURATION]"],
-    options: [format, config],
+    usage: ["ctl ACTION [DURATION] [--at TIME | --ago DURATION]"],
+    options: [format, config] + CtlArguments.momentOptions,
     operand: .words(CtlArguments.words),
     literalWords: ["--none"],
     help: CtlArguments.help,
@@ -131,7 +131,8 @@ enum CommandTable {
           message: "pomobar ctl: which action? One of: \(Action.names.joined(separator: ", "))",
           hint: CtlArguments.hint)
       }
-      return .ctl(try CtlArguments.action(name, Array(words.arguments.dropFirst())), options)
+      let action = try CtlArguments.action(name, Array(words.arguments.dropFirst()))
+      return .ctl(action, options, at: try CtlArguments.moment(words, for: action))
     })
 
   static let status = CommandSpec(

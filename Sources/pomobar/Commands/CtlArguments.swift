@@ -24,10 +24,11 @@ enum CtlArguments {
       return name == "extend" ? .extend(value) : .shorten(value)
     case "work":
       let choices: [Action] = [.workStart, .workStop, .workToggle]
-      guard arguments.count == 1, let action = choices.first(where: { $0.ctlWords == [name] + arguments })
+      guard let first = arguments.first, let action = choices.first(where: { $0.ctlWords == [name, first] })
       else {
         throw UsageError(message: "pomobar ctl work: say start, stop or toggle", hint: hint)
       }
+      try noTime(arguments.dropFirst(), after: action)
       return action
     case "project":
       let (rest, tags) = try projectWords(arguments)
@@ -77,6 +78,7 @@ enum CtlArguments {
             "pomobar ctl: unknown action '\(Shown.plain(name))'\(Spelling.hint(for: name, in: words)); one of: \(words.joined(separator: ", "))",
           hint: hint)
       }
+      try noTime(arguments[...], after: action)
       guard arguments.isEmpty else {
         throw UsageError(
           message: "pomobar ctl \(Shown.plain(name)): takes no argument (got '\(Shown.plain(arguments[0]))')",
@@ -92,6 +94,66 @@ enum CtlArguments {
     case .success(let split): return split
     case .failure(let problem): throw UsageError(message: "pomobar ctl project: \(problem)", hint: hint)
     }
+  }
+
+  /// `--at TIME` and `--ago DURATION`: the actions that take them, done at that moment.
+  static let momentOptions = [
+    OptionSpec(
+      names: ["--at"], arity: .value, placeholder: "TIME", kind: .text,
+      doc: [
+        "it happened at TIME: 18:00, 9:05, 'yesterday 18:00'; a TIME",
+        "not yet come today is yesterday's when what it ends ran then",
+      ]),
+    OptionSpec(
+      names: ["--ago"], arity: .value, placeholder: "DURATION", kind: .text,
+      doc: ["it happened DURATION ago: 5m, 1h30m"]),
+  ]
+
+  /// The actions `--at` and `--ago` go with.
+  static let timedActions = "start, stop, work start|stop|toggle and project"
+
+  /// The moment of `--at` or `--ago`, if given, for `action`; refuses both, a value that
+  /// does not read, and an action that does not take one.
+  static func moment(_ words: ParsedWords, for action: Action) throws(UsageError) -> Moment? {
+    let at = words["--at"]
+    let ago = words["--ago"]
+    if at != nil && ago != nil {
+      throw UsageError(message: "pomobar ctl: say --at or --ago, not both", hint: hint)
+    }
+    guard at != nil || ago != nil else { return nil }
+    let option = at != nil ? "--at" : "--ago"
+    guard takesMoment(action) else {
+      throw UsageError(
+        message: "pomobar ctl \(action.ctlWords[0]): \(option) goes with \(timedActions)", hint: hint)
+    }
+    let read = at.map(Moment.at) ?? Moment.ago(ago ?? "")
+    switch read {
+    case .success(let moment): return moment
+    case .failure(let problem): throw UsageError(message: "pomobar ctl \(option): \(problem)", hint: hint)
+    }
+  }
+
+  static func takesMoment(_ action: Action) -> Bool {
+    switch action {
+    case .start, .stop, .workStart, .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious:
+      return true
+    case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .interrupt, .void,
+      .away, .back:
+      return false
+    }
+  }
+
+  /// Refuses a time of day written as a word after `action` (`ctl work start 9:00`),
+  /// showing the form that works.
+  private static func noTime(_ rest: ArraySlice<String>, after action: Action) throws(UsageError) {
+    guard let word = rest.first else { return }
+    let words = action.ctlWords.joined(separator: " ")
+    guard takesMoment(action), Moment.secondOfDay(word) != nil else {
+      throw UsageError(
+        message: "pomobar ctl \(words): takes no argument (got '\(Shown.plain(word))')", hint: hint)
+    }
+    throw UsageError(
+      message: "pomobar ctl \(words): a time goes after --at: pomobar ctl \(words) --at \(word)", hint: hint)
   }
 
   /// A note or reason as given, refused past `Action.noteBytes` (the state keeps no more);
@@ -139,7 +201,8 @@ enum CtlArguments {
     case .reset: return .timer(arguments: "", doc: "back to idle, clearing the cycle")
     case .extend: return .timer(arguments: " [DURATION]", doc: "add time (default: [timer] step, 1m)")
     case .shorten: return .timer(arguments: " [DURATION]", doc: "take time off, never below zero")
-    case .startBreak: return .timer(arguments: "", doc: "start the break now")
+    case .startBreak:
+      return .timer(arguments: "", doc: "start the break now (from idle: a short one, outside the cycle)")
     case .none: return .clickOnly
     case .workStart, .workStop, .workToggle, .projectNext, .projectPrevious, .projectNone:
       return .clickSpelling
@@ -194,6 +257,8 @@ enum CtlArguments {
       .items(timer, column: 12),
       .text("The work clock and projects (every finished interval goes to the history):"),
       .items(clockItems, column: 29),
+      .text("When it happened, for \(timedActions); ctl then says what it changed:"),
+      .options,
       .text(
         """
         DURATION is like 5m, 90s or 1h30m. With --format, prints the new state.

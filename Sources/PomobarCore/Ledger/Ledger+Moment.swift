@@ -1,0 +1,46 @@
+extension Ledger {
+  /// The instant `moment` names, as of `now`; `since` is when what the action ends began
+  /// (the running work interval, the phase), nil when it ends nothing.
+  ///
+  /// A time of day without a day is the latest such time not in the future: today's once
+  /// it has passed, else yesterday's, but yesterday's only for an action that ends
+  /// something running since before it. So `ctl work stop --at 18:00` the morning after a
+  /// forgotten clock stops it at yesterday's 18:00, and `ctl work start --at 18:00` at
+  /// 17:00 is refused as in the future rather than taken as yesterday's (`--at 'yesterday
+  /// 18:00'` says that). The moment may be neither in the future nor before `since`.
+  public func instant(of moment: Moment, since: Instant?) -> Result<Instant, BackdateRefusal> {
+    let present = now.instant
+    var found: Instant
+    switch moment {
+    case .ago(let span):
+      found = present - span
+    case .clock(let second, let day):
+      let today = CivilTime.split(wallTime(present).local).date.dayNumber
+      // The middle of the second it names (or now, in that second): the wall clock, read
+      // again by a later copy, is off the timeline by parts of a second, and must still
+      // write that second.
+      func on(_ days: Int64) -> Instant {
+        let start = instant(ofLocal: (today - days) * 86_400 + second)
+        return start <= present ? min(start + .milliseconds(500), present) : start
+      }
+      found = on(day == .yesterday ? 1 : 0)
+      if found > present, day == nil, let since, on(1) >= since { found = on(1) }
+    }
+    if found > present { return .failure(.future(found, now: present)) }
+    if let since, found < since { return .failure(.beforeStart(found, start: since)) }
+    return .success(found)
+  }
+
+  /// The instant at which the local clock read `local` (seconds since the epoch, counted
+  /// as if the local clock were UTC).
+  ///
+  /// A reading skipped by a daylight-saving jump is taken with the offset before it; one
+  /// that happens twice is the first (as `LocalZone.wallTime(local:)`).
+  func instant(ofLocal local: Int64) -> Instant {
+    let before = zone(local - 86_400)
+    var utc = local - Int64(before)
+    let after = zone(utc)
+    if after != before, zone(local - Int64(after)) == after { utc = local - Int64(after) }
+    return Instant(nanoseconds: now.boottime &+ (utc &* 1_000_000_000 &- now.wall))
+  }
+}
