@@ -44,6 +44,21 @@ struct TagCommandTests {
     }
   }
 
+  @Test("ctl project +TAG --ago: the tags changed then, and the record before has the old ones")
+  func tagsBackdated() async throws {
+    try await withSandbox { sandbox in
+      try await sandbox.ctl("project", "api", "+billable")
+      try sandbox.setClock("awake 600")
+      let said = try await sandbox.ctl("project", "+urgent", "--ago", "5m")
+      #expect(said.stdout.contains("project api +urgent from"), "\(said)")
+      try await sandbox.ctl("work", "stop")
+      let written = lines(sandbox)
+      #expect(written.count == 2, "\(written)")
+      #expect(written.first?.contains(#""seconds":300,"#) == true && written.first?.contains(#"["billable"]"#) == true)
+      #expect(written.last?.contains(#""seconds":300,"#) == true && written.last?.contains(#"["urgent"]"#) == true)
+    }
+  }
+
   @Test("a bad tag is refused naming it, and changes nothing")
   func badTagsAreRefused() async throws {
     try await withSandbox { sandbox in
