@@ -45,7 +45,8 @@ import Testing
       "\(text)")
     // Without a project, `project:` says there is none; without tags, the tags are as before.
     #expect(text.contains(#""tags":["admin","project:","work"]"#), "\(text)")
-    let untagged = ExchangeFixtures.export(.timewarrior, [Self.record("u", .work, (9, 0), (10, 0), "api", [])])
+    let untagged = ExchangeFixtures.export(
+      .timewarrior, [Self.record("u", .work, (9, 0), (10, 0), "api", [])])
     #expect(untagged.contains(#""tags":["api","work"]"#))
   }
 
@@ -103,7 +104,8 @@ import Testing
   }
 
   @Test func anImportedTagIsHeldToTheRule() {
-    let text = #"[[1795420800,1795422300,"api","5e8f2b0c6a8e4d1f9b7c3a2e1d0f4b6a",["a;b","  x  y ",""],1795422301]]"#
+    let text =
+      #"[[1795420800,1795422300,"api","5e8f2b0c6a8e4d1f9b7c3a2e1d0f4b6a",["a;b","  x  y ",""],1795422301]]"#
     #expect(ExchangeFixtures.decode(text, .watson).records.first?.tags == ["a,b", "x y"])
   }
 }

@@ -60,15 +60,17 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     _ = m.handle(.action(.project("api", tags: ["billable"])), at: at(0))
     _ = m.handle(.action(.start), at: at(0))
     let stopped = m.handle(.action(.stop), at: at(60))
-    #expect(stopped.contains { effect in
-      if case .record(let entry) = effect { return entry.kind == .focus && entry.tags == ["billable"] }
-      return false
-    })
+    #expect(
+      stopped.contains { effect in
+        if case .record(let entry) = effect { return entry.kind == .focus && entry.tags == ["billable"] }
+        return false
+      })
   }
 
   @Test func tagsFromAnyDoorAreHeldToTheRule() {
     var m = TimerMachine(ledger: LedgerSettings())
-    _ = m.handle(.action(.project("api", tags: ["a;b", "a,b", " ", String(repeating: "x", count: 60)])), at: at(0))
+    _ = m.handle(
+      .action(.project("api", tags: ["a;b", "a,b", " ", String(repeating: "x", count: 60)])), at: at(0))
     #expect(m.state.ledger.tags == ["a,b", String(repeating: "x", count: TagName.maxCharacters)])
   }
 
@@ -76,7 +78,8 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(
       Action.project("api", tags: ["billable"]).unchanged(in: TimerState())
         == "'api' with +billable is already the project")
-    #expect(Action.tags(["client call"]).unchanged(in: TimerState()) == #"the tags are already +"client call""#)
+    #expect(
+      Action.tags(["client call"]).unchanged(in: TimerState()) == #"the tags are already +"client call""#)
     #expect(Action.project("api", tags: ["a", "b c"]).ctlWords == ["project", "api", "+a", "+b c"])
   }
 

@@ -34,7 +34,8 @@ import Testing
   }
 
   @Test func tagsAsWordsQuoteOnlyWhatNeedsIt() {
-    #expect(TagName.words(["billable", "client call", #"say "hi""#]) == #"+billable +"client call" +"say \"hi\"""#)
+    #expect(
+      TagName.words(["billable", "client call", #"say "hi""#]) == #"+billable +"client call" +"say \"hi\"""#)
   }
 
   @Test(arguments: [
@@ -114,7 +115,8 @@ import Testing
 
   @Test func anAmendCarriesTheTagsOfItsRecord() throws {
     let edit = HistoryEdit(
-      id: "3d1219c7c4c5.e.1", at: WallTime(utc: 1_795_430_000, offset: 3600), .amend(target: record.id, record: record))
+      id: "3d1219c7c4c5.e.1", at: WallTime(utc: 1_795_430_000, offset: 3600),
+      .amend(target: record.id, record: record))
     let read = try HistoryEdit(jsonLine: Array(edit.jsonLine.utf8.dropLast()))
     #expect(read == edit)
     guard case .amend(_, let amended) = read.operation else { return #expect(Bool(false)) }
@@ -127,7 +129,8 @@ import Testing
     for _ in 0..<500 {
       var tags: [String] = []
       for _ in 0..<Int(generator.next() % 5) {
-        tags.append((0..<Int(1 + generator.next() % 8)).map { _ in pieces[Int(generator.next() % 13)] }.joined())
+        tags.append(
+          (0..<Int(1 + generator.next() % 8)).map { _ in pieces[Int(generator.next() % 13)] }.joined())
       }
       var tagged = record
       tagged.tags = TagName.clamped(tags)

@@ -25,7 +25,8 @@ struct TagCommandTests {
       let written = lines(sandbox)
       #expect(written.count == 2, "\(written)")
       #expect(written.first?.contains(#""project":"api","#) == true)
-      #expect(written.first?.hasSuffix(#""note":null,"tags":["billable","client call"]}"#) == true, "\(written)")
+      #expect(
+        written.first?.hasSuffix(#""note":null,"tags":["billable","client call"]}"#) == true, "\(written)")
       #expect(written.last?.contains(#""project":"api","#) == true, "tags alone keep the project")
       #expect(written.last?.hasSuffix(#","tags":["urgent"]}"#) == true, "\(written)")
 
@@ -54,8 +55,11 @@ struct TagCommandTests {
       try await sandbox.ctl("work", "stop")
       let written = lines(sandbox)
       #expect(written.count == 2, "\(written)")
-      #expect(written.first?.contains(#""seconds":300,"#) == true && written.first?.contains(#"["billable"]"#) == true)
-      #expect(written.last?.contains(#""seconds":300,"#) == true && written.last?.contains(#"["urgent"]"#) == true)
+      #expect(
+        written.first?.contains(#""seconds":300,"#) == true
+          && written.first?.contains(#"["billable"]"#) == true)
+      #expect(
+        written.last?.contains(#""seconds":300,"#) == true && written.last?.contains(#"["urgent"]"#) == true)
     }
   }
 

@@ -45,7 +45,9 @@ public enum TagName {
     /// A tag as it can be printed on one line: control characters as `?`, long ones cut.
     private static func shown(_ tag: String) -> String {
       var scalars = String.UnicodeScalarView()
-      for scalar in tag.unicodeScalars.prefix(60) { scalars.append(ProjectName.isControl(scalar) ? "?" : scalar) }
+      for scalar in tag.unicodeScalars.prefix(60) {
+        scalars.append(ProjectName.isControl(scalar) ? "?" : scalar)
+      }
       return String(scalars)
     }
   }
@@ -90,7 +92,8 @@ public enum TagName {
       var count = 0
       var previous = UInt8(ascii: " ")  // a leading space fails as a double one would
       for byte in tag.utf8 {
-        guard byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: ";") || byte == 0x20 && previous != 0x20 else {
+        guard byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: ";") || byte == 0x20 && previous != 0x20
+        else {
           return false
         }
         previous = byte

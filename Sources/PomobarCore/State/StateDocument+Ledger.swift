@@ -16,7 +16,10 @@ extension StateDocument {
       ledger.work.map {
         adding(
           $0.tags,
-          to: ["since": .integer($0.since.nanoseconds), "project": text($0.project), "by_focus": .bool($0.byFocus)])
+          to: [
+            "since": .integer($0.since.nanoseconds), "project": text($0.project),
+            "by_focus": .bool($0.byFocus),
+          ])
       } ?? .null
     let today: JSONValue = [
       "day": .integer(ledger.today.day),

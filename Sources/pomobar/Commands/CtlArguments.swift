@@ -35,7 +35,8 @@ enum CtlArguments {
       let words = rest.joined(separator: " ").trimmedOfSpaces
       if !tags.isEmpty, ["--none", "next", "prev", "previous"].contains(words) {
         throw UsageError(
-          message: "pomobar ctl project \(words): takes no tags; write them after a name (project api +billable)",
+          message:
+            "pomobar ctl project \(words): takes no tags; write them after a name (project api +billable)",
           hint: hint)
       }
       switch words {
@@ -89,7 +90,9 @@ enum CtlArguments {
   }
 
   /// The words of `ctl project` split into the name's words and the `+tag` words.
-  private static func projectWords(_ arguments: [String]) throws(UsageError) -> (rest: [String], tags: [String]) {
+  private static func projectWords(_ arguments: [String]) throws(UsageError)
+    -> (rest: [String], tags: [String])
+  {
     switch TagName.split(arguments) {
     case .success(let split): return split
     case .failure(let problem): throw UsageError(message: "pomobar ctl project: \(problem)", hint: hint)
@@ -221,8 +224,11 @@ enum CtlArguments {
         "these tags: closes the previous interval, starts a stopped clock;",
         "one line, at most \(ProjectName.maxCharacters) characters and \(ProjectName.maxBytes) bytes",
       ]),
-    HelpItem(term: "project +TAG...", doc: ["keep the project, set its tags (\"+client call\": one with a space)"]),
-    HelpItem(term: "project --none|next|prev", doc: ["no project and no tags; the next or previous known one (no tags)"]),
+    HelpItem(
+      term: "project +TAG...", doc: ["keep the project, set its tags (\"+client call\": one with a space)"]),
+    HelpItem(
+      term: "project --none|next|prev",
+      doc: ["no project and no tags; the next or previous known one (no tags)"]),
     HelpItem(
       term: "interrupt [internal|external] [NOTE]", doc: ["mark an interruption of the running focus"]),
     HelpItem(

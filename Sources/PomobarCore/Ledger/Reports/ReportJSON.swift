@@ -91,7 +91,10 @@ public enum ReportJSONEncoder {
 
   static func tags(_ report: Report) -> [JSONValue] {
     report.tags.map { tag in
-      .object([("name", .string(tag.name)), ("seconds", .integer(tag.seconds)), ("percent", .integer(Int64(tag.percent)))])
+      .object([
+        ("name", .string(tag.name)), ("seconds", .integer(tag.seconds)),
+        ("percent", .integer(Int64(tag.percent))),
+      ])
     }
   }
 }

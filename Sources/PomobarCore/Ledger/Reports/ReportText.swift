@@ -104,8 +104,9 @@ public struct ReportTextEncoder: Sendable {
     var out = "\nTags\n"
     for (tag, label) in zip(report.tags, labels) {
       out +=
-        "  " + ReportFormat.padRight(label, nameWidth) + "  " + ReportFormat.padLeft(hours(tag.seconds), timeWidth)
-        + "  " + ReportFormat.padLeft("\(tag.percent)", 3) + " %\n"
+        "  " + ReportFormat.padRight(label, nameWidth) + "  "
+        + ReportFormat.padLeft(hours(tag.seconds), timeWidth) + "  "
+        + ReportFormat.padLeft("\(tag.percent)", 3) + " %\n"
     }
     return out
   }
