@@ -18,6 +18,8 @@ struct TagCommandTests {
   func projectWithTagsThenStop() async throws {
     try await withSandbox { sandbox in
       try await sandbox.ctl("project", "api", "+billable", "+client  call")
+      let work = try #require(try await sandbox.status()["work"] as? [String: Any])
+      #expect(work["tags"] as? [String] == ["billable", "client call"])
       try sandbox.setClock("awake 600")
       try await sandbox.ctl("project", "+urgent")
       try sandbox.setClock("awake 900")
