@@ -17,6 +17,18 @@ enum CorrectionCommands {
       }
       project = .some(checked.isEmpty ? nil : checked)
     }
+    var tags: [String]? = nil
+    if let given = request.tags {
+      // The words as `log` prints them; a tag without its `+` is taken too.
+      let words: [String]
+      do { words = try ShellWords.split(given) } catch {
+        return usage("history amend", "--tags '\(Shown.plain(given))': \(error)")
+      }
+      switch TagName.split(words.map { $0.hasPrefix("+") ? $0 : "+" + $0 }) {
+      case .success(let split): tags = split.tags
+      case .failure(let problem): return usage("history amend", "--tags: \(problem); write them like '+billable +acme'")
+      }
+    }
     for (option, text) in [("--start", request.start), ("--end", request.end)] {
       if let text, EditTime.local(text, on: CivilTime.Date(year: 2000, month: 1, day: 1)) == nil {
         return usage("history amend", "\(option) '\(Shown.plain(text))' is not a time like \(EditTime.forms)")
@@ -36,6 +48,7 @@ enum CorrectionCommands {
       }
       if let project { amended.project = project }
       if let note = request.note { amended.note = note.isEmpty ? nil : note }
+      if let tags { amended.tags = tags }
       guard amended != record else {
         throw EditCommands.Unchanged(text: "nothing to change: \(record.shortID.prefix(7)) is already so")
       }

@@ -123,8 +123,9 @@ extension CtlCommand {
       case .workStart: what = running ? "work start moved to" : "work started at"
       case .workStop: what = "work stopped at"
       case .workToggle: what = running ? "work stopped at" : "work started at"
-      case .project, .projectNext, .projectPrevious:
-        what = "project " + Shown.plain(after.ledger.project ?? "none") + " from"
+      case .project, .tags, .projectNext, .projectPrevious:
+        let tags = after.ledger.tags.isEmpty ? "" : " " + TagName.words(after.ledger.tags)
+        what = "project " + Shown.plain(after.ledger.project ?? "none") + tags + " from"
       case .start: what = "focus started at"
       case .stop: what = "stopped at"
       case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .interrupt,

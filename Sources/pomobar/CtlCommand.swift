@@ -35,7 +35,7 @@ enum CtlCommand {
   /// says, after it, whether NAME is near one of them (`new project 'Api' (did you mean
   /// 'api'?)`): a read of the history never delays the action.
   static func nearNameWarning(_ action: Action, _ context: Context) -> () -> Void {
-    guard case .project(let name?) = action else { return {} }
+    guard case .project(let name?, _) = action else { return {} }
     let known = KnownProjects.recent(context)
     return {
       if let warning = KnownProjects.nearWarning(name, context, recent: known) { Console.error(warning) }

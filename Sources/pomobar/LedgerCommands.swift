@@ -8,7 +8,7 @@ enum LedgerCommands {
     switch command {
     case .export(let range, let format): return ExportCommand.run(context, range, format)
     case .importFile(let path, let format): return ImportCommand.run(context, path, format)
-    case .log(let range): return LogCommand.run(context, range)
+    case .log(let range, let tags): return LogCommand.run(context, range, tags: tags)
     case .track(let words, let note, let adjust):
       return TrackCommand.run(context, words: words, note: note, adjust: adjust)
     case .historyRemove(let id): return EditCommands.remove(context, id)

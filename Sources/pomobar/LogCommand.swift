@@ -1,18 +1,22 @@
 import PomobarCore
 import PomobarSystem
 
-/// `pomobar log [RANGE]`: the records, one per line, oldest first.
+/// `pomobar log [RANGE] [--tag TAG]...`: the records, one per line, oldest first.
 ///
-/// `a1b2c3d  2026-11-23 09:00-09:25  focus        25:00  api  completed`: the short id
-/// (as many hex digits as make it unique in the whole history, at least 7), the local
-/// start day and times, the kind, the time that counted, the project and the outcome.
+/// `a1b2c3d  2026-11-23 09:00-09:25  focus        25:00  api +billable  completed`: the
+/// short id (as many hex digits as make it unique in the whole history, at least 7), the
+/// local start day and times, the kind, the time that counted, the project and its tags,
+/// and the outcome. With `--tag`, only the records that carry every one of those tags.
 enum LogCommand {
-  static func run(_ context: Context, _ argument: RangeArgument) -> Int32 {
+  static func run(_ context: Context, _ argument: RangeArgument, tags: [String] = []) -> Int32 {
     let history = context.history
     let range = argument.resolve(today: LocalZone.today())
     let width = shortIDWidth(history)
     var output = OutputBuffer()
-    history.forEachRecordInOrder(in: range) { record in output.add(line(record, idWidth: width)) }
+    history.forEachRecordInOrder(in: range) { record in
+      guard tags.allSatisfy(record.tags.contains) else { return }
+      output.add(line(record, idWidth: width))
+    }
     return output.flush() ? ExitCode.success : ExitCode.failure
   }
 
@@ -38,6 +42,7 @@ enum LogCommand {
     let duration = "\(WorkView.clock(seconds)):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
     text += String(repeating: " ", count: max(0, 8 - duration.count)) + duration + "  "
     text += Shown.plain(record.project ?? "-")
+    if !record.tags.isEmpty { text += " " + TagName.words(record.tags) }
     if let outcome = record.outcome { text += "  " + outcome.rawValue }
     if let note = record.note { text += "  · " + Shown.plain(note) }
     return text + "\n"

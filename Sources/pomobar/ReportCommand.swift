@@ -8,6 +8,8 @@ struct ReportRequest: Equatable {
   var from: String? = nil
   var to: String? = nil
   var project: String? = nil
+  /// `--tag TAG`, repeatable: only records with all of them.
+  var tags: [String] = []
   var json = false
   var decimal = false
   var chart = false
@@ -45,7 +47,7 @@ enum ReportCommand {
       return ExitCode.usage
     }
 
-    let report = build(context, range, today: today, project: request.project)
+    let report = build(context, range, today: today, project: request.project, tags: request.tags)
     if let project = request.project, let unknown = KnownProjects.refusal(project, context, shown: report) {
       // A bill must not be made from a 0:00 that is a typo.
       Console.error("report: " + unknown)
@@ -71,9 +73,9 @@ enum ReportCommand {
   }
 
   /// The report of `range` from the history, the running work clock included.
-  static func build(_ context: Context, _ range: ReportRange, today: CivilTime.Date, project: String?)
-    -> Report
-  {
+  static func build(
+    _ context: Context, _ range: ReportRange, today: CivilTime.Date, project: String?, tags: [String] = []
+  ) -> Report {
     let settings = context.config.ledger
     let calendar = LedgerCalendar(settings)
     let latest = range == .all ? latestDay(context, calendar) : nil
@@ -81,6 +83,7 @@ enum ReportCommand {
       period: range.period(today: today, calendar: calendar, latest: latest), today: today,
       settings: settings, projects: context.config.projects, project: project,
       background: context.config.display.colors.background)
+    builder.tagFilter = tags
     // History files are named by the UTC month a record started: a month of margin either
     // side covers offsets, day-starts-at and intervals across a month's end.
     let firstMonth = builder.firstDayRead.map { month($0, adding: -1) }

@@ -17,7 +17,6 @@ enum TrackCommand {
   static func run(_ context: Context, words: [String], note: String?, adjust: Bool = false) -> Int32 {
     let now = LocalZone.wallTime(wall: context.store.now().wall)
     let (today, second) = CivilTime.split(now.local)
-    // The `+tags` are read and kept in `parsed.tags`, for the records' tags to come.
     let parsed: TrackWords
     switch TrackWords.parse(words, today: today, now: second) {
     case .success(let words): parsed = words
@@ -37,7 +36,7 @@ enum TrackCommand {
     let asked = start.utc..<end.utc
     // Tracking the same interval again is not an overlap: it adds nothing, as before.
     let made = context.store.now().wall
-    let same = record(history.machine, asked, project: name, note: note, made: made).id
+    let same = record(history.machine, asked, project: name, tags: parsed.tags, note: note, made: made).id
 
     // Read and decide without the lock; the same reading under the lock must agree.
     let before = Plan(asked, existing: existing(context, around: asked, except: same), adjust: adjust)
@@ -46,7 +45,7 @@ enum TrackCommand {
       return ExitCode.failure
     }
     let records = before.pieces.map { piece in
-      record(history.machine, piece, project: name, note: note, made: made)
+      record(history.machine, piece, project: name, tags: parsed.tags, note: note, made: made)
     }
     do {
       let outcome = try LedgerCommands.locked(context) { () throws -> (added: Int, moved: Bool) in
@@ -83,14 +82,14 @@ enum TrackCommand {
   /// The work record for `piece`, added at `made` (wall-clock nanoseconds); its id derives
   /// from what it is, so the same interval tracked twice is one record.
   static func record(
-    _ machine: String, _ piece: Range<Int64>, project: String?, note: String?, made: Int64
+    _ machine: String, _ piece: Range<Int64>, project: String?, tags: [String] = [], note: String?, made: Int64
   ) -> LedgerRecord {
     let start = WallTime(utc: piece.lowerBound, offset: LocalZone.offset(atUTC: piece.lowerBound))
     let end = WallTime(utc: piece.upperBound, offset: LocalZone.offset(atUTC: piece.upperBound))
     let key = "\(machine)|\(start.utc)|\(end.utc)|\(project ?? "")"
     return LedgerRecord(
       id: "track.\(StableHash.hex(StableHash.fnv1a(key)))", kind: .work, start: start, end: end,
-      seconds: end.utc - start.utc, project: project, note: note, at: LocalZone.wallTime(wall: made),
+      seconds: end.utc - start.utc, project: project, note: note, tags: tags, at: LocalZone.wallTime(wall: made),
       atNanoseconds: HistoryStore.fraction(made))
   }
 

@@ -8,18 +8,22 @@ struct ExchangeTotals: Equatable, CustomStringConvertible {
   var work: [String: Int64] = [:]
   var focus: Int64 = 0
   var breaks: [String: Int64] = [:]
+  /// Work per tag: what `report`'s tags section adds up.
+  var tags: [String: Int64] = [:]
 
   init(_ records: [LedgerRecord]) {
     for record in records {
       switch record.kind {
-      case .work: work[record.project ?? "", default: 0] += record.seconds
+      case .work:
+        work[record.project ?? "", default: 0] += record.seconds
+        for tag in record.tags { tags[tag, default: 0] += record.seconds }
       case .focus: focus += record.seconds
       case .shortBreak, .longBreak: breaks[record.kind.rawValue, default: 0] += record.seconds
       }
     }
   }
 
-  var description: String { "work \(work), focus \(focus), breaks \(breaks)" }
+  var description: String { "work \(work), focus \(focus), breaks \(breaks), tags \(tags)" }
 }
 
 @Suite struct ExchangeTimelineTests {

@@ -88,10 +88,34 @@ struct HistoryTextTests {
         start: WallTime(utc: start, offset: offset),
         end: WallTime(utc: start + Int64.random(in: 0...200_000, using: &random), offset: offset),
         seconds: 1, project: text(Int.random(in: 1...12, using: &random)),
-        note: text(Int.random(in: 0...20, using: &random)))
+        note: text(Int.random(in: 0...20, using: &random)),
+        tags: TagName.clamped(
+          (0..<Int.random(in: 0...3, using: &random)).compactMap { _ in text(Int.random(in: 1...8, using: &random)) }))
       let line = HistoryText.line(of: record, id: String(record.shortID.prefix(7)))
       let parsed = try HistoryText.parse(HistoryText.render(line)).get()
       #expect(parsed.count == 1 && parsed[0].sameRecord(as: line), "\(HistoryText.render(line))")
+    }
+  }
+
+  /// Tags stand after the project as `log` shows them, and read back; a changed one is
+  /// an amend, and a line added with tags adds a record with them.
+  @Test func tagsAreWrittenAsLogShowsThemAndReadBack() throws {
+    let record = LedgerRecord(
+      id: "m.t.1", kind: .work, start: WallTime(utc: 1_795_935_600, offset: 3600),
+      end: WallTime(utc: 1_795_939_200, offset: 3600), seconds: 3600, project: "+plus",
+      tags: ["billable", "client call"])
+    let line = HistoryText.line(of: record, id: "abcd123")
+    #expect(
+      HistoryText.render(line)
+        == "abcd123  2026-11-29  08:00-09:00  work         \"+plus\" +billable +\"client call\"\n")
+    let parsed = try HistoryText.parse(HistoryText.render(line)).get()
+    #expect(parsed.first?.sameRecord(as: line) == true && parsed.first?.tags == ["billable", "client call"])
+    let added = try HistoryText.parse("2026-11-29  11:00-12:00  work  - +urgent  \"call\"\n").get()
+    #expect(added.first?.project == nil && added.first?.tags == ["urgent"] && added.first?.note == "call")
+    if case .failure(let problem) = HistoryText.parse("2026-11-29  11:00-12:00  work  api +a;b\n") {
+      #expect(problem.column == 36 && problem.message.contains(";"), "\(problem.column) \(problem.message)")
+    } else {
+      Issue.record("a tag with ; was read")
     }
   }
 

@@ -39,7 +39,7 @@ import Testing
     case 10: return .workStart
     case 11: return .workStop
     case 12: return .workToggle
-    case 13: return .project(name)
+    case 13: return random.next() % 2 == 0 ? .project(name) : .project(name, tags: [name, "billable"])
     case 14: return .project(numbered[Int(random.next() % 60)])
     case 15: return .project(nil)
     case 16: return .projectNext
@@ -48,6 +48,7 @@ import Testing
     case 20: return .void(random.next() % 2 == 0 ? nil : name)
     case 21: return .away
     case 22: return .back
+    case 23 where random.next() % 2 == 0: return .tags([name])
     default: return .none
     }
   }
@@ -142,11 +143,14 @@ import Testing
     let name = { (i: Int) in
       String(repeating: "\\", count: 96) + "\(i + 100)" + "e" + String(repeating: "\u{301}", count: 50)
     }
+    // 20 tags of 50 characters, each escaped: 100 bytes, 200 in the file.
+    let tags = (0..<TagName.maxCount).map { String(repeating: "\"", count: 48) + "\($0 + 10)" }
     var ledger = LedgerState(
-      work: WorkClock(since: .seconds(1), project: name(0)), project: name(0),
+      work: WorkClock(since: .seconds(1), project: name(0), tags: tags), project: name(0),
       projects: (0..<LedgerState.projectsKept).map(name), serial: Int(Int32.max),
       internalInterruptions: 100_000, externalInterruptions: 100_000,
       notes: Array(repeating: String(repeating: "\"", count: Action.noteBytes), count: LedgerState.notesKept))
+    ledger.tags = tags
     for i in 0..<LedgerState.projectsKept { ledger.today.add(8 * 86_400, project: name(i), today: 1) }
     let timer = TimerState(
       phase: .paused(.focus, remaining: .seconds(86_400), total: .seconds(86_400)), slot: 1, urgent: true,
@@ -166,7 +170,7 @@ import Testing
         LedgerRecord(
           id: "3d1219c7c4c5.m5x9a2b.\(i)", kind: .focus, start: WallTime(utc: 1, offset: 50_400),
           end: WallTime(utc: 2, offset: -43_200), seconds: 1, project: name(i % 100), outcome: .voided,
-          internalInterruptions: 100_000, externalInterruptions: 100_000, gap: 1, note: note)
+          internalInterruptions: 100_000, externalInterruptions: 100_000, gap: 1, note: note, tags: tags)
       })
     #expect(!document.owed.isEmpty)
     let bytes = Array(document.json().utf8)

@@ -46,6 +46,28 @@ struct HistoryCorrectionTests {
     return ["EDITOR": path, "VISUAL": ""]
   }
 
+  @Test("Tags: track +tag records them, amend --tags and history edit change them, undo takes it back")
+  func tagsThroughTrackAmendAndEdit() async throws {
+    try await withSandbox { sandbox in
+      try await Self.run(sandbox, ["track", "2026-01-20", "9:00-10:00", "api", "+billable"])
+      let line = try #require(try await Self.log(sandbox).first)
+      #expect(line.hasSuffix("api +billable"), "\(line)")
+      let amended = try await Self.run(sandbox, ["history", "amend", Self.id(line), "--tags", "+acme +\"client call\""])
+      #expect(amended.stdout.contains("tags +billable → +acme +\"client call\""), "\(amended)")
+      #expect(try await Self.log(sandbox).first?.hasSuffix("api +acme +\"client call\"") == true)
+      let refused = try await Self.run(sandbox, ["history", "amend", Self.id(line), "--tags", "+a;b"], status: 64)
+      #expect(refused.stderr.contains("--tags"), "\(refused)")
+      try await Self.run(sandbox, ["history", "undo", try Self.undoID(amended)])
+      #expect(try await Self.log(sandbox).first?.hasSuffix("api +billable") == true)
+      // In the editor, the tags stand after the project: one is changed there.
+      let edit = try Self.editor(sandbox, "s/+billable/+billable +urgent/")
+      try await Self.run(sandbox, ["history", "edit", "--from", "2026-01-20", "--to", "2026-01-20"], environment: edit)
+      #expect(try await Self.log(sandbox).first?.hasSuffix("api +billable +urgent") == true)
+      let json = try await Self.run(sandbox, ["export", "--format", "json", "all"])
+      #expect(json.stdout.contains("\"tags\":[\"billable\",\"urgent\"]"), "\(json)")
+    }
+  }
+
   @Test("amend moves a start and an end, sets a note, refuses an overlap, and undo takes it back")
   func amendTimesAndNote() async throws {
     try await withSandbox { sandbox in

@@ -35,7 +35,7 @@ struct TrackWordsCommandTests {
       ("monday 9:00 10:00 api", "2027-03-15 09:00-10:00", "api"),
       ("23.11.2026 9:00 10:00 web frontend", "2026-11-23 09:00-10:00", "web frontend"),
       ("14:00 now api", "2027-03-17 14:00-15:30", "api"),
-      ("last friday 9-12 web frontend +billable", "2027-03-12 09:00-12:00", "web frontend"),
+      ("last friday 9-12 web frontend +billable", "2027-03-12 09:00-12:00", "web frontend +billable"),
     ])
   func trackForms(line: String, interval: String, project: String) async throws {
     try await Self.onWednesday { sandbox in

@@ -46,7 +46,7 @@ public enum ConfigPrinter {
     case .extend(let amount?), .shorten(let amount?):
       return quote("\(action.name) \(DurationFormat.format(amount))")
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend(nil), .shorten(nil),
-      .startBreak, .none, .workStart, .workStop, .workToggle, .project, .projectNext,
+      .startBreak, .none, .workStart, .workStop, .workToggle, .project, .tags, .projectNext,
       .projectPrevious, .interrupt, .void, .away, .back:
       return quote(action.name)
     }

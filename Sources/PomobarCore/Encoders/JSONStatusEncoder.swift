@@ -16,7 +16,8 @@
 /// - `tooltip`: several lines joined by `\n`.
 /// - `color`: `#rrggbb` for the phase.
 /// - `work`: the work clock while it runs, else null: `project` (null: none), `color`,
-///   `today` (seconds on that project today) and `total` (seconds on every project today).
+///   `today` (seconds on that project today), `total` (seconds on every project today) and
+///   `tags` (the running interval's, an array).
 /// - `project`: the active project, whether the work clock runs or not; null: none.
 public struct JSONStatusEncoder: BarEncoder {
   public init() {}
@@ -48,6 +49,7 @@ public struct JSONStatusEncoder: BarEncoder {
         [
           "project": work.project.map { .string($0) } ?? .null, "color": .string(work.color),
           "today": .integer(work.seconds), "total": .integer(work.total),
+          "tags": .array(work.tags.map { .string($0) }),
         ]
       } ?? .null,
       "project": view.project.map { .string($0) } ?? .null,

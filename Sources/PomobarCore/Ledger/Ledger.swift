@@ -60,7 +60,8 @@ public struct Ledger {
         id: "\(machine).\(epoch).\(entry.serial)", kind: entry.kind, start: wallTime(entry.start),
         end: wallTime(entry.end), seconds: entry.seconds, project: entry.project, outcome: entry.outcome,
         internalInterruptions: entry.internalInterruptions,
-        externalInterruptions: entry.externalInterruptions, gap: entry.gap, note: entry.note)
+        externalInterruptions: entry.externalInterruptions, gap: entry.gap, note: entry.note,
+        tags: entry.tags)
       records.append(record)
       ledger.today.add(workOf: record, dayBegan: dayBegan, today: day)
     }

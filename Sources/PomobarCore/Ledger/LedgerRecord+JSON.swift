@@ -10,8 +10,11 @@
 /// (one line in the file). `kind` is `work`, `focus`, `short-break` or `long-break`;
 /// `outcome` is `completed`, `skipped`, `stopped` or `voided` (null for work); `seconds`
 /// is the time that counted; `internal`/`external` count interruptions; `gap` is suspend
-/// or away time in seconds that did not count. A record a person added (`track`, `import`)
-/// ends with `"at"`, when it was added. Readers ignore keys they do not know.
+/// or away time in seconds that did not count. A record with tags has `"tags":["billable"]`
+/// after `note` (a line without the key has none: lines written before tags, and every
+/// untagged line, stay as they were, and older readers skip the key). A record a person
+/// added (`track`, `import`) ends with `"at"`, when it was added. Readers ignore keys they
+/// do not know.
 extension LedgerRecord {
   /// The record as one line, newline included.
   public var jsonLine: String {
@@ -21,6 +24,7 @@ extension LedgerRecord {
     out += ",\"outcome\":" + (outcome.map { "\"\($0.rawValue)\"" } ?? "null")
     out += ",\"internal\":\(internalInterruptions),\"external\":\(externalInterruptions)"
     out += ",\"gap\":\(gap),\"note\":" + (note.map(JSON.quote) ?? "null")
+    if !tags.isEmpty { out += ",\"tags\":[" + tags.map(JSON.quote).joined(separator: ",") + "]" }
     if let at { out += ",\"at\":\"\(at.iso8601(nanoseconds: atNanoseconds))\"" }
     out += "}\n"
     return out
@@ -53,6 +57,7 @@ extension LedgerRecord {
         case .string(let text): fields.set(key, .text(text))
         case .integer(let number): fields.set(key, .number(number))
         case .null: fields.set(key, .null)
+        case .array(let items) where key == "tags": fields.tags = items.compactMap(\.stringValue)
         case .bool, .number, .array, .object: continue
         }
       }
@@ -93,6 +98,7 @@ struct RecordFields {
   var externalCount: Int64 = 0
   var gap: Int64 = 0
   var note: String?
+  var tags: [String] = []
   var at: WallTime?
   var atNanoseconds: Int32 = 0
 
@@ -137,21 +143,24 @@ struct RecordFields {
     return LedgerRecord(
       id: id, kind: kind, start: start, end: end, seconds: seconds, project: project,
       outcome: outcome, internalInterruptions: Int(internalCount),
-      externalInterruptions: Int(externalCount), gap: gap, note: note, at: at, atNanoseconds: atNanoseconds)
+      externalInterruptions: Int(externalCount), gap: gap, note: note,
+      tags: tags.isEmpty ? tags : TagName.clamped(tags), at: at, atNanoseconds: atNanoseconds)
   }
 }
 
-/// Reads a flat JSON object (string, integer and null values only) in one pass.
+/// Reads a flat JSON object (string, integer and null values only, and an array of
+/// strings for `tags`) in one pass.
 ///
 /// Returns false for anything else (nesting, other value types, odd spacing it does not
 /// expect, escapes, a kind, outcome or time it cannot read), leaving the line to the full
 /// parser, which gives the same record or says what is wrong: this path only has to be
 /// fast, not complete. Keys are told by their bytes and values read in place; only the
-/// id, project and note become strings.
+/// id, project, note and tags become strings.
 enum FlatObjectScanner {
   /// The keys of a record, and any other.
   enum Key {
-    case id, kind, start, end, seconds, project, outcome, internalCount, externalCount, gap, note, at, other
+    case id, kind, start, end, seconds, project, outcome, internalCount, externalCount, gap, note, tags, at
+    case other
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
       switch bytes.count {
@@ -161,6 +170,7 @@ enum FlatObjectScanner {
       case 3 where equal(bytes, "gap"): self = .gap
       case 4 where equal(bytes, "kind"): self = .kind
       case 4 where equal(bytes, "note"): self = .note
+      case 4 where equal(bytes, "tags"): self = .tags
       case 5 where equal(bytes, "start"): self = .start
       case 7 where equal(bytes, "seconds"): self = .seconds
       case 7 where equal(bytes, "project"): self = .project
@@ -213,8 +223,23 @@ enum FlatObjectScanner {
             fields.at = time
             fields.atNanoseconds = WallTime.nanoseconds(iso8601Bytes: text)
           }
-        case .seconds, .internalCount, .externalCount, .gap, .other: break  // left out, as by `set`
+        case .seconds, .internalCount, .externalCount, .gap, .tags, .other: break  // left out, as by `set`
         }
+      case UInt8(ascii: "[") where key == .tags:
+        // An array of strings, `[]` or `["a","b"]`: the one nested value a record has.
+        index += 1
+        var tags: [String] = []
+        if byte(index) != UInt8(ascii: "]") {
+          while true {
+            guard let text = string(bytes, &index) else { return false }
+            tags.append(String(decoding: text, as: UTF8.self))
+            guard byte(index) == UInt8(ascii: ",") else { break }
+            index += 1
+          }
+        }
+        guard byte(index) == UInt8(ascii: "]") else { return false }
+        index += 1
+        fields.tags = tags
       case UInt8(ascii: "n"):
         guard byte(index + 1) == UInt8(ascii: "u"), byte(index + 2) == UInt8(ascii: "l"),
           byte(index + 3) == UInt8(ascii: "l")
@@ -241,7 +266,7 @@ enum FlatObjectScanner {
         case .internalCount: fields.internalCount = value
         case .externalCount: fields.externalCount = value
         case .gap: fields.gap = value
-        case .id, .kind, .start, .end, .project, .outcome, .note, .at, .other: break
+        case .id, .kind, .start, .end, .project, .outcome, .note, .tags, .at, .other: break
         }
       default:
         return false

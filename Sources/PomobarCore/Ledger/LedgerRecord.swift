@@ -55,6 +55,9 @@ public struct LedgerRecord: Equatable, Sendable {
   public var gap: Int64
   /// Free text: why a focus was voided, interruption notes, or a note given when tracking.
   public var note: String?
+  /// Labels beside the project (`+billable`), in the order given, each once, as
+  /// `TagName` keeps them; empty for none.
+  public var tags: [String]
   /// When a person added the record (`track`, `import`); nil for what the clock recorded,
   /// which was written as it ended. See `created`.
   public var at: WallTime?
@@ -65,7 +68,7 @@ public struct LedgerRecord: Equatable, Sendable {
   public init(
     id: String, kind: Kind, start: WallTime, end: WallTime, seconds: Int64, project: String? = nil,
     outcome: Outcome? = nil, internalInterruptions: Int = 0, externalInterruptions: Int = 0,
-    gap: Int64 = 0, note: String? = nil, at: WallTime? = nil, atNanoseconds: Int32 = 0
+    gap: Int64 = 0, note: String? = nil, tags: [String] = [], at: WallTime? = nil, atNanoseconds: Int32 = 0
   ) {
     self.id = id
     self.kind = kind
@@ -78,6 +81,7 @@ public struct LedgerRecord: Equatable, Sendable {
     self.externalInterruptions = externalInterruptions
     self.gap = gap
     self.note = note
+    self.tags = tags
     self.at = at
     self.atNanoseconds = atNanoseconds
   }

@@ -8,6 +8,9 @@ public struct LedgerState: Equatable, Sendable {
   public var work: WorkClock?
   /// The active project, kept while the clock is stopped; nil: none.
   public var project: String?
+  /// The active tags, beside the project (`ctl project api +billable`): the running work
+  /// interval and the running phase's record carry them.
+  public var tags: [String] = []
   /// Known projects in the order they were first used, for `project next|prev`.
   public var projects: [String]
   /// The serial of the last record made; the next record gets the next one.
@@ -79,13 +82,16 @@ public struct LedgerState: Equatable, Sendable {
 public struct WorkClock: Equatable, Sendable {
   public var since: Instant
   public var project: String?
+  /// The tags its record gets.
+  public var tags: [String] = []
   /// Started by a focus (`[ledger] focus-starts-work`), not by the user: it stops when the
   /// timer goes back to idle, and the bar shows it only once it has a project.
   public var byFocus: Bool
 
-  public init(since: Instant, project: String?, byFocus: Bool = false) {
+  public init(since: Instant, project: String?, tags: [String] = [], byFocus: Bool = false) {
     self.since = since
     self.project = project
+    self.tags = tags
     self.byFocus = byFocus
   }
 }
@@ -166,11 +172,12 @@ public struct LedgerEntry: Equatable, Sendable {
   public var externalInterruptions: Int
   public var gap: Int64
   public var note: String?
+  public var tags: [String]
 
   public init(
     serial: Int, kind: LedgerRecord.Kind, start: Instant, end: Instant, seconds: Int64,
     project: String? = nil, outcome: LedgerRecord.Outcome? = nil, internalInterruptions: Int = 0,
-    externalInterruptions: Int = 0, gap: Int64 = 0, note: String? = nil
+    externalInterruptions: Int = 0, gap: Int64 = 0, note: String? = nil, tags: [String] = []
   ) {
     self.serial = serial
     self.kind = kind
@@ -183,6 +190,7 @@ public struct LedgerEntry: Equatable, Sendable {
     self.externalInterruptions = externalInterruptions
     self.gap = gap
     self.note = note
+    self.tags = tags
   }
 }
 

@@ -255,18 +255,14 @@ extension TrackWords {
     /// The project and the tags, from the words left.
     func what(day: String, from: Int64, to: Int64) throws(Problem) -> (String?, [String]) {
       let range = TrackWords.clock(from) + "-" + TrackWords.clock(to)
-      var projectWords: [String] = []
-      var tags: [String] = []
-      for word in words {
-        guard word.hasPrefix("+") else {
-          projectWords.append(word)
-          continue
-        }
-        let tag = ProjectName.normalised(String(word.dropFirst()))
-        guard !tag.isEmpty else {
-          throw Problem("'\(Shown.plain(word))' is not a tag: write it like +billable")
-        }
-        if !tags.contains(tag) { tags.append(tag) }
+      if let bare = words.first(where: { $0.hasPrefix("+") && ProjectName.normalised(String($0.dropFirst())).isEmpty }) {
+        throw Problem("'\(Shown.plain(bare))' is not a tag: write it like +billable")
+      }
+      let projectWords: [String]
+      let tags: [String]
+      switch TagName.split(Array(words)) {
+      case .success(let split): (projectWords, tags) = split
+      case .failure(let problem): throw Problem("\(problem): write tags like +billable")
       }
       let named = Array(projectWords.drop { ProjectName.normalised($0).isEmpty })
       if let first = named.first {

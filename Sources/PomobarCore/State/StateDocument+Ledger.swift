@@ -1,24 +1,32 @@
 /// The ledger's part of the state file:
 ///
 /// ```json
-/// "ledger":{"work":{"since":…,"project":"api"},"project":"api","projects":["api","web"],
+/// "ledger":{"work":{"since":…,"project":"api","tags":["billable"]},"project":"api",
+///           "tags":["billable"],"projects":["api","web"],
 ///           "serial":42,"away":null,"resume_work":false,"resume_work_by_focus":false,"phase_start":…,"phase_gap":0,
 ///           "internal":0,"external":1,"notes":["external: phone"],
 ///           "today":{"day":20415,"projects":[["api",7980],[null,600]]},
 ///           "recent":{"day":20415,"seconds":[0,0,28800,30600,27000,0,0]}}
 /// ```
 /// Instants are nanoseconds on the timeline of the boot in `written`, like the timer's.
+/// `tags` are written only when there are some (a file without them has none, and older
+/// versions skip the key).
 extension StateDocument {
   static func encode(_ ledger: LedgerState) -> JSONValue {
     let work: JSONValue =
       ledger.work.map {
-        ["since": .integer($0.since.nanoseconds), "project": text($0.project), "by_focus": .bool($0.byFocus)]
+        adding(
+          $0.tags,
+          to: [
+            "since": .integer($0.since.nanoseconds), "project": text($0.project),
+            "by_focus": .bool($0.byFocus),
+          ])
       } ?? .null
     let today: JSONValue = [
       "day": .integer(ledger.today.day),
       "projects": .array(ledger.today.seconds.map { .array([text($0.project), .integer($0.seconds)]) }),
     ]
-    return [
+    let encoded: JSONValue = [
       "work": work, "project": text(ledger.project), "projects": .array(ledger.projects.map { .string($0) }),
       "serial": .integer(Int64(ledger.serial)), "away": instant(ledger.awaySince),
       "resume_work": .bool(ledger.resumeWorkOnBack), "resume_work_by_focus": .bool(ledger.resumeWorkByFocus),
@@ -31,6 +39,7 @@ extension StateDocument {
         ["day": .integer(recent.day), "seconds": .array(recent.seconds.map(JSONValue.integer))]
       } ?? .null,
     ]
+    return adding(ledger.tags, to: encoded)
   }
 
   /// The ledger part; absent (a file from before the ledger) is an empty ledger. Every
@@ -59,9 +68,11 @@ extension StateDocument {
         throw DecodeError(message: "ledger work without 'since'")
       }
       ledger.work = WorkClock(
-        since: since, project: try name(work["project"]), byFocus: work["by_focus"]?.boolValue ?? false)
+        since: since, project: try name(work["project"]), tags: tags(work["tags"]),
+        byFocus: work["by_focus"]?.boolValue ?? false)
     }
     ledger.project = try name(value["project"])
+    ledger.tags = tags(value["tags"])
     if case .array(let names)? = value["projects"] {
       for item in names.prefix(LedgerState.projectsKept) {
         if let known = try name(item) { ledger.projects.append(known) }
@@ -108,6 +119,19 @@ extension StateDocument {
   }
 
   private static func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+
+  /// `object` with a `tags` member when there are tags.
+  private static func adding(_ tags: [String], to object: JSONValue) -> JSONValue {
+    guard !tags.isEmpty, case .object(let members) = object else { return object }
+    return .object(members + [("tags", .array(tags.map { .string($0) }))])
+  }
+
+  /// Tags as kept: what is not a string is left out, and the rest held to `TagName`'s
+  /// bounds, so a hand-edited state never makes a record the history's reader refuses.
+  private static func tags(_ value: JSONValue?) -> [String] {
+    guard case .array(let items)? = value else { return [] }
+    return TagName.clamped(items.prefix(TagName.maxCount * 4).compactMap(\.stringValue))
+  }
 
   private static func instant(_ value: Instant?) -> JSONValue {
     value.map { .integer($0.nanoseconds) } ?? .null

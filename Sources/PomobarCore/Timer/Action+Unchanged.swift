@@ -23,8 +23,10 @@ extension Action {
     case .void: return "no focus to void: \(phase)"
     case .workStart: return "the work clock is already running"
     case .workStop: return "the work clock is not running"
-    case .project(let name):
-      return name.map { "'\($0)' is already the project" } ?? "no project is set"
+    case .project(let name, let tags):
+      let tagged = tags.isEmpty ? "" : " with " + TagName.words(tags)
+      return name.map { "'\($0)'\(tagged) is already the project" } ?? "no project is set"
+    case .tags(let tags): return "the tags are already " + TagName.words(tags)
     case .projectNext, .projectPrevious:
       return state.ledger.projects.count < 2 ? "no other project to switch to" : "the project is unchanged"
     case .away: return "already away"

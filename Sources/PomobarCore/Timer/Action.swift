@@ -24,8 +24,12 @@ public enum Action: Equatable, Sendable {
   case workStart
   case workStop
   case workToggle
-  /// Make a project the active one (starting the work clock if stopped); nil: none.
-  case project(String?)
+  /// Make a project the active one with exactly these tags (starting the work clock if
+  /// stopped); nil: none (and no tags).
+  case project(String?, tags: [String] = [])
+  /// Keep the active project and set its tags (`ctl project +billable`), starting the work
+  /// clock if stopped.
+  case tags([String])
   /// The next or previous known project, in the order they were first used.
   case projectNext
   case projectPrevious
@@ -107,7 +111,8 @@ public enum Action: Equatable, Sendable {
     case .workStart: return Name.workStart.rawValue
     case .workStop: return Name.workStop.rawValue
     case .workToggle: return Name.workToggle.rawValue
-    case .project(let name): return name == nil ? Name.projectNone.rawValue : "project"
+    case .project(let name, _): return name == nil ? Name.projectNone.rawValue : "project"
+    case .tags: return "project"
     case .projectNext: return Name.projectNext.rawValue
     case .projectPrevious: return Name.projectPrevious.rawValue
     case .interrupt: return Name.interrupt.rawValue
@@ -126,7 +131,8 @@ public enum Action: Equatable, Sendable {
     case .workStart: return ["work", "start"]
     case .workStop: return ["work", "stop"]
     case .workToggle: return ["work", "toggle"]
-    case .project(let name): return ["project", name ?? "--none"]
+    case .project(let name, let tags): return ["project", name ?? "--none"] + tags.map { "+" + $0 }
+    case .tags(let tags): return ["project"] + tags.map { "+" + $0 }
     case .projectNext: return ["project", "next"]
     case .projectPrevious: return ["project", "prev"]
     case .interrupt(let external, let note):

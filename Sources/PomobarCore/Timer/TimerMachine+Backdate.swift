@@ -114,7 +114,7 @@ extension TimerMachine {
   func start(endedBy action: Action) -> Instant? {
     let work = state.ledger.work?.since
     switch action {
-    case .workStop, .workToggle, .project, .projectNext, .projectPrevious: return work
+    case .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious: return work
     case .stop:
       let phase = state.phase.kind != nil ? state.ledger.phaseStart : nil
       let focusClock = state.ledger.work?.byFocus == true ? work : nil

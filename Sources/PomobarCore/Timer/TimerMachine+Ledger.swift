@@ -15,18 +15,20 @@ extension TimerMachine {
       state.ledger.resumeWorkByFocus = false
     case .workToggle:
       applyLedger(state.ledger.work == nil ? .workStart : .workStop, at: now, &effects)
-    case .project(let given):
-      // `ctl` refuses a name out of bounds; anything else that reaches the machine is cut
-      // to them, so the state never holds a name its reader refuses.
+    case .project(let given, let tags):
+      // `ctl` refuses a name or tag out of bounds; anything else that reaches the machine
+      // is cut to them, so the state never holds a name its reader refuses.
       let name = given.flatMap(ProjectName.clamped)
-      choose(project: name, at: now, &effects)
+      choose(project: name, tags: name == nil ? [] : TagName.clamped(tags), at: now, &effects)
+    case .tags(let tags):
+      choose(project: state.ledger.project, tags: TagName.clamped(tags), at: now, &effects)
     case .projectNext, .projectPrevious:
       let known = state.ledger.projects
       guard !known.isEmpty else { return }
       let step = action == .projectNext ? 1 : known.count - 1
       let current = state.ledger.project.flatMap { known.firstIndex(of: $0) }
       let index = current.map { ($0 + step) % known.count } ?? (action == .projectNext ? 0 : known.count - 1)
-      choose(project: known[index], at: now, &effects)
+      choose(project: known[index], tags: [], at: now, &effects)
     case .interrupt(let external, let note):
       guard state.phase.kind == .focus else { return }
       if external {
@@ -78,20 +80,26 @@ extension TimerMachine {
     }
   }
 
-  /// Makes `project` the active one: the running interval is closed and a new one begins
-  /// for it, and a stopped clock starts (unless the choice is no project).
-  private mutating func choose(project: String?, at now: Instant, _ effects: inout [Effect]) {
+  /// Makes `project` the active one with `tags`: the running interval is closed and a new
+  /// one begins for them, and a stopped clock starts (unless the choice is no project and
+  /// no tags).
+  private mutating func choose(
+    project: String?, tags: [String], at now: Instant, _ effects: inout [Effect]
+  ) {
     if let project { state.ledger.remember(project) }
-    guard project != state.ledger.project || state.ledger.work == nil else { return }
+    guard project != state.ledger.project || tags != state.ledger.tags || state.ledger.work == nil else {
+      return
+    }
     let previous = state.ledger.project
     let wasRunning = state.ledger.work != nil
     // A switch closes one interval and opens the next: the clock itself runs on.
     stopWork(at: now, announce: false, &effects)
     state.ledger.project = project
+    state.ledger.tags = tags
     if project != previous {
       effects.append(hook(.project, at: now) { $0.previousProject = previous })
     }
-    if wasRunning || project != nil { startWork(at: now, announce: !wasRunning, &effects) }
+    if wasRunning || project != nil || !tags.isEmpty { startWork(at: now, announce: !wasRunning, &effects) }
   }
 
   /// Starts the work clock at `time`; `announce` runs the `work-start` hooks (not for the
@@ -99,7 +107,8 @@ extension TimerMachine {
   mutating func startWork(
     at time: Instant, byFocus: Bool = false, announce: Bool = true, _ effects: inout [Effect]
   ) {
-    state.ledger.work = WorkClock(since: time, project: state.ledger.project, byFocus: byFocus)
+    state.ledger.work = WorkClock(
+      since: time, project: state.ledger.project, tags: state.ledger.tags, byFocus: byFocus)
     if announce { effects.append(hook(.workStart, at: time)) }
   }
 
@@ -127,7 +136,7 @@ extension TimerMachine {
       .record(
         LedgerEntry(
           serial: nextSerial(), kind: .work, start: work.since, end: end,
-          seconds: (end - work.since).floorSeconds, project: work.project)))
+          seconds: (end - work.since).floorSeconds, project: work.project, tags: work.tags)))
   }
 
   /// Time asleep is not work: the running interval ends where the sleep began and a new
@@ -160,7 +169,8 @@ extension TimerMachine {
       seconds: counted.floorSeconds, project: state.ledger.project, outcome: Self.outcome(reason),
       internalInterruptions: state.ledger.internalInterruptions,
       externalInterruptions: state.ledger.externalInterruptions,
-      gap: state.ledger.phaseGap.floorSeconds, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+      gap: state.ledger.phaseGap.floorSeconds, note: notes.isEmpty ? nil : notes.joined(separator: "; "),
+      tags: state.ledger.tags)
   }
 
   static func outcome(_ reason: EndReason) -> LedgerRecord.Outcome {

@@ -138,7 +138,7 @@ public struct TimerMachine: Sendable {
       }
     case .none:
       break
-    case .workStart, .workStop, .workToggle, .project, .projectNext, .projectPrevious, .interrupt,
+    case .workStart, .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious, .interrupt,
       .void, .away, .back:
       applyLedger(action, at: now, &effects)
     }

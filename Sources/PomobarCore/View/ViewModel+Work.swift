@@ -17,6 +17,8 @@ public struct WorkView: Equatable, Sendable {
   public var text: String
   /// `● 2:13`.
   public var shortText: String
+  /// The running interval's tags.
+  public var tags: [String] = []
 
   public init(project: String?, color: String, seconds: Int64, total: Int64, running: Bool = true) {
     self.project = project
@@ -56,9 +58,11 @@ extension ViewModel {
     guard let today, let work = state.ledger.work, !(work.byFocus && work.project == nil) else { return nil }
     let closed = state.ledger.today.on(today.day)
     let running = max(.zero, now - max(work.since, today.start)).floorSeconds
-    return WorkView(
+    var view = WorkView(
       project: work.project, color: config.color(ofProject: work.project),
       seconds: closed.total(for: work.project) + running, total: closed.total + running)
+    view.tags = work.tags
+    return view
   }
 
   /// The stopped clock while a project is set: muted, today's work on the project, so that
@@ -73,7 +77,7 @@ extension ViewModel {
   }
 
   /// Tooltip lines for today's work: the total, then each project with its share, the
-  /// shares rounded so that they add up to 100.
+  /// shares rounded so that they add up to 100, then the running interval's tags.
   static func todayLines(_ state: TimerState, now: Instant, today: LedgerDay?) -> [String] {
     guard let today else { return [] }
     var totals = state.ledger.today.on(today.day)
@@ -86,6 +90,12 @@ extension ViewModel {
     return ["Today: \(WorkView.clock(totals.total)) worked"]
       + zip(totals.seconds, shares).map { entry, share in
         "● \(entry.project ?? "(no project)") \(WorkView.clock(entry.seconds)) (\(share)%)"
-      }
+      } + tagLine(state)
+  }
+
+  /// `Tags: +billable +"client call"` while the running interval has tags.
+  static func tagLine(_ state: TimerState) -> [String] {
+    guard let tags = state.ledger.work?.tags, !tags.isEmpty else { return [] }
+    return ["Tags: " + TagName.words(tags)]
   }
 }

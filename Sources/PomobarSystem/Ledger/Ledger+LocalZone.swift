@@ -15,7 +15,7 @@ extension Ledger {
     return [
       LedgerRecord(
         id: "open", kind: .work, start: ledger.wallTime(work.since), end: ledger.wallTime(now.instant),
-        seconds: (now.instant - work.since).floorSeconds, project: work.project)
+        seconds: (now.instant - work.since).floorSeconds, project: work.project, tags: work.tags)
     ]
   }
 }

@@ -67,6 +67,7 @@ enum Arguments {
           throw parsed.usage("\(Shown.plain(name)) needs a value")
         }
         parsed.values[option.key] = given
+        parsed.repeated[option.key, default: []].append(given)
       case .optionalValue(let accepts):
         parsed.values[option.key] = value ?? ""
         if value == nil, let next = words.first, accepts(next) {
@@ -96,6 +97,9 @@ struct ParsedWords {
   /// The options given, by their first name, in order.
   var given: [String] = []
   var arguments: [String] = []
+
+  /// Every value of an option that may be given more than once (`--tag a --tag b`), in order.
+  var repeated: [String: [String]] = [:]
 
   subscript(_ option: String) -> String? { values[option] }
 

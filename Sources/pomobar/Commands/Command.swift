@@ -32,7 +32,7 @@ enum Command: Equatable {
 enum LedgerCommand: Equatable {
   case export(RangeArgument, ExchangeFormat)
   case importFile(String, ExchangeFormat?)
-  case log(RangeArgument)
+  case log(RangeArgument, tags: [String] = [])
   /// `track [DAY] FROM-TO [PROJECT] [+TAG...] [--note TEXT] [--adjust]`: the words are read
   /// by `TrackWords` when the command runs, on the day it is then.
   case track([String], note: String?, adjust: Bool)
@@ -57,8 +57,10 @@ struct AmendRequest: Equatable {
   var end: String?
   var project: String?
   var note: String?
+  /// `--tags '+billable +"client call"'`: the record's tags, all of them ("" for none).
+  var tags: String? = nil
 
-  var isEmpty: Bool { start == nil && end == nil && project == nil && note == nil }
+  var isEmpty: Bool { start == nil && end == nil && project == nil && note == nil && tags == nil }
 }
 
 /// A range as given: a name (`month`), or `--from`/`--to` dates.

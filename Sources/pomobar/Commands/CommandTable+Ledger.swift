@@ -20,7 +20,7 @@ extension CommandTable {
       .init(line: "report [RANGE] [--json] [--chart]", summary: "work and focus time from the history")
     ],
     usage: [
-      "report [RANGE | --from DATE --to DATE] [--project NAME]",
+      "report [RANGE | --from DATE --to DATE] [--project NAME] [--tag TAG]...",
       "       [--json] [--decimal] [--chart] [--calendar [YEAR]]",
     ],
     options: [
@@ -32,6 +32,7 @@ extension CommandTable {
         names: ["--project", "-p"], arity: .value, placeholder: "NAME", kind: .project,
         term: "--project NAME",
         doc: ["only that project's time (an unknown name is an error)"]),
+      ParsedWords.tagOption,
       OptionSpec(names: ["--json"], arity: .flag, doc: ["one JSON object for scripts (times in seconds)"]),
       OptionSpec(names: ["--decimal"], arity: .flag, doc: ["hours as 1.75 instead of 1:45"]),
       OptionSpec(
@@ -53,6 +54,8 @@ extension CommandTable {
       .text(
         """
         Work is the work clock's time; on a day without it, focus time counts as work.
+        Work is the work clock's time; on a day without it, focus time counts as work.
+        Tags: each tag's work time and share, after the projects, when any record has tags.
         Days start at [ledger] day-starts-at, weeks on [ledger] week-starts. Goals and streaks
         count work days ([ledger] work-days, days-off); with a goal, Balance is the work
         against it. Colour only on a terminal without NO_COLOR.
@@ -64,6 +67,7 @@ extension CommandTable {
         json: words.flag("--json"), decimal: words.flag("--decimal"), chart: words.flag("--chart"),
         calendar: words.flag("--calendar"), calendarYear: words["--calendar"].flatMap { Int($0) },
         configPath: words["--config"])
+      request.tags = try words.tags("--tag")
       for word in words.arguments {
         guard ReportRange(name: word) != nil else {
           throw words.usage(
@@ -85,22 +89,23 @@ extension CommandTable {
   static let log = CommandSpec(
     name: "log",
     synopsis: [.init(line: "log [RANGE]", summary: "the history, one record per line")],
-    usage: ["log [RANGE]"],
-    options: rangeOptions,
+    usage: ["log [RANGE] [--tag TAG]..."],
+    options: rangeOptions + [ParsedWords.tagOption],
     operand: .words(LedgerRange.names),
     help: [
       .text(
         """
         The records, one per line: short id, local day and times, kind, time counted
-        (h:mm:ss), project, outcome and note. `history remove` and `amend` take the short
-        id. Without a RANGE, this week's (`log all` for every record).
+        (h:mm:ss), project and its tags (+billable), outcome and note. `history remove` and
+        `amend` take the short id. Without a RANGE, this week's (`log all` for every record);
+        --tag TAG (again for more) only the records with all of those tags.
         \(rangeHelp)
         """)
     ],
     make: { words throws(UsageError) in
       try words.expect(0...1)
       let given = !words.arguments.isEmpty || words["--from"] != nil || words["--to"] != nil
-      return .ledger(.log(given ? try words.range() : .named("week")))
+      return .ledger(.log(given ? try words.range() : .named("week"), tags: try words.tags("--tag")))
     })
 
   static let track = CommandSpec(
@@ -207,6 +212,7 @@ extension CommandTable {
     OptionSpec(names: ["--end"], arity: .value, placeholder: "TIME", kind: .text),
     OptionSpec(names: ["--project"], arity: .value, placeholder: "NAME", kind: .project),
     OptionSpec(names: ["--note"], arity: .value, placeholder: "TEXT", kind: .text),
+    OptionSpec(names: ["--tags"], arity: .value, placeholder: "TAGS", kind: .text),
   ]
 
   static let history = CommandSpec(
@@ -216,7 +222,7 @@ extension CommandTable {
       .init(line: "history remove|reset|undo ...", summary: "remove records, or undo a change"),
     ],
     usage: [
-      "history amend ID [--start TIME] [--end TIME] [--project NAME] [--note TEXT]",
+      "history amend ID [--start TIME] [--end TIME] [--project NAME] [--note TEXT] [--tags TAGS]",
       "history split ID TIME", "history join ID ID", "history edit [RANGE]", "history remove ID",
       "history reset [--before YYYY-MM-DD] [--yes]", "history undo [ID]",
     ],
@@ -239,8 +245,8 @@ extension CommandTable {
         """),
       .text(
         """
-        `amend` changes a record's start, end, project or note ("" clears a project or
-        note); the time it counted follows its span, what did not count (pauses, time away)
+        `amend` changes a record's start, end, project, note or tags ("" clears a project,
+        a note or the tags; --tags '+billable +"client call"' sets all of them); the time it counted follows its span, what did not count (pauses, time away)
         stays uncounted. `split` cuts a work record in two at TIME, each counting its share.
         `join` makes two work records of one project with nothing between them one, from
         the first's start to the second's end: the time between them counts.
@@ -277,9 +283,10 @@ extension CommandTable {
       case "amend":
         try words.expect(2...2)
         let request = AmendRequest(
-          start: words["--start"], end: words["--end"], project: words["--project"], note: words["--note"])
+          start: words["--start"], end: words["--end"], project: words["--project"], note: words["--note"],
+          tags: words["--tags"])
         guard !request.isEmpty else {
-          throw words.usage("amend what? Give --start TIME, --end TIME, --project NAME or --note TEXT")
+          throw words.usage("amend what? Give --start TIME, --end TIME, --project NAME, --note TEXT or --tags TAGS")
         }
         return .ledger(.historyAmend(words.arguments[1], request))
       case "split":

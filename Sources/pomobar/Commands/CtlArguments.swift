@@ -31,8 +31,16 @@ enum CtlArguments {
       try noTime(arguments.dropFirst(), after: action)
       return action
     case "project":
-      let words = arguments.joined(separator: " ").trimmedOfSpaces
+      let (rest, tags) = try projectWords(arguments)
+      let words = rest.joined(separator: " ").trimmedOfSpaces
+      if !tags.isEmpty, ["--none", "next", "prev", "previous"].contains(words) {
+        throw UsageError(
+          message:
+            "pomobar ctl project \(words): takes no tags; write them after a name (project api +billable)",
+          hint: hint)
+      }
       switch words {
+      case "" where !tags.isEmpty: return .tags(tags)
       case "":
         throw UsageError(
           message: "pomobar ctl project: which project? A name, --none, next or prev", hint: hint)
@@ -41,7 +49,7 @@ enum CtlArguments {
       case "prev", "previous": return .projectPrevious
       default:
         switch ProjectName.check(words) {
-        case .success(let name): return .project(name)
+        case .success(let name): return .project(name, tags: tags)
         case .failure(let problem):
           throw UsageError(message: "pomobar ctl project: \(problem)", hint: hint)
         }
@@ -78,6 +86,16 @@ enum CtlArguments {
           hint: hint)
       }
       return action
+    }
+  }
+
+  /// The words of `ctl project` split into the name's words and the `+tag` words.
+  private static func projectWords(_ arguments: [String]) throws(UsageError)
+    -> (rest: [String], tags: [String])
+  {
+    switch TagName.split(arguments) {
+    case .success(let split): return split
+    case .failure(let problem): throw UsageError(message: "pomobar ctl project: \(problem)", hint: hint)
     }
   }
 
@@ -120,7 +138,7 @@ enum CtlArguments {
 
   static func takesMoment(_ action: Action) -> Bool {
     switch action {
-    case .start, .stop, .workStart, .workStop, .workToggle, .project, .projectNext, .projectPrevious:
+    case .start, .stop, .workStart, .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious:
       return true
     case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .interrupt, .void,
       .away, .back:
@@ -200,13 +218,17 @@ enum CtlArguments {
   static let clockItems = [
     HelpItem(term: "work start|stop|toggle", doc: ["the stopwatch of work time, apart from the Pomodoros"]),
     HelpItem(
-      term: "project NAME",
+      term: "project NAME [+TAG...]",
       doc: [
-        "make NAME the active project (made on first use): closes",
-        "the previous project's interval, starts a stopped clock;",
+        "make NAME the active project (made on first use), with exactly",
+        "these tags: closes the previous interval, starts a stopped clock;",
         "one line, at most \(ProjectName.maxCharacters) characters and \(ProjectName.maxBytes) bytes",
       ]),
-    HelpItem(term: "project --none|next|prev", doc: ["no project; the next or previous known one"]),
+    HelpItem(
+      term: "project +TAG...", doc: ["keep the project, set its tags (\"+client call\": one with a space)"]),
+    HelpItem(
+      term: "project --none|next|prev",
+      doc: ["no project and no tags; the next or previous known one (no tags)"]),
     HelpItem(
       term: "interrupt [internal|external] [NOTE]", doc: ["mark an interruption of the running focus"]),
     HelpItem(

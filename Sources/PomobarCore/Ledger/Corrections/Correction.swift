@@ -150,6 +150,10 @@ public enum Correction {
       parts.append(
         "note \(old.note.map(Shown.quoted) ?? "(none)") → \(new.note.map(Shown.quoted) ?? "(none)")")
     }
+    if old.tags != new.tags {
+      func shown(_ tags: [String]) -> String { tags.isEmpty ? "(none)" : TagName.words(tags) }
+      parts.append("tags \(shown(old.tags)) → \(shown(new.tags))")
+    }
     return parts.joined(separator: ", ")
   }
 

@@ -1,15 +1,16 @@
 /// The records as `history edit` puts them in an editor, one line each, and read back.
 ///
 /// ```text
-/// 1a2b3c4  2026-11-23  09:00-10:30  work         api  "fixed the \"bug\""
+/// 1a2b3c4  2026-11-23  09:00-10:30  work         api +billable  "fixed the \"bug\""
 /// 5e6f7a8  2026-11-23  22:00-01:15+1  work       "web frontend"
 /// 2026-11-24  14:00-15:00  work  api
 /// ```
 ///
-/// `ID DAY START-END KIND [PROJECT ["NOTE"]]`: the short id (none on a line a person adds),
-/// the local day the record started, its local start and end times (`+N` when it ends N
-/// days later; seconds only when they are not zero), its kind, its project (`-` for none;
-/// in double quotes when it has spaces or quotes) and its note, in double quotes, with
+/// `ID DAY START-END KIND [PROJECT [+TAG...] ["NOTE"]]`: the short id (none on a line a
+/// person adds), the local day the record started, its local start and end times (`+N`
+/// when it ends N days later; seconds only when they are not zero), its kind, its project
+/// (`-` for none; in double quotes when it has spaces or quotes, or begins with `+`), its
+/// tags as `log` shows them (`+billable +"client call"`) and its note, in double quotes, with
 /// `\"`, `\\` and `\n` as JSON writes them. A project is read as written (the plan checks
 /// a changed one as `ProjectName` does, so an old name is not changed by being shown).
 /// Blank lines and lines starting with `#` are left out. Rendering then parsing gives back
@@ -26,6 +27,7 @@ public enum HistoryText {
     public var end: Int64
     public var kind: LedgerRecord.Kind
     public var project: String?
+    public var tags: [String] = []
     public var note: String?
     /// Where it is in the text, counting from 1, and the column of its times, for messages.
     public var number: Int = 0
@@ -48,7 +50,7 @@ public enum HistoryText {
     /// The same record, wherever it stands in the text.
     public func sameRecord(as other: Line) -> Bool {
       id == other.id && day == other.day && start == other.start && end == other.end && kind == other.kind
-        && project == other.project && note == other.note
+        && project == other.project && tags == other.tags && note == other.note
     }
   }
 
@@ -67,16 +69,16 @@ public enum HistoryText {
 
   /// What a line reads, for messages.
   public static let form =
-    "[ID] DAY START-END KIND [PROJECT [\"NOTE\"]], like 2026-11-23  09:00-10:30  work  api"
+    "[ID] DAY START-END KIND [PROJECT [+TAG...] [\"NOTE\"]], like 2026-11-23  09:00-10:30  work  api"
 
   /// The comment at the top of the file.
   public static func header(_ what: String) -> String {
     """
     # pomobar history edit: \(what), in local time.
-    # One record a line: ID  DAY  START-END  KIND  PROJECT  "NOTE"
-    # Change a time, a project or a note; delete a line to remove its record; add a
-    # line without an id to add work time:
-    #   2026-11-23  14:00-15:30  work  api  "a note"
+    # One record a line: ID  DAY  START-END  KIND  PROJECT +TAGS  "NOTE"
+    # Change a time, a project, tags or a note; delete a line to remove its record; add
+    # a line without an id to add work time:
+    #   2026-11-23  14:00-15:30  work  api +billable  "a note"
     # "-" is no project; names with spaces and notes go in double quotes; an end on a
     # later day is written 01:15+1. Lines starting with # are left out. Save and quit to
     # apply; an empty file, or an unchanged one, changes nothing.
@@ -88,8 +90,10 @@ public enum HistoryText {
   public static func line(of record: LedgerRecord, id: String) -> Line {
     let (day, start) = CivilTime.split(record.start.local)
     let end = record.end.local - day.dayNumber * 86_400
-    return Line(
+    var line = Line(
       id: id, day: day, start: start, end: end, kind: record.kind, project: record.project, note: record.note)
+    line.tags = record.tags
+    return line
   }
 
   /// `line` as text, with its newline.
@@ -98,6 +102,7 @@ public enum HistoryText {
     text += "\(line.day)  \(clock(line.start))-\(clock(line.end))  "
     text += line.kind.rawValue + String(repeating: " ", count: max(0, 11 - line.kind.rawValue.utf8.count))
     text += "  " + (line.project.map(word) ?? "-")
+    if !line.tags.isEmpty { text += " " + TagName.words(line.tags) }
     if let note = line.note { text += "  " + JSON.quote(note) }
     return text + "\n"
   }
@@ -125,6 +130,8 @@ public enum HistoryText {
     var text: String
     var column: Int
     var quoted: Bool
+    /// Written with a `+` before it (the `+` not in `text`).
+    var tag = false
   }
 
   private static func parseLine(_ bytes: [UInt8], number: Int) -> Result<Line, Problem> {
@@ -173,15 +180,26 @@ public enum HistoryText {
     index += 1
     var project: String? = nil
     var projectColumn = times.column
-    if index < tokens.count {
+    if index < tokens.count, !tokens[index].tag {
       let token = tokens[index]
       if token.quoted || token.text != "-" { project = token.text }
       projectColumn = token.column
       index += 1
     }
+    var tags: [String] = []
+    var tagsColumn = 0
+    while index < tokens.count, tokens[index].tag {
+      if tagsColumn == 0 { tagsColumn = tokens[index].column }
+      tags.append(tokens[index].text)
+      index += 1
+    }
+    switch TagName.check(tags) {
+    case .success(let checked): tags = checked
+    case .failure(let reason): return problem(Token(text: "", column: tagsColumn, quoted: false), "\(reason)")
+    }
     var note: String? = nil
     if index < tokens.count {
-      guard tokens[index].quoted else {
+      guard tokens[index].quoted, !tokens[index].tag else {
         return problem(
           tokens[index], "a note goes in double quotes: \"\(Shown.plain(tokens[index].text)) …\"")
       }
@@ -194,6 +212,7 @@ public enum HistoryText {
       )
     }
     var line = Line(id: id, day: day, start: start, end: end, kind: kind, project: project, note: note)
+    line.tags = tags
     line.number = number
     line.timesColumn = times.column
     line.projectColumn = projectColumn
@@ -211,7 +230,11 @@ public enum HistoryText {
         continue
       }
       let begin = index
-      if byte == UInt8(ascii: "\"") {
+      // `+billable`, `+"client call"`: a tag.
+      let tag = byte == UInt8(ascii: "+")
+      if tag { index += 1 }
+      if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+        let quote = index
         index += 1
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
           index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
@@ -220,20 +243,21 @@ public enum HistoryText {
           return .failure(Problem(line: number, column: begin + 1, "this quote is not closed"))
         }
         index += 1
-        guard case .string(let text)? = try? JSON.parse(Array(bytes[begin..<index])) else {
+        guard case .string(let text)? = try? JSON.parse(Array(bytes[quote..<index])) else {
           return .failure(
             Problem(
               line: number, column: begin + 1,
               "not a quoted text: write \\\" for a quote, \\\\ for a backslash"))
         }
-        tokens.append(Token(text: text, column: begin + 1, quoted: true))
+        tokens.append(Token(text: text, column: begin + 1, quoted: true, tag: tag))
       } else {
         while index < bytes.count, bytes[index] != UInt8(ascii: " "), bytes[index] != UInt8(ascii: "\t") {
           index += 1
         }
+        let start = tag ? begin + 1 : begin
         tokens.append(
-          Token(text: String(decoding: bytes[begin..<index], as: UTF8.self), column: begin + 1, quoted: false)
-        )
+          Token(
+            text: String(decoding: bytes[start..<index], as: UTF8.self), column: begin + 1, quoted: false, tag: tag))
       }
     }
     return .success(tokens)
@@ -269,7 +293,7 @@ public enum HistoryText {
   /// A project as one word: bare when it reads back as itself, quoted otherwise.
   static func word(_ name: String) -> String {
     let bare =
-      !name.isEmpty && name != "-" && !name.hasPrefix("#") && !name.hasPrefix("\"")
+      !name.isEmpty && name != "-" && !name.hasPrefix("#") && !name.hasPrefix("\"") && !name.hasPrefix("+")
       && name.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "\\" }
     return bare ? name : JSON.quote(name)
   }

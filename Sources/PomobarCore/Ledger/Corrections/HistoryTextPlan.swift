@@ -55,7 +55,7 @@ public struct HistoryTextPlan: Equatable, Sendable {
         let end = zone(line.day.dayNumber * 86_400 + line.end)
         let record = LedgerRecord(
           id: made.id, kind: .work, start: start, end: end, seconds: max(0, end.utc - start.utc),
-          project: project, note: line.note, at: made.at, atNanoseconds: made.nanoseconds)
+          project: project, note: line.note, tags: line.tags, at: made.at, atNanoseconds: made.nanoseconds)
         plan.added.append(record)
         moved.append((line, record))
         continue
@@ -91,6 +91,7 @@ public struct HistoryTextPlan: Equatable, Sendable {
         ? record : Correction.respanned(record, start: start, end: end)
       new.project = project
       new.note = line.note
+      new.tags = line.tags
       // Created when the original was: project-wide edits apply by that time.
       new.at = record.created
       new.atNanoseconds = record.at == nil ? 0 : record.atNanoseconds

@@ -17,7 +17,7 @@ public struct ExportEncoder {
 
   public static let csvColumns = [
     "id", "kind", "start", "end", "seconds", "hours", "project", "outcome", "internal", "external",
-    "gap", "note",
+    "gap", "note", "tags",
   ]
 
   public init(format: ExchangeFormat, total: Int = 0) {
@@ -89,15 +89,15 @@ public struct ExportEncoder {
 
   // MARK: - The formats
 
-  /// `id,kind,start,end,seconds,hours,project,outcome,internal,external,gap,note`, local
-  /// ISO 8601 times with their offset, hours with two decimals; no project, outcome or
-  /// note is an empty field.
+  /// `id,kind,start,end,seconds,hours,project,outcome,internal,external,gap,note,tags`,
+  /// local ISO 8601 times with their offset, hours with two decimals, tags joined by `;`
+  /// (which no tag holds: `TagName`); no project, outcome, note or tag is an empty field.
   static func csvRow(_ record: LedgerRecord) -> String {
     CSV.row([
       record.id, record.kind.rawValue, record.start.iso8601, record.end.iso8601, String(record.seconds),
       hours(record.seconds), record.project ?? "", record.outcome?.rawValue ?? "",
       String(record.internalInterruptions), String(record.externalInterruptions), String(record.gap),
-      record.note ?? "",
+      record.note ?? "", record.tags.joined(separator: ";"),
     ])
   }
 
@@ -111,21 +111,43 @@ public struct ExportEncoder {
   /// A piece's timewarrior tags: the kinds that cover it (`work` for every piece a report
   /// counts as work, `focus`, `short-break`, `long-break`) and the project of the work
   /// (or of the focus, when no work covers it); a break outside work has no project, as
-  /// reports count none. A project named like a kind, or starting with `project:`, is
-  /// written `project:NAME`, so a kind never depends on a project's name.
+  /// reports count none. A project named like a kind, or starting with `project:` or
+  /// `tag:`, is written `project:NAME`, so a kind never depends on a project's name.
+  ///
+  /// The records' own tags follow (`piece.tags`), and then the project is also written
+  /// `project:NAME` (`project:` for none), since timewarrior keeps tags sorted and the
+  /// first is no longer sure to be the project: an import takes `project:NAME` for the
+  /// project and drops the bare `NAME` beside it. A tag that could read as a kind, a project or itself escaped (see
+  /// `escapedTag`) is written `tag:NAME`. So `timew summary api` and `timew summary
+  /// billable` both count, and the round trip gives back project and tags as they were.
   static func timewarriorTags(_ piece: FlatTimeline.Piece) -> [String] {
     var tags = Set<String>()
     if piece.isWork { tags.insert(LedgerRecord.Kind.work.rawValue) }
     for record in piece.cover where record.kind != .work { tags.insert(record.kind.rawValue) }
     let primary = piece.primary
-    if piece.isWork, let project = primary.project, !project.isEmpty { tags.insert(projectTag(project)) }
+    let project = piece.isWork ? primary.project.flatMap { $0.isEmpty ? nil : $0 } : nil
+    if let project { tags.insert(projectTag(project)) }
+    let own = piece.tags
+    if !own.isEmpty { tags.insert("project:" + (project ?? "")) }
+    for tag in own { tags.insert(escapedTag(tag, project: project)) }
     return tags.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
   }
 
-  /// The tag of a project: its name, or `project:NAME` when the name could read as a kind.
+  /// The tag of a project: its name, or `project:NAME` when the name could read as a kind
+  /// or as an escaped tag.
   public static func projectTag(_ project: String) -> String {
     LedgerRecord.Kind(rawValue: project) != nil || project.utf8.starts(with: "project:".utf8)
+      || project.utf8.starts(with: "tag:".utf8)
       ? "project:" + project : project
+  }
+
+  /// A record's tag as a tool's tag: `tag:NAME` when it could read as something else (a
+  /// kind, `project:…`, `tag:…`, or the project's own tag), else the tag itself. An import
+  /// reads `tag:NAME` back as the tag `NAME`.
+  public static func escapedTag(_ tag: String, project: String?) -> String {
+    LedgerRecord.Kind(rawValue: tag) != nil || tag.utf8.starts(with: "project:".utf8)
+      || tag.utf8.starts(with: "tag:".utf8) || tag == project
+      ? "tag:" + tag : tag
   }
 
   /// The note a piece carries: the focus's or break's, else the work's.
@@ -184,7 +206,9 @@ public struct ExportEncoder {
   /// `[start, stop, project, id, tags, updated_at]` as Watson's `Frame.dump` writes it, one
   /// frame per piece: the project of the work (or focus) covering it (a break outside
   /// work has none), the kinds other than work as tags (a break under the work clock also
-  /// `work`), the tags a Watson import kept, and the end as the update time. The piece
+  /// `work`), the records' tags (`tag:NAME` for one that reads as a kind, see
+  /// `escapedTag`), the tags an older Watson import kept in the note, and the end as the
+  /// update time. The piece
   /// that starts a record has the record's frame id (the one it had in Watson, or one
   /// derived from its id), later pieces one derived from the record and their start: a
   /// second export merges into the same frames.
@@ -197,6 +221,13 @@ public struct ExportEncoder {
       tags.append(kind.rawValue)
     }
     if piece.covers(.work) && !piece.covers(.focus) && !tags.isEmpty { tags.append("work") }
+    // `work` reads as a kind only beside a break (every frame is work): a `work` tag of
+    // the record's own goes as it is, so a Watson frame tagged `work` comes back unchanged.
+    let hasBreak = tags.contains { LedgerRecord.Kind(rawValue: $0)?.isBreak == true }
+    for tag in piece.tags {
+      let escaped = tag == LedgerRecord.Kind.work.rawValue && !hasBreak ? tag : escapedTag(tag, project: nil)
+      if !tags.contains(escaped) { tags.append(escaped) }
+    }
     // Tags a Watson import kept in the note (that of the focus or break, when there is one).
     for record in [primary, piece.inner].compactMap({ $0 }) where record.id.utf8.starts(with: "watson.".utf8) {
       for tag in record.noteTags.tags where !tags.contains(tag) { tags.append(tag) }

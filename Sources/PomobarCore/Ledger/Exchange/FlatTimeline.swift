@@ -32,6 +32,16 @@ public struct FlatTimeline {
     /// focus (a day without the work clock counts its focus as work).
     public var isWork: Bool { covers(.work) || covers(.focus) }
 
+    /// The tags of the records that cover it, each once, in order of start: what a tool's
+    /// tags carry beside the kinds and the project.
+    public var tags: [String] {
+      var tags: [String] = []
+      for record in cover {
+        for tag in record.tags where !tags.contains(tag) { tags.append(tag) }
+      }
+      return tags
+    }
+
     /// Whether the piece starts where its primary record starts: the piece that keeps a
     /// record's own identity (a Watson frame id) in a tool.
     public var startsPrimary: Bool { start == primary.start.utc }
@@ -92,8 +102,8 @@ extension LedgerRecord {
     return String(hex)
   }
 
-  /// The tags an import put in the note (`tags: a, b`, after any other text), for writing
-  /// them back to the tool they came from.
+  /// The tags an import before `tags` existed put in the note (`tags: a, b`, after any
+  /// other text), for writing them back to the tool they came from.
   var noteTags: (text: String?, tags: [String]) {
     guard let note, !note.isEmpty else { return (nil, []) }
     let bytes = Array(note.utf8)

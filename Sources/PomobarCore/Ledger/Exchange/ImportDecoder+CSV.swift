@@ -37,6 +37,8 @@ extension ImportDecoder {
             return
           }
           fields.set(name, .number(number))
+        case "tags":
+          fields.tags = text.split(separator: ";").map(String.init)
         default:
           fields.set(name, .text(text))
         }

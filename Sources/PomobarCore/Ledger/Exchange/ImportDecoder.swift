@@ -114,8 +114,9 @@ public enum ImportDecoder {
   /// `{"id":1,"start":"20261123T080000Z","end":"…","tags":["api","focus","work"],"annotation":"…"}`:
   /// `focus`, `short-break` and `long-break` make a record of that kind, `work` (or no kind
   /// tag at all) a work record, so a piece of pomobar's export that is both gives both; a
-  /// `project:NAME` tag, else the first other tag, is the project; further tags and the
-  /// annotation make the note (the focus's or break's when there is one).
+  /// `project:NAME` tag, else the first other tag, is the project (a bare `NAME` beside
+  /// `project:NAME` is the same project again); `tag:NAME` and further tags are the
+  /// record's tags; the annotation is the note (the focus's or break's when there is one).
   static func timewarrior(_ value: JSONValue, _ place: String, _ offsets: Offsets) throws(Problem)
     -> [LedgerRecord]
   {
@@ -172,7 +173,8 @@ public enum ImportDecoder {
   /// `[start, stop, project, id, tags, updated_at]` (epoch seconds): the project is the
   /// project (`(no project)` reads as none). Every frame is work, and a `focus` tag adds a
   /// focus; a `short-break` or `long-break` tag makes a break instead, which is also work
-  /// with a `work` tag. Other tags make the note. The frame's id is kept in the record's
+  /// with a `work` tag. Other tags are the record's tags (`tag:NAME` is the tag `NAME`,
+  /// as the export escapes one that reads as a kind). The frame's id is kept in the record's
   /// (`watson.<id>`), so an export writes it back and `watson merge` finds its frame.
   static func watson(_ value: JSONValue, _ place: String, _ offsets: Offsets) throws(Problem)
     -> [LedgerRecord]
@@ -246,10 +248,12 @@ public enum ImportDecoder {
       throw Problem(place: place, message: "longer than ten years")
     }
     // The kinds the tags name, and the rest. Watson has no `work` tag of its own: every
-    // frame is work, and `work` is a kind there only beside a break.
+    // frame is work, and `work` is a kind there only beside a break. `tag:NAME` is always
+    // the tag `NAME` (`ExportEncoder.escapedTag`).
     var inner: LedgerRecord.Kind? = nil
     var workTag = false
-    var others: [String] = []
+    // Other tags in their order; an escaped one (`tag:NAME`) is never the project.
+    var others: [(tag: String, escaped: Bool)] = []
     var tagged: String? = nil
     for tag in tags {
       if let kind = LedgerRecord.Kind(rawValue: tag), kind != .work, inner == nil {
@@ -260,23 +264,32 @@ public enum ImportDecoder {
         workTag = true
       } else if format == .timewarrior, tagged == nil, tag.utf8.starts(with: "project:".utf8) {
         tagged = String(tag.dropFirst(8))
+      } else if tag.utf8.starts(with: "tag:".utf8) {
+        others.append((String(tag.dropFirst(4)), true))
       } else if !tag.isEmpty {
-        others.append(tag)
+        others.append((tag, false))
       }
     }
     var chosen: String?
     switch project {
     case .some(let given): chosen = given
-    case .none: chosen = tagged ?? (others.isEmpty ? nil : others.removeFirst())
+    case .none:
+      if let tagged {
+        chosen = tagged.isEmpty ? nil : tagged  // `project:` alone: none
+        if let index = others.firstIndex(where: { $0 == (tagged, false) }) { others.remove(at: index) }
+      } else if let index = others.firstIndex(where: { !$0.escaped }) {
+        chosen = others.remove(at: index).tag
+      }
     }
+    // The tool's order (timewarrior's is sorted) and every tag as `TagName` keeps it: a
+    // `;` becomes `,`, control characters spaces, and more than it holds are left out.
+    let recordTags = TagName.clamped(others.map(\.tag))
     var kinds: [LedgerRecord.Kind] = []
     switch (format, inner) {
     case (_, nil): kinds = [.work]
     case (.watson, .focus?): kinds = [.work, .focus]
     case (_, let kind?): kinds = workTag ? [.work, kind] : [kind]
     }
-    let extra = others.isEmpty ? nil : "tags: " + others.joined(separator: ", ")
-    let fullNote = [note, extra].compactMap { $0 }.joined(separator: " · ")
     var records: [LedgerRecord] = []
     for kind in kinds {
       var id = LedgerRecord.importedID(format, start: start, end: end, project: chosen, kind: kind)
@@ -286,7 +299,7 @@ public enum ImportDecoder {
       let record = LedgerRecord(
         id: id, kind: kind, start: WallTime(utc: start, offset: offsets(start)),
         end: WallTime(utc: end, offset: offsets(end)), seconds: end - start, project: chosen,
-        note: carries && !fullNote.isEmpty ? fullNote : nil)
+        note: carries ? note : nil, tags: recordTags)
       do {
         records.append(try checked(record))
       } catch {

@@ -1,10 +1,11 @@
 /// What an import does with each record it read, against the records already in the history.
 ///
 /// - the same id with the same content, or the same interval (start, end, kind, project)
-///   under another id: already there;
+///   and tags: already there;
 /// - every second within records of the same kind and project already there (a piece of
 ///   pomobar's own timewarrior or Watson export, read back): covered, skipped;
-/// - the same id with other content (a Watson frame edited since it was imported):
+/// - the same id with another interval or other tags (a Watson frame edited since it was
+///   imported, or one imported before tags were kept, whose tags went to the note):
 ///   changed, given apart so that the caller replaces the record rather than add one;
 /// - anything else is added; `overlapping` counts those that overlap a record of the same
 ///   kind (already there, or added with it), which reports then count twice.
@@ -28,7 +29,7 @@ public struct ImportPlan {
     var takenIDs = Set<String>()
     for record in records {
       if let old = byID[record.id] {
-        if old == record || old.sameIntervalKey == record.sameIntervalKey {
+        if old == record || (old.sameIntervalKey == record.sameIntervalKey && old.tags == record.tags) {
           present += 1
         } else if takenIDs.insert(record.id).inserted {
           changed.append((old, record))

@@ -50,6 +50,10 @@ public struct Report: Equatable, Sendable {
     /// Ahead (positive) or behind, in seconds.
     public var seconds: Int64 { worked - due }
   }
+  /// `--tag TAG`: only records with every one of these tags count; empty: all.
+  public var tagFilter: [String] = []
+  /// Each tag's work time, the largest first; empty when no record in the range has tags.
+  public var tags: [TagLine] = []
 
   /// Whether the report covers more than one day (the per-day breakdown is shown).
   public var isMultiDay: Bool { period.first != period.last }
@@ -98,6 +102,15 @@ public struct Report: Equatable, Sendable {
     public var weekSeconds: Int64
 
     public var label: String { name ?? "(no project)" }
+  }
+
+  /// One tag's part of the work time. A record can have several tags, so tags overlap:
+  /// their shares do not add up to 100.
+  public struct TagLine: Equatable, Sendable {
+    public var name: String
+    public var seconds: Int64
+    /// Of the report's work time, rounded to the nearest whole number.
+    public var percent: Int
   }
 
   /// One day of the range.

@@ -23,6 +23,14 @@ public struct ReportBuilder {
   var slots: [String: Int] = [:]
   var lastSlot: Int? = nil
   var days: [Int64: DayAccount] = [:]
+  /// `--tag TAG`: only records that carry every one of these count; empty: all.
+  public var tagFilter: [String] = []
+  /// Tag names by slot, and each day's work per tag (see `ReportBuilder+Tags`).
+  var tagNames: [String] = []
+  var tagSlots: [String: Int] = [:]
+  var tagDays: [Int64: TagAccount] = [:]
+  /// The last tags seen and their slots: records come in runs of the same tags.
+  var lastTags: (tags: [String], slots: [Int]) = ([], [])
 
   /// - Parameters:
   ///   - today: the ledger day it is now (`LedgerCalendar.day(of:)` of the present).
@@ -66,11 +74,13 @@ public struct ReportBuilder {
   /// it ended.
   public mutating func add(_ record: LedgerRecord) {
     if let filter, record.project != filter { return }
+    if !tagFilter.isEmpty, !carriesEveryFilterTag(record) { return }
     let startDay = calendar.dayNumber(utc: record.start.utc, offset: record.start.offset)
     let endDay = calendar.dayNumber(utc: record.end.utc, offset: record.end.offset)
     if min(startDay, endDay) > last { return }
     if let lookBack, max(startDay, endDay) < lookBack { return }
     let slot = self.slot(record.project)
+    let tagged = record.tags.isEmpty ? [] : tagSlots(record.tags)
     let span = record.end.utc - record.start.utc
     var elapsed: Int64 = 0
     var given: Int64 = 0
@@ -87,6 +97,7 @@ public struct ReportBuilder {
       // line says how many breaks were taken and how long they were.
       if record.kind.isBreak && record.outcome == .skipped { return }
       days[day, default: DayAccount()].add(part, of: record.kind, slot: slot)
+      if !tagged.isEmpty { tagDays[day, default: TagAccount()].add(part, of: record.kind, slots: tagged) }
     }
     guard inWindow(lastDay) else { return }
     days[lastDay, default: DayAccount()].count(record)
@@ -163,7 +174,7 @@ public struct ReportBuilder {
         projects: entries.map { $0.slot.map(totalsOfDay.work) ?? 0 }, target: settings.target(on: date))
     }
     let goals = workDayGoals(dayLines)
-    return Report(
+    var report = Report(
       period: ReportPeriod(
         name: period.name, first: CivilTime.date(fromDays: firstShown), last: period.last,
         stopsAtToday: period.stopsAtToday),
@@ -173,6 +184,9 @@ public struct ReportBuilder {
       breakSeconds: totals.breakSeconds, projects: projects, dailyGoal: settings.commonGoal,
       goalDaysMet: goals.met, goalDays: goals.days, streak: streak(), days: dayLines,
       balance: balance(dayLines))
+    report.tagFilter = tagFilter
+    report.tags = tagLines(shown, work: totals.work)
+    return report
   }
 }
 

@@ -16,7 +16,9 @@
 ///   `week_seconds`;
 /// - `days`: `date`, `work`, `focus`, `completed`, `target` (work due, 0 on a day that is
 ///   not a work day), `projects` (an object of name to seconds, `""` for no project, only
-///   those with time that day).
+///   those with time that day);
+/// - `tag_filter`: the `--tag` tags (an array, empty for none); `tags`: `name`, `seconds`,
+///   `percent` (of the work; tags overlap, so these need not add up to 100).
 public enum ReportJSONEncoder {
   public static func encode(_ report: Report) -> String {
     let optional = { (value: Int64?) in value.map(JSONValue.integer) ?? .null }
@@ -85,6 +87,7 @@ public enum ReportJSONEncoder {
         ])
       ),
       ("projects", .array(projects)), ("days", .array(days)),
+      ("tag_filter", .array(report.tagFilter.map(JSONValue.string))), ("tags", .array(tags(report))),
     ])
     return JSON.serialize(document) + "\n"
   }
@@ -97,5 +100,14 @@ public enum ReportJSONEncoder {
       ("seconds", .integer(balance.seconds)), ("worked", .integer(balance.worked)),
       ("due", .integer(balance.due)), ("work_days", .integer(Int64(balance.workDays))),
     ])
+  }
+
+  static func tags(_ report: Report) -> [JSONValue] {
+    report.tags.map { tag in
+      .object([
+        ("name", .string(tag.name)), ("seconds", .integer(tag.seconds)),
+        ("percent", .integer(Int64(tag.percent))),
+      ])
+    }
   }
 }

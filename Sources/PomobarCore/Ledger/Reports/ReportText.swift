@@ -39,6 +39,9 @@ public struct ReportTextEncoder: Sendable {
         ), at: 1)
     }
     if let project = report.project { rows.insert(("Project", project, ""), at: 0) }
+    if !report.tagFilter.isEmpty {
+      rows.insert(("Tags", TagName.words(report.tagFilter), ""), at: report.project == nil ? 0 : 1)
+    }
     let valueWidth = rows.map { $0.1.terminalColumns }.max() ?? 0
     for (label, value, note) in rows {
       work = ReportFormat.padRight(label, 15) + ReportFormat.padLeft(value, valueWidth)
@@ -69,6 +72,8 @@ public struct ReportTextEncoder: Sendable {
         out += line + "\n"
       }
     }
+
+    out += tagsSection(report, hours)
 
     if report.isMultiDay {
       let rows = ReportRows.make(report)
@@ -102,6 +107,23 @@ public struct ReportTextEncoder: Sendable {
     }
     guard let day = report.days.first, day.target > 0 else { return "not a work day" }
     return "daily goal \(hours(day.target)): \(ReportFormat.progress(report.work, day.target))"
+  }
+
+  /// `Tags` and a line per tag with its time and share of the work, after the projects;
+  /// nothing when no record in the range has tags.
+  func tagsSection(_ report: Report, _ hours: (Int64) -> String) -> String {
+    guard !report.tags.isEmpty else { return "" }
+    let labels = report.tags.map { "+" + $0.name }
+    let nameWidth = labels.map(\.terminalColumns).max() ?? 0
+    let timeWidth = report.tags.map { hours($0.seconds).count }.max() ?? 0
+    var out = "\nTags\n"
+    for (tag, label) in zip(report.tags, labels) {
+      out +=
+        "  " + ReportFormat.padRight(label, nameWidth) + "  "
+        + ReportFormat.padLeft(hours(tag.seconds), timeWidth) + "  "
+        + ReportFormat.padLeft("\(tag.percent)", 3) + " %\n"
+    }
+    return out
   }
 }
 

@@ -1,0 +1,111 @@
+import Testing
+
+@testable import PomobarCore
+
+/// Tags through every exchange format: what each tool is given, and that a round trip
+/// gives back each record's project and tags.
+@Suite struct ExchangeTagTests {
+  static func record(
+    _ id: String, _ kind: LedgerRecord.Kind, _ from: (Int, Int), _ to: (Int, Int), _ project: String?,
+    _ tags: [String]
+  ) -> LedgerRecord {
+    var record = ExchangeTimelineTests.record(id, kind, from, to, project)
+    record.tags = tags
+    return record
+  }
+
+  /// Tags that could read as something else in a tool: a kind, a project, the escapes.
+  static let awkward: [LedgerRecord] = [
+    record("t.1", .work, (9, 0), (10, 0), "api", ["billable", "client call", "api", "focus", "work"]),
+    record("t.2", .work, (10, 0), (11, 0), "ops", ["project:x", "tag:y", "ops"]),
+    record("t.3", .work, (11, 0), (12, 0), nil, ["admin"]),
+    record("t.4", .work, (12, 0), (13, 0), "focus", ["zeta", "alpha"]),
+  ]
+
+  /// (project, tags) of each work record, in order of start.
+  static func projectsAndTags(_ records: [LedgerRecord]) -> [String] {
+    records.filter { $0.kind == .work }.sorted { $0.start.utc < $1.start.utc }.map {
+      ($0.project ?? "-") + " " + $0.tags.sorted().joined(separator: "|")
+    }
+  }
+
+  @Test(arguments: [ExchangeFormat.timewarrior, .watson])
+  func aRoundTripThroughEitherToolGivesBackProjectAndTags(format: ExchangeFormat) {
+    let back = ExchangeFixtures.decode(ExchangeFixtures.export(format, Self.awkward), format, offset: 0)
+    #expect(back.problems.isEmpty, "\(back.problems)")
+    #expect(back.records.map(\.kind) == [.work, .work, .work, .work], "no tag became a kind")
+    #expect(Self.projectsAndTags(back.records) == Self.projectsAndTags(Self.awkward))
+  }
+
+  @Test func timewarriorGetsTheTagsBareAndTheProjectAlsoNamed() {
+    let text = ExchangeFixtures.export(.timewarrior, [Self.awkward[0], Self.awkward[2]])
+    #expect(
+      text.contains(
+        #""tags":["api","billable","client call","project:api","tag:api","tag:focus","tag:work","work"]"#),
+      "\(text)")
+    // Without a project, `project:` says there is none; without tags, the tags are as before.
+    #expect(text.contains(#""tags":["admin","project:","work"]"#), "\(text)")
+    let untagged = ExchangeFixtures.export(
+      .timewarrior, [Self.record("u", .work, (9, 0), (10, 0), "api", [])])
+    #expect(untagged.contains(#""tags":["api","work"]"#))
+  }
+
+  @Test func watsonGetsTheTagsAndAWorkTagOnlyEscapedBesideABreak() {
+    let frames = ExchangeFixtures.export(.watson, [Self.awkward[0]])
+    #expect(frames.contains(#"["billable","client call","api","tag:focus","work"]"#), "\(frames)")
+    let withBreak = ExchangeFixtures.export(
+      .watson,
+      [
+        Self.record("b.1", .work, (9, 0), (10, 0), "api", ["work"]),
+        Self.record("b.2", .shortBreak, (9, 30), (9, 35), "api", ["work"]),
+      ])
+    #expect(withBreak.contains(#"["short-break","work","tag:work"]"#), "\(withBreak)")
+  }
+
+  /// A native timewarrior interval with several tags: the first is the project, the rest
+  /// its tags; `project:NAME` wins, and its bare twin is not a tag.
+  @Test func timewarriorsOwnTagsBecomeProjectAndTags() {
+    let text = """
+      [
+      {"id":2,"start":"20261123T080000Z","end":"20261123T090000Z","tags":["billable","clientx","meeting"]},
+      {"id":1,"start":"20261123T090000Z","end":"20261123T100000Z","tags":["clientx","meeting","project:clientx"]}
+      ]
+      """
+    let records = ExchangeFixtures.decode(text, .timewarrior).records
+    #expect(records.map(\.project) == ["billable", "clientx"])
+    #expect(records.map(\.tags) == [["clientx", "meeting"], ["meeting"]])
+  }
+
+  @Test func watsonKeepsTheTagsInTheirOrder() {
+    let records = [Self.record("o.1", .work, (9, 0), (10, 0), "api", ["work", "focus", "zeta", "alpha"])]
+    let back = ExchangeFixtures.decode(ExchangeFixtures.export(.watson, records), .watson, offset: 0)
+    #expect(back.records.map(\.tags) == [["work", "focus", "zeta", "alpha"]])
+  }
+
+  @Test func csvAndJSONKeepTheTags() {
+    for format in [ExchangeFormat.csv, .json] {
+      let back = ExchangeFixtures.decode(ExchangeFixtures.export(format, Self.awkward), format, offset: 0)
+      #expect(back.problems.isEmpty)
+      #expect(back.records.map(\.tags) == Self.awkward.map(\.tags), "\(format)")
+    }
+  }
+
+  /// A frame imported before tags were kept has them in its note: read again, its record
+  /// is replaced by one with the tags (and so is a frame whose tags were edited in Watson).
+  @Test func aFrameReadAgainWithOtherTagsIsChanged() {
+    let text = #"[[1795420800,1795422300,"api","5e8f2b0c6a8e4d1f9b7c3a2e1d0f4b6a",["draft"],1795422301]]"#
+    let now = ExchangeFixtures.decode(text, .watson).records
+    var before = now[0]
+    before.tags = []
+    before.note = "tags: draft"
+    let plan = ImportPlan(importing: now, existing: [before])
+    #expect(plan.changed.map(\.new) == now && plan.present == 0)
+    #expect(ImportPlan(importing: now, existing: now).present == 1)
+  }
+
+  @Test func anImportedTagIsHeldToTheRule() {
+    let text =
+      #"[[1795420800,1795422300,"api","5e8f2b0c6a8e4d1f9b7c3a2e1d0f4b6a",["a;b","  x  y ",""],1795422301]]"#
+    #expect(ExchangeFixtures.decode(text, .watson).records.first?.tags == ["a,b", "x y"])
+  }
+}
