@@ -101,7 +101,6 @@ private let lastGood: Config = {
     #expect(result.config.timer.step == .seconds(120), "the key on the broken line keeps its last good value")
     #expect(result.config.display.name == "last-good")
     #expect(result.config.clicks.left == .skip)
-    #expect(result.errors.map(\.table) == ["timer", "display"])
   }
 
   @Test func aBrokenTableHeaderLeavesOutItsWholeTable() {
@@ -111,7 +110,6 @@ private let lastGood: Config = {
       result.errors.map(\.description) == [
         "config.toml:3:8: expected ']' after table name 'colors', found end of line"
       ])
-    #expect(result.errors.first?.table == "colors")
     // Not read into [timer], not applied: [colors] keeps its last good values.
     #expect(result.config.timer.focus == .seconds(3000))
     #expect(result.config.display.colors.focus == "#112233")
@@ -124,7 +122,6 @@ private let lastGood: Config = {
     let result = load(text, fallback: lastGood)
     #expect(!result.errors.isEmpty)
     #expect(!result.parsed)
-    #expect(result.tablesWithErrors == nil)
     #expect(result.config == lastGood)
   }
 
@@ -165,12 +162,6 @@ private let lastGood: Config = {
     #expect(result.errors.map(\.description) == ["config.toml:1:9: 'timer' must be a table, like [timer]"])
     #expect(result.config.timer == lastGood.timer)
     #expect(result.config.display.colors.idle == "#000000")
-  }
-
-  @Test func errorsSayWhichTableTheyAreIn() {
-    let result = load("focus = 1\n[timmer]\nfocus = \"5m\"\n[colors]\nfocus = \"#zz\"\n")
-    #expect(result.errors.map(\.table) == [nil, "timer", "colors"])
-    #expect(result.tablesWithErrors == ["timer", "colors"])
   }
 
   @Test func theFirstErrorIsThrownByGet() throws {

@@ -5,17 +5,11 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
   public var file: String
   public var position: TOMLPosition
   public var message: String
-  /// The table the mistake is in (`"timer"`), or for a misspelt table the one it is likely
-  /// meant to be; nil at the top level.
-  ///
-  /// Lets a command refuse only mistakes in what it was asked to do: `ctl` needs `[timer]`.
-  public var table: String?
 
-  public init(file: String, position: TOMLPosition, message: String, table: String? = nil) {
+  public init(file: String, position: TOMLPosition, message: String) {
     self.file = file
     self.position = position
     self.message = message
-    self.table = table
   }
 
   public var description: String { "\(file):\(position.line):\(position.column): \(message)" }

@@ -26,7 +26,7 @@ public enum ConfigLoader {
     let parsed = SyntaxRecovery.parse(bytes)
     var reader = Reader(file: file, source: StringPositions(bytes))
     var errors = parsed.errors.map { error in
-      ConfigError(file: file, position: error.position, message: error.message, table: error.table)
+      ConfigError(file: file, position: error.position, message: error.message)
     }
     var broken = parsed.brokenKeys
     let root = parsed.root
@@ -54,12 +54,6 @@ public enum ConfigLoader {
     schema.first { $0.keys.contains(key) }?.table
   }
 
-  /// `name` if it is a table of the schema, else the table it is likely a misspelling of.
-  static func intendedTable(_ name: String) -> String? {
-    let tables = schema.map(\.table)
-    return tables.contains(name) ? name : Spelling.suggestion(for: name, in: tables)
-  }
-
   /// Whether the schema has `key` in its table.
   static func isKey(_ key: ConfigKeyName) -> Bool {
     schema.contains { $0.table == key.table && $0.keys.contains(key.key) }
@@ -84,14 +78,6 @@ public struct ConfigLoad: Equatable, Sendable {
     self.errors = errors
     self.parsed = parsed
     self.warnings = warnings
-  }
-
-  /// The tables with a mistake; nil when nothing of the file could be used.
-  ///
-  /// Lets a command refuse only mistakes in what it was asked to do. A mistake at the
-  /// top level is in no table.
-  public var tablesWithErrors: Set<String>? {
-    parsed ? Set(errors.compactMap(\.table)) : nil
   }
 
   /// The config of a file without mistakes, or the first mistake: for callers that accept

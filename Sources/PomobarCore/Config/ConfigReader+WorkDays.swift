@@ -93,12 +93,11 @@ extension Reader {
     for day in 0..<7 where ledger.weekdayGoals[day] != nil && !ledger.workDays[day] {
       guard let position = targetPositions["weekday-goals." + LedgerSettings.weekdays[day]] else { continue }
       let name = LedgerSettings.weekdays[day]
-      fail(
+      errors.append(
         error(
           position,
           "'\(name)' has a goal in weekday-goals but is not one of work-days; add it to work-days "
-            + "or remove its goal"),
-        "ledger")
+            + "or remove its goal"))
       ledger.weekdayGoals[day] = nil
     }
     let sharing = (0..<7).filter { ledger.workDays[$0] && ledger.weekdayGoals[$0] == nil }
@@ -109,11 +108,10 @@ extension Reader {
         ledger.dailyGoal != nil
         ? "daily-goal already gives every work day its goal"
         : "weekday-goals already give every work day its goal"
-      fail(
+      errors.append(
         error(
           position,
-          "'weekly-goal' is not used: \(reason); keep one (a weekly goal is shared among the work days)"),
-        "ledger")
+          "'weekly-goal' is not used: \(reason); keep one (a weekly goal is shared among the work days)"))
       ledger.weeklyGoal = nil
     }
     config.ledger = ledger

@@ -39,7 +39,7 @@ struct Reader {
         continue
       }
       guard case .table(let table) = entry.node.value else {
-        fail(error(entry.node.position, "'\(entry.key)' must be a table, like [\(entry.key)]"), entry.key)
+        errors.append(error(entry.node.position, "'\(entry.key)' must be a table, like [\(entry.key)]"))
         brokenKeys += keys.map { ConfigKeyName(table: entry.key, key: $0) }
         continue
       }
@@ -64,13 +64,13 @@ struct Reader {
       if nested(&self, item) { continue }
       guard keys.contains(item.key) else {
         let hint = Spelling.hint(for: item.key, in: suggesting)
-        fail(error(item.keyPosition, "unknown key '\(Shown.plain(item.key))' in [\(table)]\(hint)"), under)
+        errors.append(error(item.keyPosition, "unknown key '\(Shown.plain(item.key))' in [\(table)]\(hint)"))
         continue
       }
       do {
         try apply(table: table, key: item.key, item.node)
       } catch {
-        fail(error, under)
+        errors.append(error)
         brokenKeys.append(ConfigKeyName(table: table, key: item.key))
       }
     }
@@ -86,7 +86,7 @@ struct Reader {
     let table = "format." + slot.rawValue
     let keys = FormatKind.allCases.map(\.rawValue)
     guard case .table(let items) = entry.node.value else {
-      fail(error(entry.node.position, "'\(slot.rawValue)' must be a table, like [\(table)]"), "format")
+      errors.append(error(entry.node.position, "'\(slot.rawValue)' must be a table, like [\(table)]"))
       brokenKeys += keys.map { ConfigKeyName(table: table, key: $0) }
       return
     }
@@ -97,15 +97,14 @@ struct Reader {
   /// is an error and leaves that key at its default.
   private mutating func readProjects(_ entry: TOMLTable.Entry) {
     guard case .table(let projects) = entry.node.value else {
-      fail(error(entry.node.position, "'projects' must hold tables, like [projects.api]"), "projects")
+      errors.append(error(entry.node.position, "'projects' must hold tables, like [projects.api]"))
       return
     }
     for project in projects.entries {
       let name = Shown.plain(project.key)
       guard case .table(let table) = project.node.value else {
-        fail(
-          error(project.node.position, "project '\(name)' must be a table, like [projects.\(name)]"),
-          "projects")
+        errors.append(
+          error(project.node.position, "project '\(name)' must be a table, like [projects.\(name)]"))
         continue
       }
       var settings = ProjectSettings()
@@ -118,7 +117,7 @@ struct Reader {
           }
           try row.read(self, item.node, &settings)
         } catch {
-          fail(error, "projects")
+          errors.append(error)
         }
       }
       config.projects[ProjectName.normalised(project.key)] = settings
@@ -137,9 +136,8 @@ struct Reader {
     let name = Shown.plain(entry.key)
     if case .table = entry.node.value {
       let tables = ConfigLoader.schema.map(\.table)
-      fail(
-        error(entry.keyPosition, "unknown table '\(name)'\(Spelling.hint(for: entry.key, in: tables))"),
-        ConfigLoader.intendedTable(entry.key))
+      errors.append(
+        error(entry.keyPosition, "unknown table '\(name)'\(Spelling.hint(for: entry.key, in: tables))"))
       return
     }
     let allKeys = ConfigLoader.schema.flatMap(\.keys)
@@ -147,17 +145,10 @@ struct Reader {
     let hint = meant.flatMap { key in
       ConfigLoader.table(holding: key).map { " (did you mean [\($0)] \(key)?)" }
     }
-    fail(
+    errors.append(
       error(
         entry.keyPosition,
-        "unknown key '\(name)' at the top level; keys belong in a table such as [timer]\(hint ?? "")"),
-      nil)
-  }
-
-  mutating func fail(_ error: ConfigError, _ table: String?) {
-    var error = error
-    error.table = table
-    errors.append(error)
+        "unknown key '\(name)' at the top level; keys belong in a table such as [timer]\(hint ?? "")"))
   }
 
   /// Reads `node` as the key `key` of `table` through its row of the schema.

@@ -38,7 +38,7 @@ public enum DaysOff {
         errors.append(
           ConfigError(
             file: file, position: TOMLPosition(line: index + 1, column: column),
-            message: "\(Shown.quoted(text)) is not a day off; \(form)", table: "ledger"))
+            message: "\(Shown.quoted(text)) is not a day off; \(form)"))
       }
     }
     return (dates, errors)

@@ -9,11 +9,10 @@ import TOML
 /// broken (they take the fallback's value). The rounds are bounded, so no input can loop;
 /// if nothing parses in the end, there is no root and every key takes the fallback's value.
 enum SyntaxRecovery {
-  /// A syntax error, with the table it is in when that can be told.
+  /// A syntax error.
   struct Found: Equatable {
     var position: TOMLPosition
     var message: String
-    var table: String?
   }
 
   struct Outcome {
@@ -41,11 +40,8 @@ enum SyntaxRecovery {
         return outcome
       } catch {
         let index = error.position.line - 1
-        let path = index < original.count ? keyPath(at: index, original) : []
         let hint = index < original.count ? durationHint(error.message, original[index]) : ""
-        let found = Found(
-          position: error.position, message: error.message + hint,
-          table: path.first.flatMap(ConfigLoader.intendedTable))
+        let found = Found(position: error.position, message: error.message + hint)
         if !outcome.errors.contains(found) { outcome.errors.append(found) }
         guard let target = lineToLeaveOut(after: error.position, lines) else { return outcome }
         if error.message.hasPrefix("unterminated multi-line string") {
