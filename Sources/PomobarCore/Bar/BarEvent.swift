@@ -34,6 +34,10 @@ public enum BarEvent: Equatable, Sendable {
   case wrappedEnded(problem: String)
   /// The wrapped command wrote a complete status line: its blocks.
   case wrappedBlocks([[UInt8]])
+  /// Input stopped or came again (`[idle] after`).
+  case idle(IdleChange)
+  /// Idle cannot be watched, and why (nil: it is watched again).
+  case idleWatch(problem: String?)
 }
 
 /// What the loop must do for the session.

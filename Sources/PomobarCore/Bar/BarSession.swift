@@ -41,9 +41,11 @@ public struct BarSession {
     /// The last hook failure recorded in `hooks.failed`, while it stands.
     var hook: String?
     var wrapped: String?
+    /// Why idle cannot be watched (`[idle] after` set).
+    var idle: String?
 
     var text: String? {
-      let all = [config, state, hook, wrapped].compactMap { $0 }
+      let all = [config, state, hook, wrapped, idle].compactMap { $0 }
       return all.isEmpty ? nil : all.joined(separator: "; ")
     }
   }
@@ -143,6 +145,23 @@ public struct BarSession {
         wrap?.merger.position = config.wrap.position
         lastView = nil  // the blocks move now, not at the next tick
       }
+      wake.refresh = true
+    case .idle(let change):
+      // Away from the moment input stopped: the threshold ago, or as long ago as the
+      // server counted.
+      let event: Event
+      switch change {
+      case .idle(let milliseconds):
+        let idle = milliseconds.map { Duration.milliseconds($0) } ?? (config.idle.after ?? .zero)
+        event = .backdated(.away, at: now.instant - idle)
+      case .active:
+        event = .action(.back)
+      }
+      wake.actions.append(.transact([event], stamp: now))
+      wake.transacting = true
+    case .idleWatch(let problem):
+      if let problem, problem != problems.idle { wake.actions.append(.warn(problem, kind: "idle")) }
+      problems.idle = problem
       wake.refresh = true
     case .hookProblem(let problem):
       if let problem, problem != problems.hook { wake.actions.append(.warn(problem, kind: "hook failed")) }

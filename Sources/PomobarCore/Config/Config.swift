@@ -21,6 +21,8 @@ public struct Config: Equatable, Sendable {
   public var projects: [String: ProjectSettings] = [:]
   /// `[wrap]`: another status command whose blocks pomobar's are merged into.
   public var wrap = WrapSettings()
+  /// `[idle]`: away time noticed by the bar itself.
+  public var idle = IdleSettings()
 
   public init() {}
 }
@@ -130,4 +132,13 @@ public struct ClickMap: Equatable, Sendable {
     default: return nil
     }
   }
+}
+
+/// `[idle]`: when no input for a while means away (`ctl away` from the bar itself, at the
+/// moment input stopped, and `ctl back` when it comes again).
+public struct IdleSettings: Equatable, Sendable {
+  /// No input for this long is away; nil (`false`): not watched.
+  public var after: Duration? = nil
+
+  public init() {}
 }

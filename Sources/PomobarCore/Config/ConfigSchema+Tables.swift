@@ -42,6 +42,19 @@ extension ConfigSchema {
         doc: "A gap longer than this resets the cycle to focus 1 (false: never)."),
     ])
 
+  static let idle = ConfigTable(
+    name: "idle",
+    keys: [
+      ConfigKey(
+        "idle", "after", \.idle.after, .durationOrFalse,
+        doc: """
+          No key or pointer input for this long is away, as `pomobar ctl away` from the
+          moment input stopped, and input again is `pomobar ctl back`: a running bar asks
+          the X server (SYNC's IDLETIME) or the Wayland compositor (ext-idle-notify-v1,
+          org_kde_kwin_idle) itself, with no other program. false: not watched.
+          """),
+    ])
+
   static let display = ConfigTable(
     name: "display",
     keys: [

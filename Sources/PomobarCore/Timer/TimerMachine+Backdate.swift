@@ -131,6 +131,14 @@ extension TimerMachine {
   /// Applies `action` as it would have been at `then`: the running work clock's start
   /// moves there for `work start` (it is when work began); anything else is applied then.
   mutating func applyBackdated(_ action: Action, at then: Instant, _ effects: inout [Effect]) {
+    if action == .away {
+      // Away since input stopped (`[idle] after`), but not before what it stops began.
+      var since = then
+      if let work = state.ledger.work { since = max(since, work.since) }
+      if case .running(_, let deadline, let total) = state.phase { since = max(since, deadline - total) }
+      apply(.away, at: since, &effects)
+      return
+    }
     if action == .workStart, state.ledger.work != nil {
       state.ledger.work?.since = then
       state.ledger.work?.byFocus = false

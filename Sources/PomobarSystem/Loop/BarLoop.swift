@@ -5,8 +5,9 @@ import PomobarCore
 /// It sleeps in `epoll_wait` on stdin (clicks or keys), a `timerfd` armed at the next
 /// second boundary of the running phase (none when nothing changes), a second `timerfd`
 /// for retrying a state that could not be saved, an inotify watch on the state and config
-/// folders, a `signalfd`, and stdout (for hang-up, and for room to write when the bar is
-/// behind). What woke it becomes `BarEvent`s for the bar's rules (`BarSession`, in the
+/// folders, a `signalfd`, stdout (for hang-up, and for room to write when the bar is
+/// behind), and with `[idle] after` the display server's connection, readable only when
+/// input stopped or came again (`BarLoop+Idle.swift`). What woke it becomes `BarEvent`s for the bar's rules (`BarSession`, in the
 /// core), and the loop carries out the actions they return. With `--wrap` it also runs
 /// another status command, whose blocks the session merges with pomobar's (see
 /// `BarLoop+Wrap.swift`).
@@ -32,6 +33,9 @@ public final class BarLoop {
   /// timerfd costs a read too. Longer periods (minutes) use the tick timer, whose clock
   /// counts through a suspend; a second's tick after one comes within that second.
   var secondTick: Int64?
+  /// The watch on input (`[idle] after`), and the threshold it was opened for.
+  var idle: (any IdleWatching)?
+  var idleThreshold: Duration?
 
   public init(
     store: StateStore, configSource: ConfigSource, config: Config, configProblem: String? = nil,
@@ -81,6 +85,7 @@ public final class BarLoop {
     events.append(.started(store.peek(), fileExists: FileSystem.exists(store.statePath)))
     events.append(.hookProblem(HookFailures.problem(folder: store.directory)))
     events += startWrapped(loop.poller)
+    events += watchIdle(loop.poller)
     guard perform(events, loop.timers) else { return 0 }
     // Start-up code (argument parsing, the config reader) never runs again: give its pages
     // back, so that what stays resident is what the loop itself runs.
@@ -103,6 +108,9 @@ public final class BarLoop {
         events += more
       }
       if !events.isEmpty && !perform(events, loop.timers, at: now) { return 0 }
+      // A reloaded config may watch input for another time, or no longer.
+      let idleEvents = watchIdle(loop.poller)
+      if !idleEvents.isEmpty && !perform(idleEvents, loop.timers) { return 0 }
       if !watchingState && session.stateProblem == nil {
         // The folder was refused or missing at start and is usable now: follow it.
         var later = watchState(&loop.watcher)
@@ -179,6 +187,8 @@ public final class BarLoop {
       return startWrapped(loop.poller)
     case wrap?.output where wrap?.output != nil:
       return wrappedOutput(loop.poller)
+    case idle?.descriptor where idle != nil:
+      return idleChanges(loop.poller)
     case .standardInput where loop.readsInput:
       let bytes = (try? FileDescriptor.standardInput.read()) ?? []
       guard bytes.isEmpty else { return [.input(bytes)] }

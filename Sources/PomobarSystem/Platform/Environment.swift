@@ -62,3 +62,12 @@ public struct Environment: Sendable {
     return entries + overrides.map { "\($0.0)=\($0.1)" }
   }
 }
+
+extension Environment {
+  /// This machine's host name (`gethostname`), as `XAUTHORITY` entries name it.
+  public static func hostname() -> String {
+    var name = [CChar](repeating: 0, count: 256)
+    guard gethostname(&name, name.count - 1) == 0 else { return "" }
+    return String(cString: name)
+  }
+}

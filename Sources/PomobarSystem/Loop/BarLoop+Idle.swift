@@ -1,0 +1,38 @@
+import PomobarCore
+
+/// `[idle] after`: the bar watches input itself (`IdleWatch`), and what the display server
+/// says becomes `.idle` events: away from the moment input stopped, back when it came.
+extension BarLoop {
+  /// Opens, closes or replaces the watch when `[idle] after` changed (at start and at each
+  /// config reload); nil when nothing changed.
+  func watchIdle(_ poller: Poller) -> [BarEvent] {
+    let wanted = session.config.idle.after
+    guard wanted != idleThreshold else { return [] }
+    if let idle { poller.remove(idle.descriptor) }
+    (idle, idleThreshold) = (nil, wanted)
+    guard let wanted else { return [.idleWatch(problem: nil)] }
+    switch IdleWatch.open(Environment.current(), threshold: wanted) {
+    case .success(let watch):
+      guard (try? poller.add(watch.descriptor, readable: true)) != nil else {
+        return [.idleWatch(problem: "idle: cannot watch the display's connection")]
+      }
+      idle = watch
+      return [.idleWatch(problem: nil)] + (watch.idleAtStart.map { [.idle(.idle(milliseconds: $0))] } ?? [])
+    case .failure(let problem):
+      return [.idleWatch(problem: problem.description)]
+    }
+  }
+
+  /// What the display server said; a lost connection ends the watch, shown with ⚠ until
+  /// the config is read again.
+  func idleChanges(_ poller: Poller) -> [BarEvent] {
+    guard let idle else { return [] }
+    do {
+      return try idle.read().map { .idle($0) }
+    } catch {
+      poller.remove(idle.descriptor)
+      self.idle = nil
+      return [.idleWatch(problem: "\(error)")]
+    }
+  }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# idle-sway: `[idle] after` in a real waybar on headless sway 1.7. The compositor's own
+# idle timer (org_kde_kwin_idle there), spoken by pomobar over the Wayland socket with no
+# other program: no input for 2 s stops the work clock ("○ api", the interval ended at
+# the last input), a virtual-pointer move starts it again ("● api").
+source "$(dirname "$0")/../lib.sh"
+
+ensure_user
+setup_pomobar '[idle]
+after = "2s"
+
+[notifications]
+enabled = false'
+wrapper=$(stream_wrapper module)
+stream="$E2E_TMP/module.stream"
+conf="$E2E_TMP/config.jsonc"
+style="$E2E_TMP/style.css"
+contrib_copy waybar/config.jsonc "$conf" "$wrapper"
+waybar_style "$style"
+sway_config "$E2E_TMP/sway.conf"
+start_sway "$E2E_TMP/sway.conf"
+vpointer_works || skip "the virtual pointer did not connect: no input to give"
+pbu ctl project api >/dev/null
+vpointer move 100 100  # input now: the clock runs when the module starts
+start_waybar "$conf" "$style"
+
+last_text() { grep -E '^\{' "$stream" 2>/dev/null | tail -n 1 | jq -r '.text' 2>/dev/null; }
+running() { last_text | grep -q '● api'; }
+away() { last_text | grep -q '○ api'; }
+need "the module shows the running clock (got: $(last_text))" wait_for 10 "● api" running
+expect "no input for 2 s: the clock stops, the block stays muted (got: $(last_text))" wait_for 6 "○ api" away
+expect "status says the clock is stopped" test "$(pbu status --format json | jq -r '.work')" = null
+vpointer move 300 120
+expect "a pointer move starts it again (got: $(last_text))" wait_for 4 "● api" running
+records() { pbu log today 2>/dev/null | grep -c ' api'; }
+expect "the away interval is in the history (got: $(pbu log today 2>/dev/null | tr '\n' '|'))" test "$(records)" -ge 1
+expect "no idle problem on the module's stderr" sh -c "! grep -q 'idle:' '$E2E_OUT'/*.log 2>/dev/null"
+finish
