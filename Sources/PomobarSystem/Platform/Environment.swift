@@ -68,6 +68,6 @@ extension Environment {
   public static func hostname() -> String {
     var name = [CChar](repeating: 0, count: 256)
     guard gethostname(&name, name.count - 1) == 0 else { return "" }
-    return String(cString: name)
+    return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
