@@ -47,13 +47,11 @@ public final class WaylandIdleWatcher {
           seen.append(event)
           if done(event) { return seen }
         }
-        guard (try? fd.waitReadable(milliseconds: Self.answerTimeout)) == true else {
-          throw Problem(description: "the Wayland compositor does not answer")
+        switch fd.receive(into: &buffer, waiting: Self.answerTimeout) {
+        case .more: continue
+        case .timedOut: throw Problem(description: "the Wayland compositor does not answer")
+        case .closed: throw Problem(description: "the Wayland compositor closed the connection")
         }
-        guard let bytes = try? fd.read(upTo: 4096), !bytes.isEmpty else {
-          throw Problem(description: "the Wayland compositor closed the connection")
-        }
-        buffer += bytes
       }
     }
     // Objects: 2 the registry, 3 the first sync's callback, 4 the seat, 5 the notifier, 6
@@ -96,18 +94,11 @@ public final class WaylandIdleWatcher {
   /// What the timer said since the last call: read when the descriptor is readable.
   /// Throws when the compositor went away.
   public func read() throws(Problem) -> [IdleChange] {
-    while true {
-      let bytes: [UInt8]
-      do {
-        bytes = try descriptor.read(upTo: 4096)
-      } catch where error.errno == Errno.wouldBlock {
-        break
-      } catch {
-        throw Problem(description: "the Wayland connection failed: \(error)")
-      }
-      guard !bytes.isEmpty else { throw Problem(description: "the Wayland compositor closed the connection") }
-      buffer += bytes
+    let open: Bool
+    do { open = try descriptor.drain(into: &buffer) } catch {
+      throw Problem(description: "the Wayland connection failed: \(error)")
     }
+    guard open else { throw Problem(description: "the Wayland compositor closed the connection") }
     var changes: [IdleChange] = []
     for event in WaylandWire.events(&buffer) {
       if let error = event.displayError { throw Problem(description: "the Wayland compositor refused: \(error)") }

@@ -51,15 +51,7 @@ public final class X11IdleWatcher {
     descriptor = fd
     var buffer: [UInt8] = []
     func fill(_ count: Int) throws(Problem) {
-      while buffer.count < count {
-        guard (try? fd.waitReadable(milliseconds: Self.answerTimeout)) == true else {
-          throw Problem(description: "the X display \(name) does not answer")
-        }
-        guard let bytes = try? fd.read(upTo: 4096), !bytes.isEmpty else {
-          throw Problem(description: "the X display \(name) closed the connection")
-        }
-        buffer += bytes
-      }
+      while buffer.count < count { try Self.awaitAnswer(fd, &buffer, display: name) }
     }
     do {
       try fd.write(X11Wire.setup(authName: authName, authData: authData))
@@ -123,31 +115,27 @@ public final class X11IdleWatcher {
         case .reply, .event: continue
         }
       }
-      guard (try? fd.waitReadable(milliseconds: answerTimeout)) == true else {
-        throw Problem(description: "the X display \(display) does not answer")
-      }
-      guard let bytes = try? fd.read(upTo: 4096), !bytes.isEmpty else {
-        throw Problem(description: "the X display \(display) closed the connection")
-      }
-      buffer += bytes
+      try awaitAnswer(fd, &buffer, display: display)
+    }
+  }
+
+  /// More of the server's answer into `buffer`, waited for at most `answerTimeout`.
+  private static func awaitAnswer(_ fd: FileDescriptor, _ buffer: inout [UInt8], display: String) throws(Problem) {
+    switch fd.receive(into: &buffer, waiting: answerTimeout) {
+    case .more: return
+    case .timedOut: throw Problem(description: "the X display \(display) does not answer")
+    case .closed: throw Problem(description: "the X display \(display) closed the connection")
     }
   }
 
   /// What the alarms said since the last call: read when the descriptor is readable.
   /// Throws when the server went away (the display closed: a logout).
   public func read() throws(Problem) -> [IdleChange] {
-    while true {
-      let bytes: [UInt8]
-      do {
-        bytes = try descriptor.read(upTo: 4096)
-      } catch where error.errno == Errno.wouldBlock {
-        break
-      } catch {
-        throw Problem(description: "the X display connection failed: \(error)")
-      }
-      guard !bytes.isEmpty else { throw Problem(description: "the X display closed the connection") }
-      buffer += bytes
+    let open: Bool
+    do { open = try descriptor.drain(into: &buffer) } catch {
+      throw Problem(description: "the X display connection failed: \(error)")
     }
+    guard open else { throw Problem(description: "the X display closed the connection") }
     var changes: [IdleChange] = []
     for message in X11Wire.messages(&buffer) {
       guard case .event(let code, let bytes) = message, code == sync.firstEvent + 1,

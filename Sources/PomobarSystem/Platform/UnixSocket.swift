@@ -46,4 +46,30 @@ extension FileDescriptor {
     var entry = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
     return try retrying("poll") { poll(&entry, 1, milliseconds) } > 0
   }
+
+  /// What waiting on a connection for an answer brought.
+  public enum Received { case more, timedOut, closed }
+
+  /// Waits at most `milliseconds` for an answer and appends what came to `buffer`.
+  public func receive(into buffer: inout [UInt8], waiting milliseconds: Int32) -> Received {
+    guard (try? waitReadable(milliseconds: milliseconds)) == true else { return .timedOut }
+    guard let bytes = try? read(upTo: 4096), !bytes.isEmpty else { return .closed }
+    buffer += bytes
+    return .more
+  }
+
+  /// Appends all there is to read now (the descriptor is non-blocking) to `buffer`; false
+  /// when the other end closed the connection.
+  public func drain(into buffer: inout [UInt8]) throws(SystemError) -> Bool {
+    while true {
+      let bytes: [UInt8]
+      do {
+        bytes = try read(upTo: 4096)
+      } catch where error.errno == EAGAIN {
+        return true
+      }
+      guard !bytes.isEmpty else { return false }
+      buffer += bytes
+    }
+  }
 }
