@@ -96,10 +96,10 @@ enum CorrectionCommands {
       let a = try LedgerCommands.resolve(one, in: history).get()
       let b = try LedgerCommands.resolve(two, in: history).get()
       let span = min(a.start.utc, b.start.utc)..<max(a.end.utc, b.end.utc)
-      let between = nearby(context, span).filter { $0.id != a.id && $0.id != b.id }
+      let between = context.history.records(overlapping: span).filter { $0.id != a.id && $0.id != b.id }
       var joined = try refused { try Correction.join(a, b, between: between) }
       let (first, second) = joined.id == a.id ? (a, b) : (b, a)
-      if let running = running(context).first(where: { Timeline.overlap(Self.span($0), Self.span(joined)) }) {
+      if let running = running(context).first(where: { Timeline.overlap($0.span, joined.span) }) {
         throw LedgerCommands.Message(
           text: "the running work clock (since \(Correction.clock(running.start))) lies between them")
       }
@@ -124,25 +124,13 @@ enum CorrectionCommands {
   /// future, or overlaps a record of its timeline or the running work clock.
   static func check(_ context: Context, _ record: LedgerRecord) throws {
     let now = LocalZone.wallTime(wall: context.store.now().wall)
-    try refused { try Correction.check(record, among: nearby(context, span(record)), now: now) }
+    try refused { try Correction.check(record, among: context.history.records(overlapping: record.span), now: now) }
     if record.kind == .work,
-      let clock = running(context).first(where: { Timeline.overlap(span($0), span(record)) })
+      let clock = running(context).first(where: { Timeline.overlap($0.span, record.span) })
     {
       throw LedgerCommands.Message(
         text: "it would overlap the running work clock (since \(Correction.clock(clock.start)))")
     }
-  }
-
-  /// The history's records that may overlap `span`: those of the months from the one
-  /// before it (a record is filed by the month it started) to its last.
-  static func nearby(_ context: Context, _ span: Range<Int64>) -> [LedgerRecord] {
-    let first = CivilTime.split(span.lowerBound - 32 * 86_400).date.description.prefix(7)
-    let last = CivilTime.split(span.upperBound).date.description.prefix(7)
-    var found: [LedgerRecord] = []
-    context.history.forEachRecord(from: String(first), to: String(last)) { record in
-      if Timeline.overlap(Self.span(record), span) { found.append(record) }
-    }
-    return found
   }
 
   /// The work clock running now, as an interval up to now (none when stopped).
@@ -150,10 +138,6 @@ enum CorrectionCommands {
     guard let document = context.store.peek() else { return [] }
     let now = context.store.now()
     return Ledger.openIntervals(document.staleness(at: now).timer, now: now).filter { $0.kind == .work }
-  }
-
-  static func span(_ record: LedgerRecord) -> Range<Int64> {
-    record.start.utc..<max(record.start.utc, record.end.utc)
   }
 
   /// `body`'s result, a refusal becoming the message the command prints.

@@ -39,7 +39,7 @@ extension CtlCommand {
         case .success(let backdating):
           let span = ledger.wallTime(backdating.moment).utc..<ledger.wallTime(now.instant).utc + 1
           if !backdating.claims.isEmpty,
-            let found = backdating.conflict(in: records(history, around: span), span: span)
+            let found = backdating.conflict(in: history.records(overlapping: span), span: span)
           {
             throw Refused(refusal: .overlaps(found), now: now)
           }
@@ -70,19 +70,6 @@ extension CtlCommand {
       Console.error("cannot update the timer: \(error)")
       return ExitCode.failure
     }
-  }
-
-  /// The history's records that may share a second with `span` (UTC seconds): those
-  /// filed from the month before it began (a record is filed by the month it started)
-  /// to the month it ends.
-  static func records(_ history: HistoryStore, around span: Range<Int64>) -> [LedgerRecord] {
-    let first = CivilTime.split(span.lowerBound - 32 * 86_400).date.description.prefix(7)
-    let last = CivilTime.split(span.upperBound).date.description.prefix(7)
-    var found: [LedgerRecord] = []
-    history.forEachRecord(from: String(first), to: String(last)) { record in
-      if Timeline.overlap(record.start.utc..<record.end.utc, span) { found.append(record) }
-    }
-    return found
   }
 
   /// How a backdated action's times, refusals and changes read.

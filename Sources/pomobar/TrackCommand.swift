@@ -97,7 +97,7 @@ enum TrackCommand {
   struct Existing: Equatable {
     var record: LedgerRecord
     var running: Bool
-    var span: Range<Int64> { record.start.utc..<max(record.start.utc, record.end.utc) }
+    var span: Range<Int64> { record.span }
 
     func line(_ width: Int) -> String {
       guard running else { return LogCommand.line(record, idWidth: width) }
@@ -140,15 +140,8 @@ enum TrackCommand {
   /// to its own (a record is filed by the month it started, and one started last month
   /// may run into this one), and the running work clock; but not the record `except`.
   static func existing(_ context: Context, around asked: Range<Int64>, except: String) -> [Existing] {
-    let history = context.history
-    let first = CivilTime.split(asked.lowerBound - 32 * 86_400).date.description.prefix(7)
-    let last = CivilTime.split(asked.upperBound).date.description.prefix(7)
-    var found: [Existing] = []
-    history.forEachRecord(from: String(first), to: String(last)) { record in
-      guard record.kind == .work, record.id != except else { return }
-      let existing = Existing(record: record, running: false)
-      if Timeline.overlap(existing.span, asked) { found.append(existing) }
-    }
+    var found = context.history.records(overlapping: asked).filter { $0.kind == .work && $0.id != except }
+      .map { Existing(record: $0, running: false) }
     if let document = context.store.peek() {
       let now = context.store.now()
       for open in Ledger.openIntervals(document.staleness(at: now).timer, now: now) {

@@ -96,6 +96,10 @@ public struct LedgerRecord: Equatable, Sendable {
   }
 
   public var interruptions: Int { internalInterruptions + externalInterruptions }
+
+  /// The UTC seconds it covers, half-open (nothing for an end before its start), as the
+  /// timeline compares intervals (`Timeline.overlap`).
+  public var span: Range<Int64> { start.utc..<max(start.utc, end.utc) }
 }
 
 /// A moment as the ledger keeps it: UTC seconds since the epoch, and the local offset

@@ -44,3 +44,18 @@ extension HistoryStore {
     return found
   }
 }
+
+extension HistoryStore {
+  /// The records that share a second with `span` (UTC seconds): read from the month before
+  /// it began (a record is filed by the month it started, and may run into the next) to
+  /// the month it ends.
+  public func records(overlapping span: Range<Int64>) -> [LedgerRecord] {
+    let first = CivilTime.split(span.lowerBound - 32 * 86_400).date.description.prefix(7)
+    let last = CivilTime.split(span.upperBound).date.description.prefix(7)
+    var found: [LedgerRecord] = []
+    forEachRecord(from: String(first), to: String(last)) { record in
+      if Timeline.overlap(record.span, span) { found.append(record) }
+    }
+    return found
+  }
+}

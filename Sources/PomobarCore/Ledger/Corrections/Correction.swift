@@ -52,12 +52,12 @@ public enum Correction {
   /// The first record of `others` (by start) on `record`'s timeline that shares a second
   /// with it, itself excepted.
   public static func firstOverlap(_ record: LedgerRecord, among others: [LedgerRecord]) -> LedgerRecord? {
-    let span = record.start.utc..<max(record.start.utc, record.end.utc)
+    let span = record.span
     return
       others
       .filter {
         $0.id != record.id && sameTimeline($0.kind, record.kind)
-          && Timeline.overlap($0.start.utc..<max($0.start.utc, $0.end.utc), span)
+          && Timeline.overlap($0.span, span)
       }
       .min { ($0.start.utc, $0.id) < ($1.start.utc, $1.id) }
   }
