@@ -148,6 +148,11 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
         .persist, hook(.back, .focus, next: .shortBreak, total: 1500, remaining: 300, endsAt: 1500),
         hook(.pause, .focus, reason: .suspended, next: .shortBreak, total: 1500, remaining: 900),
         hook(.workStart, .focus, next: .shortBreak, total: 1500, remaining: 900),
+        // Ten minutes away with the clock on: what was it? (AwayChoiceMachineTests)
+        .askAway(
+          AwayChoice(
+            from: at(600), to: at(1200), project: nil, timer: .pausedWhileAway(.seconds(600)),
+            phaseCovered: true, answerBy: at(1800))),
       ])
     #expect(m.state.phase == .paused(.focus, remaining: .seconds(900), total: .seconds(1500)))
     #expect(

@@ -3,7 +3,8 @@
 /// "minute"` (whole minutes left, rounded up, turn exactly there); with no phase running
 /// but the work clock on, every minute, when its `h:mm` turns; with the clock stopped and a
 /// project set, when the ledger's next day begins (the muted block's total goes back to
-/// 0:00); nil when nothing changes.
+/// 0:00); when a time away waits for an answer, once, when `[idle] unanswered` answers it;
+/// nil when nothing changes.
 public struct TickPlan: Equatable, Sendable {
   /// A moment on the grid.
   public var anchor: Instant
@@ -45,6 +46,10 @@ public struct TickPlan: Equatable, Sendable {
       // One wake-up, at the moment it clears: a period that ends there.
       let clears = since + urgentFor
       plans.append(TickPlan(anchor: clears, seconds: max(1, (clears - now.instant).ceilSeconds)))
+    }
+    if let due = state.ledger.awayChoice?.answerBy {
+      // One wake-up, when `[idle] unanswered` answers the time away.
+      plans.append(TickPlan(anchor: due, seconds: max(1, (due - now.instant).ceilSeconds)))
     }
     // The muted block of a stopped clock with a project shows today's total: 0:00 then.
     if dayTurns || (state.ledger.work == nil && state.ledger.project != nil) {

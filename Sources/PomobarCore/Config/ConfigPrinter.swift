@@ -47,7 +47,7 @@ public enum ConfigPrinter {
       return quote("\(action.name) \(DurationFormat.format(amount))")
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend(nil), .shorten(nil),
       .startBreak, .none, .workStart, .workStop, .workToggle, .project, .tags, .projectNext,
-      .projectPrevious, .interrupt, .void, .away, .back:
+      .projectPrevious, .interrupt, .void, .away, .back, .awayWas:
       return quote(action.name)
     }
   }

@@ -53,6 +53,26 @@ extension ConfigSchema {
           the X server (SYNC's IDLETIME) or the Wayland compositor (ext-idle-notify-v1,
           org_kde_kwin_idle) itself, with no other program. false: not watched.
           """),
+      ConfigKey(
+        "idle", "ask-after", \.ledger.away.askAfter, .durationOrFalse,
+        doc: """
+          Back from at least this long away (the idle watch, or `pomobar ctl away`/`back`)
+          while the work clock ran, pomobar asks what the time was: a notification with
+          Keep as work / Discard / Was a break, a mark on the bar, and `pomobar ctl away-was
+          work|discard|break`. false: never asked, the time away stays out of the clock.
+          """),
+      ConfigKey(
+        "idle", "unanswered", \.ledger.away.unanswered, .choice,
+        doc: """
+          What a time away nobody answered becomes: "discard" (left out, as without the
+          question), "work" or "break".
+          """),
+      ConfigKey(
+        "idle", "answer-within", \.ledger.away.answerWithin, .durationOrFalse,
+        doc: """
+          How long the question waits before `unanswered` answers it (false: until the next
+          time away).
+          """),
     ])
 
   static let display = ConfigTable(

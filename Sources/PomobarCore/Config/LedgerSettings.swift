@@ -32,6 +32,8 @@ public struct LedgerSettings: Equatable, Sendable {
   public var focusStartsWork = true
   /// `ctl away` stops the work clock's counting until `ctl back`.
   public var awayStopsWork = true
+  /// `[idle] ask-after`, `unanswered`, `answer-within`: what happens to away time on return.
+  public var away = AwayChoiceSettings()
   /// What the bar shows of the work clock.
   public var show: WorkDisplay = .auto
 

@@ -61,7 +61,8 @@ public struct Ledger {
         end: wallTime(entry.end), seconds: entry.seconds, project: entry.project, outcome: entry.outcome,
         internalInterruptions: entry.internalInterruptions,
         externalInterruptions: entry.externalInterruptions, gap: entry.gap, note: entry.note,
-        tags: entry.tags)
+        tags: entry.tags, at: entry.added ? wallTime(now.instant) : nil,
+        atNanoseconds: entry.added ? Int32(truncatingIfNeeded: now.wall % 1_000_000_000) : 0)
       records.append(record)
       ledger.today.add(workOf: record, dayBegan: dayBegan, today: day)
     }

@@ -22,6 +22,8 @@ public struct LedgerState: Equatable, Sendable {
   /// Whether the clock away stopped was one a focus started: back starts it again only
   /// while the timer runs, and the timer going idle meanwhile stops it for good.
   public var resumeWorkByFocus: Bool = false
+  /// The time away that waits for an answer (`ctl away-was`); nil: none.
+  public var awayChoice: AwayChoice? = nil
   /// When the running or paused phase began; nil when none runs.
   public var phaseStart: Instant?
   /// Suspend or away time inside the running phase that did not count.
@@ -173,12 +175,17 @@ public struct LedgerEntry: Equatable, Sendable {
   public var gap: Int64
   public var note: String?
   public var tags: [String]
+  /// Made by a person's say (an away answer), not by the clock: the record carries `at`,
+  /// so that `history undo` takes it back as it does what `track` added.
+  public var added: Bool
 
   public init(
     serial: Int, kind: LedgerRecord.Kind, start: Instant, end: Instant, seconds: Int64,
     project: String? = nil, outcome: LedgerRecord.Outcome? = nil, internalInterruptions: Int = 0,
-    externalInterruptions: Int = 0, gap: Int64 = 0, note: String? = nil, tags: [String] = []
+    externalInterruptions: Int = 0, gap: Int64 = 0, note: String? = nil, tags: [String] = [],
+    added: Bool = false
   ) {
+    self.added = added
     self.serial = serial
     self.kind = kind
     self.start = start

@@ -168,7 +168,7 @@ extension StateDocument {
     return kind
   }
 
-  private static func encode(_ note: TimerNote?) -> JSONValue {
+  static func encode(_ note: TimerNote?) -> JSONValue {
     guard let note else { return .null }
     let (name, gap): (String, Duration)
     switch note {
@@ -186,7 +186,7 @@ extension StateDocument {
 
   /// An unknown note, or one whose gap is not a number in range, is dropped rather than
   /// failing the whole file: it is only a remark.
-  private static func decodeNote(_ value: JSONValue?) throws(DecodeError) -> TimerNote? {
+  static func decodeNote(_ value: JSONValue?) throws(DecodeError) -> TimerNote? {
     guard let value, let name = value["kind"]?.stringValue, let ns = value["gap"]?.int64Value,
       gapRange.contains(ns)
     else { return nil }

@@ -30,6 +30,7 @@ extension StateDocument {
       "work": work, "project": text(ledger.project), "projects": .array(ledger.projects.map { .string($0) }),
       "serial": .integer(Int64(ledger.serial)), "away": instant(ledger.awaySince),
       "resume_work": .bool(ledger.resumeWorkOnBack), "resume_work_by_focus": .bool(ledger.resumeWorkByFocus),
+      "away_choice": encode(ledger.awayChoice),
       "phase_start": instant(ledger.phaseStart),
       "phase_gap": .integer(ledger.phaseGap.nanoseconds),
       "internal": .integer(Int64(ledger.internalInterruptions)),
@@ -83,6 +84,7 @@ extension StateDocument {
     ledger.resumeWorkOnBack = value["resume_work"]?.boolValue ?? false
     ledger.resumeWorkByFocus = value["resume_work_by_focus"]?.boolValue ?? false
     ledger.phaseStart = try moment(value, "phase_start")
+    ledger.awayChoice = try decodeAwayChoice(value["away_choice"], near: near)
     ledger.phaseGap = .nanoseconds(try integer(value, "phase_gap", in: gapRange))
     ledger.internalInterruptions = Int(try clamped(value, "internal", in: 0...100_000))
     ledger.externalInterruptions = Int(try clamped(value, "external", in: 0...100_000))

@@ -91,6 +91,7 @@ public struct StateDocument: Equatable, Sendable {
     if let since = timer.ledger.work?.since { timer.ledger.work?.since = move(since) }
     timer.ledger.awaySince = timer.ledger.awaySince.map(move)
     timer.ledger.phaseStart = timer.ledger.phaseStart.map(move)
+    timer.ledger.awayChoice = timer.ledger.awayChoice.map { $0.moved(by: move) }
     timer.urgentSince = timer.urgentSince.map(move)
     return (timer, .nanoseconds(gap))
   }
@@ -116,7 +117,9 @@ public struct StateDocument: Equatable, Sendable {
   /// timeline, reconciled once.
   public func staleness(at now: ClockReading) -> (stale: Bool, timer: TimerState) {
     let (state, asleep) = reconciled(with: now)
-    let due = state.deadline.map { $0 <= now.instant } ?? false
+    let due = [state.deadline, state.ledger.awayChoice?.answerBy].contains {
+      $0.map { $0 <= now.instant } ?? false
+    }
     return (due || asleep > .zero || written.bootID != now.bootID, state)
   }
 }

@@ -31,6 +31,7 @@ extension Action {
       return state.ledger.projects.count < 2 ? "no other project to switch to" : "the project is unchanged"
     case .away: return "already away"
     case .back: return "not away"
+    case .awayWas: return "no away time to answer for: none is waiting (answered, or too short to ask)"
     case .toggle, .workToggle, .none: return nil
     }
   }

@@ -40,6 +40,9 @@ public enum Action: Equatable, Sendable {
   /// The user went away (screen locked, idle), and came back.
   case away
   case back
+  /// What the away time just ended was (`ctl away-was work|discard|break`): the answer to
+  /// the pending choice (`AwayChoice`).
+  case awayWas(AwayAnswer)
 
   /// The longest note or reason an interruption or a void keeps, in bytes of UTF-8:
   /// `pomobar ctl` refuses a longer one; the machine cuts anything else to it.
@@ -58,6 +61,9 @@ public enum Action: Equatable, Sendable {
     case projectPrevious = "project-prev"
     case projectNone = "project-none"
     case interrupt, void, away, back
+    case awayWork = "away-work"
+    case awayDiscard = "away-discard"
+    case awayBreak = "away-break"
   }
 
   /// The names accepted by `pomobar ctl` and the click map.
@@ -65,7 +71,7 @@ public enum Action: Equatable, Sendable {
 
   /// The words of `pomobar ctl` that take a word after them (`work start`, `project NAME`);
   /// each has a one-word spelling among `names` for the click map (`work-start`).
-  public static let compoundWords = ["work", "project"]
+  public static let compoundWords = ["work", "project", "away-was"]
 
   /// Parses an action name, with an optional duration argument for extend/shorten.
   public init?(name: String, argument: Duration? = nil) {
@@ -92,6 +98,9 @@ public enum Action: Equatable, Sendable {
     case .void: self = .void(nil)
     case .away: self = .away
     case .back: self = .back
+    case .awayWork: self = .awayWas(.work)
+    case .awayDiscard: self = .awayWas(.discard)
+    case .awayBreak: self = .awayWas(.break)
     }
   }
 
@@ -119,6 +128,7 @@ public enum Action: Equatable, Sendable {
     case .void: return Name.void.rawValue
     case .away: return Name.away.rawValue
     case .back: return Name.back.rawValue
+    case .awayWas(let answer): return answer.name.rawValue
     }
   }
 
@@ -138,6 +148,7 @@ public enum Action: Equatable, Sendable {
     case .interrupt(let external, let note):
       return ["interrupt", external ? "external" : "internal"] + (note.map { [$0] } ?? [])
     case .void(let reason): return ["void"] + (reason.map { [$0] } ?? [])
+    case .awayWas(let answer): return ["away-was", answer.rawValue]
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .startBreak, .none, .away, .back:
       return [name]
     }

@@ -73,4 +73,7 @@ public enum Effect: Equatable, Sendable {
   case notify(ended: PhaseKind, next: TimerPhase)
   /// An interval ended: append it to the history, in the same commit as the state.
   case record(LedgerEntry)
+  /// The person came back from away time worth asking about: ask what it was
+  /// (notification with the answers as buttons).
+  case askAway(AwayChoice)
 }

@@ -54,6 +54,7 @@ extension TimerMachine {
       goIdle(at: now, &effects)
     case .away:
       guard state.ledger.awaySince == nil else { return }
+      answerAway(ledger.away.unanswered, at: now, byDefault: true, &effects)  // a new absence
       state.ledger.awaySince = now
       effects.append(hook(.away, at: now))
       if ledger.awayStopsWork, let work = state.ledger.work {
@@ -64,6 +65,8 @@ extension TimerMachine {
     case .back:
       guard let since = state.ledger.awaySince else { return }
       state.ledger.awaySince = nil
+      let clock = awayClock
+      let resumed = effects.count
       effects.append(hook(.back, at: now))
       resume(after: max(.zero, now - since), at: now, away: true, &effects)
       if state.ledger.resumeWorkOnBack {
@@ -74,6 +77,9 @@ extension TimerMachine {
           startWork(at: now, byFocus: byFocus, &effects)
         }
       }
+      offerAwayChoice(from: since, to: now, clock: clock, since: resumed, &effects)
+    case .awayWas(let answer):
+      answerAway(answer, at: now, byDefault: false, &effects)
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend, .shorten, .startBreak,
       .none:
       return  // the timer's own, handled by `apply`
@@ -182,7 +188,7 @@ extension TimerMachine {
     }
   }
 
-  private mutating func nextSerial() -> Int {
+  mutating func nextSerial() -> Int {
     state.ledger.serial += 1
     return state.ledger.serial
   }

@@ -31,6 +31,7 @@ public struct TimerMachine: Sendable {
   public mutating func handle(_ event: Event, at now: Instant) -> [Effect] {
     let before = state
     var effects: [Effect] = []
+    answerAwayIfDue(at: now, &effects)
     switch event {
     case .action(let action):
       advance(to: now, &effects)
@@ -139,7 +140,7 @@ public struct TimerMachine: Sendable {
     case .none:
       break
     case .workStart, .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious, .interrupt,
-      .void, .away, .back:
+      .void, .away, .back, .awayWas:
       applyLedger(action, at: now, &effects)
     }
   }

@@ -69,6 +69,17 @@ enum CtlArguments {
       if let first = words.first, kinds.contains(first) { words = words.dropFirst() }
       let note = try self.note(words.joined(separator: " "), name)
       return .interrupt(external: external, note: note.isEmpty ? nil : note)
+    case "away-was":
+      let answers = AwayAnswer.allCases.map(\.rawValue)
+      guard arguments.count == 1, let answer = AwayAnswer(rawValue: arguments[0]) else {
+        let given = arguments.joined(separator: " ")
+        let got =
+          given.isEmpty ? "" : ", not '\(Shown.plain(given))'\(Spelling.hint(for: given, in: answers))"
+        throw UsageError(
+          message: "pomobar ctl away-was: say \(answers.joined(separator: ", "))\(got): pomobar ctl away-was work",
+          hint: hint)
+      }
+      return .awayWas(answer)
     case "void":
       let reason = try note(arguments.joined(separator: " "), name)
       return .void(reason.isEmpty ? nil : reason)
@@ -141,7 +152,7 @@ enum CtlArguments {
     case .start, .stop, .workStart, .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious:
       return true
     case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .interrupt, .void,
-      .away, .back:
+      .away, .back, .awayWas:
       return false
     }
   }
@@ -176,6 +187,7 @@ enum CtlArguments {
     "work": .words([Action.workStart, .workStop, .workToggle].map { $0.ctlWords[1] }),
     "project": .projectOrWords([Action.project(nil), .projectNext, .projectPrevious].map { $0.ctlWords[1] }),
     "interrupt": .words(["internal", "external"]),
+    "away-was": .words(AwayAnswer.allCases.map(\.rawValue)),
   ]
 
   /// Where `ctl --help` lists an action name, and what it says of it: a switch with no
@@ -210,6 +222,7 @@ enum CtlArguments {
     case .workStart, .workStop, .workToggle, .projectNext, .projectPrevious, .projectNone:
       return .clickSpelling
     case .interrupt, .void, .away, .back: return .clock
+    case .awayWork, .awayDiscard, .awayBreak: return .clickSpelling
     }
   }
 
@@ -239,6 +252,12 @@ enum CtlArguments {
       doc: [
         "you left and came back (swayidle, xss-lock): away time",
         "follows [suspend]'s policy and stops the work clock",
+      ]),
+    HelpItem(
+      term: "away-was work|discard|break",
+      doc: [
+        "what the time away just ended was: added as work for the",
+        "project the clock was on, left out, or recorded as a break",
       ]),
   ]
 

@@ -1,0 +1,70 @@
+/// A say over away time: on return, the time away waits for an answer (`AwayChoice`);
+/// the answer is a record appended to the history, never a rewrite.
+///
+/// `work` adds a work interval over the gap for the project the clock was on (the clock's
+/// own intervals end where away began and start again at back, so the timeline stays
+/// without overlaps); `break` adds a short break with the note `away` (unless a phase of
+/// the timer already covers the time); `discard` leaves the gap. Both records carry `at`,
+/// like what `track` adds, so `history undo` takes them back.
+extension TimerMachine {
+  /// The project and tags of the work clock as away began, read at back before the clock
+  /// starts again; nil when it did not run (nothing to ask: no work was interrupted).
+  var awayClock: (project: String?, tags: [String])? {
+    if state.ledger.resumeWorkOnBack { return (state.ledger.project, state.ledger.tags) }
+    if let work = state.ledger.work { return (work.project, work.tags) }
+    return nil
+  }
+
+  /// Keeps the time away from `from` to `to` as a choice to answer, if the clock ran
+  /// (`clock`) and it lasted at least `[idle] ask-after`; `since` is where the return's
+  /// effects begin in `effects` (a phase record among them covers the time).
+  mutating func offerAwayChoice(
+    from: Instant, to: Instant, clock: (project: String?, tags: [String])?, since: Int,
+    _ effects: inout [Effect]
+  ) {
+    guard let clock, let least = ledger.away.askAfter, to - from >= least, to > from else { return }
+    let phaseRecord = effects[since...].contains {
+      if case .record(let entry) = $0 { return entry.kind != .work && entry.end > from }
+      return false
+    }
+    let phaseRuns = state.phase.kind != nil && (state.ledger.phaseStart.map { $0 < to } ?? false)
+    let choice = AwayChoice(
+      from: from, to: to, project: clock.project, tags: clock.tags, timer: state.note,
+      phaseCovered: phaseRecord || phaseRuns, answerBy: ledger.away.answerWithin.map { to + $0 })
+    state.ledger.awayChoice = choice
+    effects.append(.askAway(choice))
+  }
+
+  /// `[idle] unanswered` answers the waiting choice once its time is up.
+  mutating func answerAwayIfDue(at now: Instant, _ effects: inout [Effect]) {
+    guard let due = state.ledger.awayChoice?.answerBy, due <= now else { return }
+    answerAway(ledger.away.unanswered, at: now, byDefault: true, &effects)
+  }
+
+  /// Answers the waiting choice with `answer`; `byDefault`: nobody did, `[idle] unanswered`
+  /// does (the record's note says so). Nothing when none waits.
+  mutating func answerAway(_ answer: AwayAnswer, at now: Instant, byDefault: Bool, _ effects: inout [Effect])
+  {
+    guard let choice = state.ledger.awayChoice else { return }
+    state.ledger.awayChoice = nil
+    let note = byDefault ? "away, unanswered: \(answer.words)" : "away: \(answer.words)"
+    let seconds = choice.length.floorSeconds
+    switch answer {
+    case .work:
+      effects.append(
+        .record(
+          LedgerEntry(
+            serial: nextSerial(), kind: .work, start: choice.from, end: choice.to, seconds: seconds,
+            project: choice.project, note: note, tags: choice.tags, added: true)))
+    case .break:
+      guard !choice.phaseCovered else { return }
+      effects.append(
+        .record(
+          LedgerEntry(
+            serial: nextSerial(), kind: .shortBreak, start: choice.from, end: choice.to, seconds: seconds,
+            project: choice.project, outcome: .completed, note: note, tags: choice.tags, added: true)))
+    case .discard:
+      return
+    }
+  }
+}
