@@ -18,15 +18,26 @@ enum NotifyCommand {
     if let note = context.loaded.fallbackNote {
       log("the config has mistakes (pomobar check-config): \(note)")
     }
+    let current = { (state: TimerState) in NotificationSubject.of(state) == job.subject }
     do {
-      let outcome = try context.transact(.action(action)) { state in
-        NotificationSubject.of(state) == job.subject
+      let outcome: StateStore.Outcome
+      if case .awayWas(let answer) = action {
+        // As `ctl away-was` answers: what it adds may not overlap the history.
+        let answering = CtlCommand.answering(answer, context)
+        outcome = try context.transact(nil, only: current) { state, now in
+          current(state) ? try answering(state, now) : []
+        }
+      } else {
+        outcome = try context.transact(.action(action), only: current)
       }
       log(
         outcome.applied
           ? "did 'pomobar ctl \(pressed.ctl.joined(separator: " "))'"
           : "not done: the timer has moved on since the notification (stale button)")
       return ExitCode.success
+    } catch let overlap as CtlCommand.AwayOverlap {
+      log("not done: it would overlap the record \(overlap.record.shortID.prefix(7)); the choice still waits")
+      return ExitCode.failure
     } catch {
       log("cannot update the timer: \(error)")
       return ExitCode.failure

@@ -10,6 +10,7 @@ do {
   let command = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
   switch command {
   case .run(let options): status = RunCommand.run(options)
+  case .ctl(.awayWas(let answer), let options, nil): status = CtlCommand.run(answering: answer, options)
   case .ctl(let action, let options, nil): status = CtlCommand.run(action, options)
   case .ctl(let action, let options, let moment?): status = CtlCommand.run(action, at: moment, options)
   case .status(let options): status = StatusCommand.run(options)

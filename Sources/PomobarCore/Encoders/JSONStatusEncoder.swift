@@ -19,6 +19,10 @@
 ///   `today` (seconds on that project today), `total` (seconds on every project today) and
 ///   `tags` (the running interval's, an array).
 /// - `project`: the active project, whether the work clock runs or not; null: none.
+/// - `away`: a time away that waits for an answer (`pomobar ctl away-was`), else null:
+///   `seconds`, `project` (the clock's then; null: none), `from`, `to` and `answer_by`
+///   (local `"HH:MM"`; `answer_by` null: at the next away), `unanswered` (`discard`,
+///   `work` or `break`: what it becomes).
 public struct JSONStatusEncoder: BarEncoder {
   public init() {}
 
@@ -53,6 +57,14 @@ public struct JSONStatusEncoder: BarEncoder {
         ]
       } ?? .null,
       "project": view.project.map { .string($0) } ?? .null,
+      "away": view.away.map { away in
+        [
+          "seconds": .integer(away.seconds), "project": away.project.map { .string($0) } ?? .null,
+          "from": away.from.map { .string($0) } ?? .null, "to": away.to.map { .string($0) } ?? .null,
+          "answer_by": away.answerBy.map { .string($0) } ?? .null,
+          "unanswered": .string(away.unanswered.rawValue),
+        ]
+      } ?? .null,
     ]
   }
 }

@@ -97,6 +97,12 @@ extension ViewModel {
       fullText += " · " + Self.brief(timerNote)
       shortText += " " + Self.noteMark
     }
+    let away = Self.away(state, config, now: now, localSecondOfDay: localSecondOfDay)
+    if let away {
+      // Shown even when idle is hidden: it waits for an answer.
+      fullText += (fullText.isEmpty ? "" : " · ") + away.text
+      shortText += (shortText.isEmpty ? "" : " ") + Self.awayMark
+    }
     // The timer's own texts are kept apart only while the work clock shows (i3bar draws it
     // as a block of its own); otherwise they are the texts themselves, and stay empty here.
     var (timerText, timerShortText) = ("", "")
@@ -142,6 +148,7 @@ extension ViewModel {
     }
     // Whatever the tooltip's format, why the timer changed and what is wrong are said.
     if let suspendNote { lines.append(suspendNote) }
+    if let away { lines.append(away.line) }
     if let problem { lines.append(problem) }
 
     self.init(
@@ -153,6 +160,7 @@ extension ViewModel {
       tooltip: lines.joined(separator: "\n"), name: config.display.name,
       instance: config.display.instance, clicks: config.clicks, step: settings.step)
     self.work = shownWork
+    self.away = away
     self.project = state.ledger.project
     self.bar = bar
     self.timerText = timerText

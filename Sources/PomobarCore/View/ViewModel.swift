@@ -52,6 +52,8 @@ public struct ViewModel: Equatable, Sendable {
   public var work: WorkView? = nil
   /// The active project, whether the clock runs or not; nil: none.
   public var project: String? = nil
+  /// A time away that waits for an answer (`ctl away-was`); nil: none.
+  public var away: AwayView? = nil
   /// The `{bar}` in the texts, for bars that colour its parts; nil when no text has one.
   public var bar: BarView? = nil
   /// The timer's part of `fullText` and `shortText` alone (empty when `[ledger] show =
@@ -96,13 +98,15 @@ public struct ViewModel: Equatable, Sendable {
   }
 
   /// CSS classes for waybar: the phase, then `paused`, `ending` (the last minute of a
-  /// running phase), `urgent` and `working` (the work clock runs) when they apply.
+  /// running phase), `urgent`, `working` (the work clock runs) and `away-pending` (a time
+  /// away waits for an answer) when they apply.
   public var classes: [String] {
     var classes = [phase.rawValue]
     if paused { classes.append("paused") }
     if isEnding { classes.append("ending") }
     if urgent { classes.append("urgent") }
     if work?.running == true { classes.append("working") }
+    if away != nil { classes.append("away-pending") }
     return classes
   }
 

@@ -75,9 +75,8 @@ enum CtlArguments {
         let given = arguments.joined(separator: " ")
         let got =
           given.isEmpty ? "" : ", not '\(Shown.plain(given))'\(Spelling.hint(for: given, in: answers))"
-        throw UsageError(
-          message: "pomobar ctl away-was: say \(answers.joined(separator: ", "))\(got): pomobar ctl away-was work",
-          hint: hint)
+        let say = "say \(answers.joined(separator: ", "))\(got)"
+        throw UsageError(message: "pomobar ctl away-was: \(say): pomobar ctl away-was work", hint: hint)
       }
       return .awayWas(answer)
     case "void":
