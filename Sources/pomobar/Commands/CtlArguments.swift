@@ -254,10 +254,7 @@ enum CtlArguments {
       ]),
     HelpItem(
       term: "away-was work|discard|break",
-      doc: [
-        "what the time away just ended was: added as work for the",
-        "project the clock was on, left out, or recorded as a break",
-      ]),
+      doc: ["what the time away was: work for its project, none, or a break"]),
   ]
 
   /// `ctl --help`'s lists and the names clicks take too, from `Action.Name`.
