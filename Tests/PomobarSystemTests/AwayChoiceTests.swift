@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// The say over away time, with the built binary: `ctl away`/`back`, the question in the
+/// status and the notification, `ctl away-was`, its button, the default at its deadline,
+/// and `log` and `history undo` over what the answer added.
+@Suite("Away time: the choice on return", .serialized)
+struct AwayChoiceTests {
+  /// The clock on `api`, away 23 minutes (moved on pomobar's clocks, not waited for).
+  func awayAndBack(_ sandbox: Sandbox) async throws {
+    try await sandbox.ctl("project", "api")
+    try await sandbox.ctl("away")
+    try sandbox.setClock("awake 1380")
+    try await sandbox.ctl("back")
+  }
+
+  func notificationLines(_ sandbox: Sandbox) -> [String] {
+    sandbox.notifications().filter { $0.hasPrefix("Away ") }
+  }
+
+  @Test("Back from 23 minutes away asks what it was; ctl away-was work adds it to the history")
+  func workAnswerIsInTheLog() async throws {
+    try await withSandbox(config: "") { sandbox in
+      try await awayAndBack(sandbox)
+      let status = try await sandbox.status()
+      let away = try #require(status["away"] as? [String: Any], "\(status)")
+      #expect(away["seconds"] as? Int == 1380)
+      #expect(away["project"] as? String == "api")
+      #expect(away["unanswered"] as? String == "discard")
+      #expect((status["text"] as? String)?.contains("away 23 min?") == true, "\(status)")
+      try await sandbox.waitForEffects()
+      #expect(notificationLines(sandbox) == ["Away 23 min|What was it? The clock was on api."])
+      let words = try #require(sandbox.read(sandbox.notificationLog + ".args"))
+      #expect(
+        words.contains(
+          "--action=away-work=Keep as work --action=away-discard=Discard --action=away-break=Was a break -- Away 23 min"
+        ), "\(words)")
+
+      let answered = try await sandbox.ctl("away-was", "work")
+      #expect(answered.stdout.hasPrefix("away "), "\(answered)")
+      #expect(answered.stdout.hasSuffix("(23 min, api): kept as work"), "\(answered)")
+      let log = try await sandbox.run(["log", "today"]).stdout
+      #expect(log.contains("0:23:00  api  · away: kept as work"), "\(log)")
+      #expect(try await sandbox.status()["away"] is NSNull)
+
+      let again = try await sandbox.run(["ctl", "away-was", "work"])
+      #expect(again.status == 0)
+      #expect(again.stderr.contains("no away time to answer for"), "\(again)")
+      let undo = try await sandbox.run(["history", "undo"])
+      #expect(undo.stdout.contains("away: kept as work"), "\(undo)")
+      #expect(!(try await sandbox.run(["log", "today"]).stdout.contains("kept as work")))
+    }
+  }
+
+  @Test("Discard leaves the gap, break records one; a short absence is not asked about")
+  func discardAndBreak() async throws {
+    try await withSandbox(config: "") { sandbox in
+      try await awayAndBack(sandbox)
+      let discarded = try await sandbox.ctl("away-was", "discard")
+      #expect(discarded.stdout.hasSuffix("(23 min, api): discarded"), "\(discarded)")
+      #expect(!(try await sandbox.run(["log", "today"]).stdout.contains("away:")))
+
+      try await sandbox.ctl("away")
+      try sandbox.setClock("awake 1380\nawake 1200")
+      try await sandbox.ctl("back")
+      try await sandbox.ctl("away-was", "break")
+      let log = try await sandbox.run(["log", "today"]).stdout
+      #expect(log.contains("short-break   0:20:00  api  completed  · away: recorded as a break"), "\(log)")
+
+      try await sandbox.ctl("away")
+      try sandbox.setClock("awake 1380\nawake 1200\nawake 60")
+      try await sandbox.ctl("back")
+      #expect(try await sandbox.status()["away"] is NSNull, "a minute is under ask-after")
+    }
+  }
+
+  @Test("The notification's Keep as work button answers through ctl away-was")
+  func buttonAnswers() async throws {
+    try await withSandbox(config: "") { sandbox in
+      try sandbox.write("away-work\n", to: sandbox.root + "/press")
+      try await awayAndBack(sandbox)
+      try await eventually("the pressed answer in the log", timeout: 5) {
+        (sandbox.read(sandbox.stateDirectory + "/hooks.log") ?? "").contains(
+          "notification: away-work: did 'pomobar ctl away-was work'") ? true : nil
+      }
+      #expect(try await sandbox.status()["away"] is NSNull)
+      #expect(try await sandbox.run(["log", "today"]).stdout.contains("away: kept as work"))
+    }
+  }
+
+  @Test("Nobody answering, a running bar wakes at answer-within and [idle] unanswered answers")
+  func theDefaultAnswersAtItsDeadline() async throws {
+    let config = """
+      [idle]
+      unanswered = "work"
+      answer-within = "1s"
+      """
+    try await withSandbox(config: config) { sandbox in
+      let bar = try await sandbox.startBar(.waybar)
+      try await awayAndBack(sandbox)
+      try await bar.waitForNextFrame(timeout: 5, "the question") { $0.text.contains("away 23 min?") }
+      try await bar.waitForNextFrame(timeout: 5, "the answer") { !$0.text.contains("away 23 min?") }
+      let log = try await sandbox.run(["log", "today"]).stdout
+      #expect(log.contains("away, unanswered: kept as work"), "\(log)")
+    }
+  }
+}
