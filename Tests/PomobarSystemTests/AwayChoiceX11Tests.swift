@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// Two bars watching one X server's input over one state: one away, one back, one
+/// question.
+@Suite("Away choice with two idle bars", .serialized, .enabled(if: XvfbServer.available))
+struct AwayChoiceX11Tests {
+  @Test func twoBarsOneIdleMakeOneAwayAndOneNotification() async throws {
+    let server = try XvfbServer()
+    let config = """
+      [idle]
+      after = "1s"
+      ask-after = "1s"
+      """
+    try await withSandbox(config: config) { sandbox in
+      try await sandbox.ctl("project", "api")
+      try server.move(to: 5)
+      let bars = try (0..<2).map { _ in
+        Bar(
+          try sandbox.launch(["--format", "waybar"], environment: ["DISPLAY": server.display]),
+          format: .waybar)
+      }
+      for bar in bars {
+        try await bar.waitForFrame(timeout: 5, "the first frame")
+        try await bar.waitForNextFrame(timeout: 5, "away") { $0.text.contains("○ api") }
+      }
+      try server.move(to: 40)
+      for bar in bars {
+        try await bar.waitForNextFrame(timeout: 5, "the question") { $0.text.contains("?") }
+      }
+      try await sandbox.waitForEffects(["__effects"])
+      let asked = sandbox.notifications().filter { $0.hasPrefix("Away ") }
+      #expect(asked.count == 1, "\(sandbox.notifications())")
+      let status = try await sandbox.status()
+      #expect((status["away"] as? [String: Any])?["project"] as? String == "api", "\(status)")
+      // One away, one back: the clock's interval before it, and the running one after.
+      let log = try await sandbox.run(["log", "today"]).stdout
+      #expect(log.split(separator: "\n").filter { $0.contains(" api") }.count == 1, "\(log)")
+      try await sandbox.ctl("away-was", "work")
+      let answered = try await sandbox.run(["log", "today"]).stdout
+      #expect(answered.contains("away: kept as work"), "\(answered)")
+      for bar in bars {
+        try await bar.waitForNextFrame(timeout: 5, "the answer") { !$0.text.contains("?") }
+      }
+    }
+  }
+}
