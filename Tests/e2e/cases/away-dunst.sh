@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# away-dunst: the say over away time with a real bar copy's idle watch under Xvfb and a
+# real dunst on a private session bus. pomobar with `[idle] after = "2s"`, the clock on
+# `api`:
+# - no input for 2 s: `away`, the clock's interval ended at the last input (within a
+#   second of the xdotool move that was the last input);
+# - an xdotool key: `back`, and "Away N s" arrives once on dunst with the actions
+#   away-work "Keep as work", away-discard "Discard", away-break "Was a break";
+#   `status --format json` has `away`;
+# - "Keep as work" is pressed through dunst's own action menu (`dunstctl context`, its
+#   `dmenu` a script that picks the line): the time away is in `pomobar log` as work
+#   with the note `away: kept as work`, and the question is gone.
+source "$(dirname "$0")/../lib.sh"
+
+for c in dunst dunstctl notify-send dbus-daemon dbus-monitor xdotool Xvfb jq; do
+  command -v "$c" >/dev/null || skip "$c is not installed (.ci/e2e-deps.sh)"
+done
+
+setup_pomobar '[idle]
+after = "2s"
+ask-after = "1s"'
+start_xvfb 1024x300
+state="$XDG_STATE_HOME/pomobar"
+
+# --- a private session bus and dunst, its action menu a picker (as in notifications.sh)
+bus_file="$E2E_TMP/bus.txt"
+: >"$bus_file"
+dbus-daemon --session --nofork --nopidfile --print-address=3 3>"$bus_file" >>"$E2E_OUT/dbus.log" 2>&1 </dev/null &
+PIDS+=($!)
+wait_for 10 "session bus address" test -s "$bus_file" || fail_now "dbus-daemon did not start"
+export DBUS_SESSION_BUS_ADDRESS
+DBUS_SESSION_BUS_ADDRESS=$(head -n 1 "$bus_file")
+picker="$E2E_TMP/pick.sh"
+cat >"$picker" <<PICK
+#!/bin/sh
+tee -a '$E2E_OUT/dunst-menu.txt' | grep -m1 -F "\$(cat '$E2E_TMP/pick')"
+PICK
+chmod 755 "$picker"
+cat >"$E2E_TMP/dunstrc" <<RC
+[global]
+    font = DejaVu Sans 11
+    dmenu = $picker
+    width = 420
+    origin = top-right
+    offset = 10x10
+    frame_width = 2
+    frame_color = "#E54D2E"
+[urgency_normal]
+    background = "#FFFFFF"
+    foreground = "#202020"
+    timeout = 0
+RC
+dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications',member='Notify'" \
+  >"$E2E_OUT/notify-calls.txt" 2>&1 </dev/null &
+PIDS+=($!)
+name_owned() {
+  dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+    org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q 'boolean true'
+}
+spawn dunst dunst -config "$E2E_TMP/dunstrc"
+need "dunst owns org.freedesktop.Notifications" wait_for 10 "dunst on the bus" name_owned
+displayed() { [ "$(dunstctl count displayed 2>/dev/null)" = "$1" ]; }
+notify_calls() { grep -c 'member=Notify' "$E2E_OUT/notify-calls.txt" 2>/dev/null || true; }
+
+# --- the clock on api, a bar copy watching input
+pb ctl project api >/dev/null || fail_now "ctl project failed"
+json() { pb status --format json 2>/dev/null | jq -e "$1" >/dev/null; }
+timeout 5 xdotool mousemove 10 10
+last_input=$(date +%s.%N)
+spawn bar sh -c "sleep 600 | '$E2E_BIN' --format waybar"
+expect "away: the clock stopped by itself" wait_for 10 "work null" json '.work == null and .project == "api"'
+# The closed interval's end, from the history file.
+ended=$(jq -rs '[.[] | select(.kind == "work" and .project == "api")] | last | .end' \
+  "$XDG_DATA_HOME"/pomobar/history/*.jsonl 2>/dev/null | grep -v '^edits')
+ended_s=$(date -d "$ended" +%s 2>/dev/null || echo 0)
+log "last input $last_input, interval ended $ended ($ended_s)"
+expect "the interval ended at the last input, not when away was noticed (ended $ended)" \
+  awk -v a="$ended_s" -v b="$last_input" 'BEGIN { d = a - b; exit !(d > -1.5 && d < 1.5) }'
+
+# --- back: a key, and the question
+timeout 5 xdotool key shift
+expect "back: the clock runs again" wait_for 5 "work running" json '.work.project == "api"'
+expect "status says a time away waits (away)" wait_for 5 "away" json '.away.project == "api" and .away.unanswered == "discard"'
+expect "dunst displays the question" wait_for 5 "one displayed" displayed 1
+sleep 0.3
+expect "exactly one Notify call (got $(notify_calls))" test "$(notify_calls)" = 1
+call=$(cat "$E2E_OUT/notify-calls.txt")
+has_text() { grep -qF -- "$1" <<<"$call"; }
+expect "its summary says how long (Away N s)" grep -qE 'string "Away [0-9]+ s"' <<<"$call"
+for a in '"away-work"' '"Keep as work"' '"away-discard"' '"Discard"' '"away-break"' '"Was a break"'; do
+  expect "its actions include $a" has_text "string $a"
+done
+shot_x 01-away-question >/dev/null
+
+# --- "Keep as work" through dunst's menu
+echo "Keep as work" >"$E2E_TMP/pick"
+need "dunstctl context opens the action menu" dunstctl context
+expect "the answer took the question away" wait_for 5 "away null" json '.away == null'
+expect "dunst's menu listed the three answers" sh -c "grep -c -e '^#Keep as work' -e '^#Discard' -e '^#Was a break' '$E2E_OUT/dunst-menu.txt' | grep -qx 3"
+expect "hooks.log: the button and the action it did" wait_for 3 "did away-was" \
+  grep -q "notification: away-work: did 'pomobar ctl away-was work'" "$state/hooks.log"
+pb log today >"$E2E_OUT/log.txt" 2>&1
+expect "pomobar log shows the time away kept as work" grep -q 'api  · away: kept as work' "$E2E_OUT/log.txt"
+expect "nothing is displayed any more" wait_for 3 "none displayed" displayed 0
+
+finish
