@@ -18,7 +18,7 @@ enum NotifyCommand {
     if let note = context.loaded.fallbackNote {
       log("the config has mistakes (pomobar check-config): \(note)")
     }
-    let current = { (state: TimerState) in NotificationSubject.of(state) == job.subject }
+    let current = { (state: TimerState) in NotificationSubject.holds(job.subject, in: state) }
     do {
       let outcome: StateStore.Outcome
       if case .awayWas(let answer) = action {

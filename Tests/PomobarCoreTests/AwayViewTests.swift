@@ -55,9 +55,15 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(plan.buttons.map(\.name) == ["away-work", "away-discard", "away-break"])
     #expect(plan.buttons.map(\.action) == [.awayWas(.work), .awayWas(.discard), .awayWas(.break)])
     #expect(plan.buttons.map(\.label) == ["Keep as work", "Discard", "Was a break"])
-    #expect(plan.subject == NotificationSubject.of(state))
+    #expect(NotificationSubject.holds(plan.subject, in: state))
+    var moved = state
+    moved.phase = .running(.focus, deadline: at(3600), total: .seconds(1500))
+    #expect(NotificationSubject.holds(plan.subject, in: moved), "the timer moving on leaves it alone")
     var answered = state
     answered.ledger.awayChoice = nil
-    #expect(NotificationSubject.of(answered) != plan.subject, "answered, its buttons are stale")
+    #expect(!NotificationSubject.holds(plan.subject, in: answered), "answered, its buttons are stale")
+    let focusDone = NotificationSubject.of(TimerState(phase: .focusDone))
+    #expect(
+      !NotificationSubject.holds(focusDone, in: answered), "a phase's notification keeps its own subject")
   }
 }

@@ -22,6 +22,6 @@ extension NotificationPlan {
     buttons =
       config.notifications.actions
       ? labels.map { Button(name: $0.0.name.rawValue, label: $0.1, action: .awayWas($0.0)) } : []
-    subject = NotificationSubject.of(state)
+    subject = NotificationSubject.away(state)
   }
 }

@@ -3,14 +3,9 @@
 ///
 /// The phase (a paused phase counts as the same phase), the place in the cycle, the count
 /// of completed sessions and, for a timed phase, when it began: an extend, a pause or a
-/// project switch leaves it alone; any step to another phase changes it. A time away that
-/// waits for an answer (`AwayChoice`) is part of it: answered, its notification is stale.
+/// project switch leaves it alone; any step to another phase changes it.
 public enum NotificationSubject {
   public static func of(_ state: TimerState) -> String {
-    timer(state) + (state.ledger.awayChoice.map { ".away-\($0.from.nanoseconds)" } ?? "")
-  }
-
-  private static func timer(_ state: TimerState) -> String {
     let place = "\(state.slot).\(state.completed)"
     switch state.phase {
     case .idle: return "idle." + place

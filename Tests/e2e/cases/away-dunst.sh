@@ -9,7 +9,9 @@
 #   `status --format json` has `away`;
 # - "Keep as work" is pressed through dunst's own action menu (`dunstctl context`, its
 #   `dmenu` a script that picks the line): the time away is in `pomobar log` as work
-#   with the note `away: kept as work`, and the question is gone.
+#   with the note `away: kept as work`, and the question is gone;
+# - away and back again, answered with `pomobar ctl away-was discard` instead: the
+#   notification is closed.
 source "$(dirname "$0")/../lib.sh"
 
 for c in dunst dunstctl notify-send dbus-daemon dbus-monitor xdotool Xvfb jq; do
@@ -102,5 +104,13 @@ expect "hooks.log: the button and the action it did" wait_for 3 "did away-was" \
 pb log today >"$E2E_OUT/log.txt" 2>&1
 expect "pomobar log shows the time away kept as work" grep -q 'api  · away: kept as work' "$E2E_OUT/log.txt"
 expect "nothing is displayed any more" wait_for 3 "none displayed" displayed 0
+
+# --- away again; this time answered from a keybinding: ctl closes the question
+expect "away again after 2 s without input" wait_for 10 "work null" json '.work == null'
+timeout 5 xdotool key shift
+expect "dunst displays the second question" wait_for 5 "one displayed" displayed 1
+pb ctl away-was discard >"$E2E_OUT/ctl-discard.txt" 2>&1
+expect "ctl says what it did ($(cat "$E2E_OUT/ctl-discard.txt"))" grep -q '): discarded$' "$E2E_OUT/ctl-discard.txt"
+expect "answering from ctl closes the notification" wait_for 5 "none displayed" displayed 0
 
 finish
