@@ -24,7 +24,8 @@ struct AwayChoiceTests {
       try await awayAndBack(sandbox)
       let status = try await sandbox.status()
       let away = try #require(status["away"] as? [String: Any], "\(status)")
-      #expect(away["seconds"] as? Int == 1380)
+      // 23 minutes on pomobar's clocks, and the real time the commands took.
+      #expect((1380..<1440).contains(away["seconds"] as? Int ?? 0), "\(away)")
       #expect(away["project"] as? String == "api")
       #expect(away["unanswered"] as? String == "discard")
       #expect((status["text"] as? String)?.contains("away 23 min?") == true, "\(status)")
@@ -40,7 +41,7 @@ struct AwayChoiceTests {
       #expect(answered.stdout.hasPrefix("away "), "\(answered)")
       #expect(answered.stdout.hasSuffix("(23 min, api): kept as work"), "\(answered)")
       let log = try await sandbox.run(["log", "today"]).stdout
-      #expect(log.contains("0:23:00  api  · away: kept as work"), "\(log)")
+      #expect(log.contains("  0:23:") && log.contains("  api  · away: kept as work"), "\(log)")
       #expect(try await sandbox.status()["away"] is NSNull)
 
       let again = try await sandbox.run(["ctl", "away-was", "work"])
@@ -65,7 +66,8 @@ struct AwayChoiceTests {
       try await sandbox.ctl("back")
       try await sandbox.ctl("away-was", "break")
       let log = try await sandbox.run(["log", "today"]).stdout
-      #expect(log.contains("short-break   0:20:00  api  completed  · away: recorded as a break"), "\(log)")
+      #expect(log.contains("short-break   0:20:"), "\(log)")
+      #expect(log.contains("  api  completed  · away: recorded as a break"), "\(log)")
 
       try await sandbox.ctl("away")
       try sandbox.setClock("awake 1380\nawake 1200\nawake 60")
