@@ -79,8 +79,13 @@ log "last input $last_input, interval ended $ended ($ended_s)"
 expect "the interval ended at the last input, not when away was noticed (ended $ended)" \
   awk -v a="$ended_s" -v b="$last_input" 'BEGIN { d = a - b; exit !(d > -1.5 && d < 1.5) }'
 
-# --- back: a key, and the question
+# --- back: a key, and the question; then the pointer moves now and then, as a person
+# reading it would (else 2 s later it is away again, which answers with the default)
 timeout 5 xdotool key shift
+present() { while :; do xdotool mousemove_relative -- 1 0; sleep 0.5; xdotool mousemove_relative -- -1 0; sleep 0.5; done; }
+present >/dev/null 2>&1 &
+PIDS+=($!)
+present_pid=$!
 expect "back: the clock runs again" wait_for 5 "work running" json '.work.project == "api"'
 expect "status says a time away waits (away)" wait_for 5 "away" json '.away.project == "api" and .away.unanswered == "discard"'
 expect "dunst displays the question" wait_for 5 "one displayed" displayed 1
@@ -104,6 +109,8 @@ expect "hooks.log: the button and the action it did" wait_for 3 "did away-was" \
 pb log today >"$E2E_OUT/log.txt" 2>&1
 expect "pomobar log shows the time away kept as work" grep -q 'api  · away: kept as work' "$E2E_OUT/log.txt"
 expect "nothing is displayed any more" wait_for 3 "none displayed" displayed 0
+kill "$present_pid" 2>/dev/null
+wait "$present_pid" 2>/dev/null
 
 # --- away again; this time answered from a keybinding: ctl closes the question
 expect "away again after 2 s without input" wait_for 10 "work null" json '.work == null'
