@@ -14,6 +14,12 @@ struct AwayChoiceTests {
     try await sandbox.ctl("back")
   }
 
+  /// What the effect runners logged and the state holds, for a failure's message.
+  func evidence(_ sandbox: Sandbox) -> String {
+    "hooks.log:\n" + (sandbox.read(sandbox.stateDirectory + "/hooks.log") ?? "none") + "\nstate:\n"
+      + (sandbox.read(sandbox.statePath) ?? "none")
+  }
+
   func notificationLines(_ sandbox: Sandbox) -> [String] {
     sandbox.notifications().filter { $0.hasPrefix("Away ") }
   }
@@ -29,6 +35,9 @@ struct AwayChoiceTests {
       #expect(away["project"] as? String == "api")
       #expect(away["unanswered"] as? String == "discard")
       #expect((status["text"] as? String)?.contains("away 23 min?") == true, "\(status)")
+      try await eventually("the question's notification\n\(evidence(sandbox))", timeout: 5) {
+        notificationLines(sandbox).isEmpty ? nil : true
+      }
       try await sandbox.waitForEffects()
       #expect(notificationLines(sandbox) == ["Away 23 min|What was it? The clock was on api."])
       let words = try #require(sandbox.read(sandbox.notificationLog + ".args"))
@@ -76,6 +85,23 @@ struct AwayChoiceTests {
     }
   }
 
+  @Test("away-was work NAME +TAG puts the time on another project; a project after discard is refused")
+  func workForAnotherProject() async throws {
+    try await withSandbox(config: "") { sandbox in
+      try await awayAndBack(sandbox)
+      let wrong = try await sandbox.run(["ctl", "away-was", "discard", "web"])
+      #expect(wrong.status == 64, "\(wrong)")
+      #expect(wrong.stderr.contains("takes no project; work does: pomobar ctl away-was work web"), "\(wrong)")
+      let typo = try await sandbox.run(["ctl", "away-was", "wrok"])
+      #expect(typo.status == 64)
+      #expect(typo.stderr.contains("not 'wrok' (did you mean 'work'?)"), "\(typo)")
+      let answered = try await sandbox.ctl("away-was", "work", "web", "+call")
+      #expect(answered.stdout.hasSuffix("(23 min, api): kept as work for web +call"), "\(answered)")
+      let log = try await sandbox.run(["log", "today"]).stdout
+      #expect(log.contains("  web +call  · away: kept as work"), "\(log)")
+    }
+  }
+
   @Test("The notification's Keep as work button answers through ctl away-was")
   func buttonAnswers() async throws {
     try await withSandbox(config: "") { sandbox in
@@ -102,8 +128,16 @@ struct AwayChoiceTests {
       try await awayAndBack(sandbox)
       try await bar.waitForNextFrame(timeout: 5, "the question") { $0.text.contains("away 23 min?") }
       try await bar.waitForNextFrame(timeout: 5, "the answer") { !$0.text.contains("away 23 min?") }
+      // A bar shows a transition before it commits it: the record follows, in the state
+      // (owed) and then the history.
+      try await eventually("the default's record\n\(evidence(sandbox))", timeout: 5) {
+        let folder = sandbox.root + "/data/pomobar/history"
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let texts = [sandbox.statePath] + files.map { folder + "/" + $0 }
+        return texts.contains { (sandbox.read($0) ?? "").contains("away, unanswered") } ? true : nil
+      }
       let log = try await sandbox.run(["log", "today"]).stdout
-      #expect(log.contains("away, unanswered: kept as work"), "\(log)")
+      #expect(log.contains("away, unanswered: kept as work"), "\(log)\n\(evidence(sandbox))")
     }
   }
 }

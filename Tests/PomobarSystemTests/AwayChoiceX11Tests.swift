@@ -32,7 +32,15 @@ struct AwayChoiceX11Tests {
       for bar in bars {
         try await bar.waitForNextFrame(timeout: 5, "the question") { $0.text.contains("?") }
       }
-      // Both saw it; ended before the next 3 s without input would be away again.
+      // A bar shows a transition before it commits it: the question in the state file and
+      // its notification first; then both bars end, before the next 3 s without input
+      // would be away again.
+      try await eventually("the question in the state", timeout: 5) {
+        (sandbox.read(sandbox.statePath) ?? "").contains("\"away_choice\":{") ? true : nil
+      }
+      try await eventually("the question's notification", timeout: 5) {
+        sandbox.notifications().contains { $0.hasPrefix("Away ") } ? true : nil
+      }
       for bar in bars {
         bar.process.signal(SIGTERM)
         _ = try await bar.process.waitForExit(timeout: 5)
