@@ -13,19 +13,20 @@ extension CtlCommand {
     var record: LedgerRecord
   }
 
-  static func run(answering answer: AwayAnswer, _ options: Options) -> Int32 {
+  static func run(answering answer: AwayAnswer, as project: AwayProject?, _ options: Options) -> Int32 {
     let context = Context.make(options)
     context.warnConfig()
     var answered: AwayChoice? = nil
     do {
-      let outcome = try context.transact(nil, only: nil, decide: answering(answer, context) { answered = $0 })
+      let outcome = try context.transact(
+        nil, only: nil, decide: answering(answer, as: project, context) { answered = $0 })
       if outcome.acted, let choice = answered {
         let words = Words(
           ledger: Ledger(
             zone: LocalZone.offset(atUTC:), now: outcome.now, dayStart: context.config.ledger.dayStart),
           now: outcome.now.instant, idWidth: { 7 })
-        Console.out(said(answer, choice, time: words.time) + "\n")
-      } else if let why = Action.awayWas(answer).unchanged(in: outcome.state) {
+        Console.out(said(answer, as: project, choice, time: words.time) + "\n")
+      } else if let why = Action.awayWas(answer, project: project).unchanged(in: outcome.state) {
         Console.error(why)
       }
       show(outcome.state, at: outcome.now, context, options)
@@ -46,7 +47,8 @@ extension CtlCommand {
   /// what `answer` adds overlaps the history; `seen` is told the choice answered. The
   /// notification's buttons answer through it too.
   static func answering(
-    _ answer: AwayAnswer, _ context: Context, seen: @escaping (AwayChoice) -> Void = { _ in }
+    _ answer: AwayAnswer, as project: AwayProject? = nil, _ context: Context,
+    seen: @escaping (AwayChoice) -> Void = { _ in }
   ) -> (TimerState, ClockReading) throws -> [Event] {
     let history = context.history
     history.pending = context.store.peek()?.owed ?? []
@@ -68,15 +70,19 @@ extension CtlCommand {
         if let first = found.min(by: { $0.start.utc < $1.start.utc }) { throw AwayOverlap(record: first) }
       }
       seen(choice)
-      return [.action(.awayWas(answer))]
+      return [.action(.awayWas(answer, project: project))]
     }
   }
 
   /// `away 9:02-9:25 (23 min, api): kept as work`.
-  static func said(_ answer: AwayAnswer, _ choice: AwayChoice, time: (Instant) -> String) -> String {
+  static func said(
+    _ answer: AwayAnswer, as other: AwayProject?, _ choice: AwayChoice, time: (Instant) -> String
+  ) -> String {
     let project = choice.project.map { ", " + Shown.plain($0) } ?? ""
+    let tags = other.map { $0.tags.isEmpty ? "" : " " + TagName.words($0.tags) } ?? ""
+    let named = other.map { " for " + Shown.plain($0.name) + tags } ?? ""
     let covered = answer == .break && choice.phaseCovered ? " (the timer's phase over it holds it)" : ""
     return "away \(time(choice.from))-\(time(choice.to)) (\(DurationFormat.human(choice.length))\(project)): "
-      + answer.words + covered
+      + answer.words + named + covered
   }
 }

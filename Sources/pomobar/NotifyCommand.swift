@@ -21,9 +21,9 @@ enum NotifyCommand {
     let current = { (state: TimerState) in NotificationSubject.holds(job.subject, in: state) }
     do {
       let outcome: StateStore.Outcome
-      if case .awayWas(let answer) = action {
+      if case .awayWas(let answer, let project) = action {
         // As `ctl away-was` answers: what it adds may not overlap the history.
-        let answering = CtlCommand.answering(answer, context)
+        let answering = CtlCommand.answering(answer, as: project, context)
         outcome = try context.transact(nil, only: current) { state, now in
           current(state) ? try answering(state, now) : []
         }

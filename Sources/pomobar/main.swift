@@ -10,7 +10,8 @@ do {
   let command = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
   switch command {
   case .run(let options): status = RunCommand.run(options)
-  case .ctl(.awayWas(let answer), let options, nil): status = CtlCommand.run(answering: answer, options)
+  case .ctl(.awayWas(let answer, let project), let options, nil):
+    status = CtlCommand.run(answering: answer, as: project, options)
   case .ctl(let action, let options, nil): status = CtlCommand.run(action, options)
   case .ctl(let action, let options, let moment?): status = CtlCommand.run(action, at: moment, options)
   case .status(let options): status = StatusCommand.run(options)

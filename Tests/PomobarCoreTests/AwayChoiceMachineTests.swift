@@ -70,6 +70,20 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(Action.awayWas(.work).unchanged(in: m.state)?.hasPrefix("no away time to answer for") == true)
   }
 
+  @Test func workForAnotherProjectRecordsItWithItsOwnTags() {
+    var m = returned()
+    #expect(
+      m.handle(.action(.awayWas(.work, project: AwayProject(name: "web", tags: ["call"]))), at: at(2100)) == [
+        .persist,
+        .record(
+          LedgerEntry(
+            serial: 2, kind: .work, start: at(600), end: at(2000), seconds: 1400, project: "web",
+            note: "away: kept as work", tags: ["call"], added: true)),
+      ])
+    #expect(m.state.ledger.projects == ["api", "web"], "a known project now")
+    #expect(m.state.ledger.project == "api", "the clock stays on its project")
+  }
+
   @Test func discardLeavesTheGapAndBreakRecordsABreak() {
     var discarded = returned()
     #expect(discarded.handle(.action(.awayWas(.discard)), at: at(2100)) == [.persist])

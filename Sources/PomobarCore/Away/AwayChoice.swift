@@ -28,6 +28,17 @@ public enum AwayAnswer: String, Sendable, CaseIterable {
   }
 }
 
+/// Another project for the time away than the clock's (`away-was work web +billable`).
+public struct AwayProject: Equatable, Sendable {
+  public var name: String
+  public var tags: [String]
+
+  public init(name: String, tags: [String] = []) {
+    self.name = name
+    self.tags = tags
+  }
+}
+
 /// A return from away that waits for the person to say what the time was.
 ///
 /// Made at `back` when the work clock ran at `away` and the absence was at least `[idle]

@@ -41,8 +41,9 @@ public enum Action: Equatable, Sendable {
   case away
   case back
   /// What the away time just ended was (`ctl away-was work|discard|break`): the answer to
-  /// the pending choice (`AwayChoice`).
-  case awayWas(AwayAnswer)
+  /// the pending choice (`AwayChoice`); `work` may name another project for it
+  /// (`away-was work web +billable`).
+  case awayWas(AwayAnswer, project: AwayProject? = nil)
 
   /// The longest note or reason an interruption or a void keeps, in bytes of UTF-8:
   /// `pomobar ctl` refuses a longer one; the machine cuts anything else to it.
@@ -128,7 +129,7 @@ public enum Action: Equatable, Sendable {
     case .void: return Name.void.rawValue
     case .away: return Name.away.rawValue
     case .back: return Name.back.rawValue
-    case .awayWas(let answer): return answer.name.rawValue
+    case .awayWas(let answer, _): return answer.name.rawValue
     }
   }
 
@@ -148,7 +149,8 @@ public enum Action: Equatable, Sendable {
     case .interrupt(let external, let note):
       return ["interrupt", external ? "external" : "internal"] + (note.map { [$0] } ?? [])
     case .void(let reason): return ["void"] + (reason.map { [$0] } ?? [])
-    case .awayWas(let answer): return ["away-was", answer.rawValue]
+    case .awayWas(let answer, let project):
+      return ["away-was", answer.rawValue] + (project.map { [$0.name] + $0.tags.map { "+" + $0 } } ?? [])
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .startBreak, .none, .away, .back:
       return [name]
     }

@@ -41,21 +41,28 @@ extension TimerMachine {
     answerAway(ledger.away.unanswered, at: now, byDefault: true, &effects)
   }
 
-  /// Answers the waiting choice with `answer`; `byDefault`: nobody did, `[idle] unanswered`
-  /// does (the record's note says so). Nothing when none waits.
-  mutating func answerAway(_ answer: AwayAnswer, at now: Instant, byDefault: Bool, _ effects: inout [Effect])
-  {
+  /// Answers the waiting choice with `answer` (`work` for `project` when given, else for
+  /// the clock's); `byDefault`: nobody did, `[idle] unanswered` does (the record's note
+  /// says so). Nothing when none waits.
+  mutating func answerAway(
+    _ answer: AwayAnswer, as project: AwayProject? = nil, at now: Instant, byDefault: Bool,
+    _ effects: inout [Effect]
+  ) {
     guard let choice = state.ledger.awayChoice else { return }
     state.ledger.awayChoice = nil
     let note = byDefault ? "away, unanswered: \(answer.words)" : "away: \(answer.words)"
     let seconds = choice.length.floorSeconds
     switch answer {
     case .work:
+      // `ctl` refuses a name or tag out of bounds; anything else is cut to them.
+      let name = project.flatMap { ProjectName.clamped($0.name) }
+      if let name { state.ledger.remember(name) }
       effects.append(
         .record(
           LedgerEntry(
             serial: nextSerial(), kind: .work, start: choice.from, end: choice.to, seconds: seconds,
-            project: choice.project, note: note, tags: choice.tags, added: true)))
+            project: name ?? choice.project, note: note,
+            tags: name == nil ? choice.tags : TagName.clamped(project?.tags ?? []), added: true)))
     case .break:
       guard !choice.phaseCovered else { return }
       effects.append(

@@ -78,8 +78,8 @@ extension TimerMachine {
         }
       }
       offerAwayChoice(from: since, to: now, clock: clock, since: resumed, &effects)
-    case .awayWas(let answer):
-      answerAway(answer, at: now, byDefault: false, &effects)
+    case .awayWas(let answer, let project):
+      answerAway(answer, as: project, at: now, byDefault: false, &effects)
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend, .shorten, .startBreak,
       .none:
       return  // the timer's own, handled by `apply`

@@ -70,15 +70,7 @@ enum CtlArguments {
       let note = try self.note(words.joined(separator: " "), name)
       return .interrupt(external: external, note: note.isEmpty ? nil : note)
     case "away-was":
-      let answers = AwayAnswer.allCases.map(\.rawValue)
-      guard arguments.count == 1, let answer = AwayAnswer(rawValue: arguments[0]) else {
-        let given = arguments.joined(separator: " ")
-        let got =
-          given.isEmpty ? "" : ", not '\(Shown.plain(given))'\(Spelling.hint(for: given, in: answers))"
-        let say = "say \(answers.joined(separator: ", "))\(got)"
-        throw UsageError(message: "pomobar ctl away-was: \(say): pomobar ctl away-was work", hint: hint)
-      }
-      return .awayWas(answer)
+      return try awayWas(arguments)
     case "void":
       let reason = try note(arguments.joined(separator: " "), name)
       return .void(reason.isEmpty ? nil : reason)
@@ -100,7 +92,7 @@ enum CtlArguments {
   }
 
   /// The words of `ctl project` split into the name's words and the `+tag` words.
-  private static func projectWords(_ arguments: [String]) throws(UsageError)
+  static func projectWords(_ arguments: [String]) throws(UsageError)
     -> (rest: [String], tags: [String])
   {
     switch TagName.split(arguments) {
@@ -255,6 +247,7 @@ enum CtlArguments {
     HelpItem(
       term: "away-was work|discard|break",
       doc: ["what the time away was: work for its project, none, or a break"]),
+    HelpItem(term: "away-was work NAME [+TAG...]", doc: ["the time away was work for another project"]),
   ]
 
   /// `ctl --help`'s lists and the names clicks take too, from `Action.Name`.
