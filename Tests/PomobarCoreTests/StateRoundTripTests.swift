@@ -49,6 +49,9 @@ import Testing
     case 21: return .away
     case 22: return .back
     case 23 where random.next() % 2 == 0: return .tags([name])
+    case 23 where random.next() % 2 == 0:
+      let answer = AwayAnswer.allCases[Int(random.next() % 3)]
+      return .awayWas(answer, project: random.next() % 2 == 0 ? nil : AwayProject(name: name, tags: [name]))
     default: return .none
     }
   }
@@ -151,6 +154,9 @@ import Testing
       internalInterruptions: 100_000, externalInterruptions: 100_000,
       notes: Array(repeating: String(repeating: "\"", count: Action.noteBytes), count: LedgerState.notesKept))
     ledger.tags = tags
+    ledger.awayChoice = AwayChoice(
+      from: .seconds(1), to: .seconds(2), project: name(0), tags: tags, timer: .pausedWhileAway(.seconds(1)),
+      phaseCovered: true, answerBy: .seconds(3))
     for i in 0..<LedgerState.projectsKept { ledger.today.add(8 * 86_400, project: name(i), today: 1) }
     let timer = TimerState(
       phase: .paused(.focus, remaining: .seconds(86_400), total: .seconds(86_400)), slot: 1, urgent: true,
@@ -163,8 +169,10 @@ import Testing
       epoch: "m5x9a2b")
     // And as many owed records as the file keeps, each with the longest note a focus can
     // end with (every note joined), all of it escaped twice.
-    let note = Array(repeating: String(repeating: "\"", count: Action.noteBytes), count: LedgerState.notesKept + 1)
-      .joined(separator: "; ")
+    let note = Array(
+      repeating: String(repeating: "\"", count: Action.noteBytes), count: LedgerState.notesKept + 1
+    )
+    .joined(separator: "; ")
     document.owed = StateDocument.keptOwed(
       (0..<StateDocument.owedKept * 2).map { i in
         LedgerRecord(
