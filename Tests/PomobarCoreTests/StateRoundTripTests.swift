@@ -169,10 +169,8 @@ import Testing
       epoch: "m5x9a2b")
     // And as many owed records as the file keeps, each with the longest note a focus can
     // end with (every note joined), all of it escaped twice.
-    let note = Array(
-      repeating: String(repeating: "\"", count: Action.noteBytes), count: LedgerState.notesKept + 1
-    )
-    .joined(separator: "; ")
+    let note = Array(repeating: String(repeating: "\"", count: Action.noteBytes), count: LedgerState.notesKept + 1)
+      .joined(separator: "; ")
     document.owed = StateDocument.keptOwed(
       (0..<StateDocument.owedKept * 2).map { i in
         LedgerRecord(
