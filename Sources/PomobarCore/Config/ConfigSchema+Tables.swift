@@ -23,6 +23,28 @@ extension ConfigSchema {
       ConfigKey(
         "timer", "step", \.timer.step, .phaseLength,
         doc: "How much `extend`/`shorten` (and scrolling on the block) change the running phase."),
+      ConfigKey(
+        "timer", "mode", \.timer.mode, .choice,
+        doc: """
+          "pomodoro": a focus counts down from `focus`. "flowtime": a focus counts up with no
+          end; ending it (toggle, `pomobar ctl break` or `skip`) starts a break that follows
+          from how long it ran, and `stop` ends it with no break. No long breaks in flowtime.
+          A change applies from the next focus: a running one keeps its mode.
+          """),
+      ConfigKey(
+        "timer", "break-ratio", \.timer.flowtime.ratio, .integer(1...60),
+        doc: """
+          Flowtime: minutes of focus per minute of break (5: 50 min earn 10), to the nearest
+          minute, at least 1 min and at most `break-max`.
+          """),
+      ConfigKey("timer", "break-max", \.timer.flowtime.longest, .phaseLength),
+      ConfigKey(
+        "timer", "break-steps", \.timer.flowtime.steps, .breakSteps,
+        example: .commented("[[\"25m\", \"5m\"], [\"50m\", \"8m\"], [\"90m\", \"10m\"], [\"3h\", \"15m\"]]"),
+        doc: """
+          Flowtime: a table instead of the ratio. A focus of up to FOCUS earns BREAK (the
+          first row that fits); a longer focus than every row earns the last row's break.
+          """),
     ])
 
   static let suspend = ConfigTable(

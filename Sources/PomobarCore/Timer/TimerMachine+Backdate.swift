@@ -81,7 +81,7 @@ extension TimerMachine {
       switch state.phase {
       case .paused(let kind, _, _): return .failure(.paused(kind))
       case .idle, .focusDone, .running(.shortBreak, _, _), .running(.longBreak, _, _):
-        let end = then + settings.focus
+        let end = then + settings.length(of: .focus)
         if end <= now { return .failure(.over(.focus, start: then, end: end)) }
       case .running(.focus, _, _): break
       }
