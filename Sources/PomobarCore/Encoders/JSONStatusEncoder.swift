@@ -19,6 +19,9 @@
 ///   `today` (seconds on that project today), `total` (seconds on every project today) and
 ///   `tags` (the running interval's, an array).
 /// - `project`: the active project, whether the work clock runs or not; null: none.
+/// - `counts_up` and `elapsed`, only while a Flowtime focus runs or is paused: `true`, and
+///   its seconds so far; then `remaining` and `total` are 0 (it has no length) and
+///   `percentage` is how full its ring is (one turn per `[timer] focus`).
 public struct JSONStatusEncoder: BarEncoder {
   public init() {}
 
@@ -30,7 +33,7 @@ public struct JSONStatusEncoder: BarEncoder {
 
   /// The object described above, for callers that embed it in a larger document.
   public static func object(_ view: ViewModel) -> JSONValue {
-    [
+    let fields: JSONValue = [
       "phase": .string(view.phase.rawValue),
       "paused": .bool(view.paused),
       "urgent": .bool(view.urgent),
@@ -54,5 +57,7 @@ public struct JSONStatusEncoder: BarEncoder {
       } ?? .null,
       "project": view.project.map { .string($0) } ?? .null,
     ]
+    guard let elapsed = view.elapsedSeconds else { return fields }
+    return .object((fields.objectValue ?? []) + [("counts_up", .bool(true)), ("elapsed", .integer(elapsed))])
   }
 }

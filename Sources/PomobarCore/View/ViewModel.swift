@@ -64,6 +64,11 @@ public struct ViewModel: Equatable, Sendable {
   /// How much `+`/`-` (extend, shorten) change a phase: `[timer] step`, for the terminal's
   /// key help, so a reloaded config redraws it like any other change.
   public var step: Duration
+  /// Seconds so far of a focus that counts up (Flowtime), whose `remainingSeconds` and
+  /// `totalSeconds` are 0: it has no length; nil for anything else.
+  public var elapsedSeconds: Int64? = nil
+  /// `[timer] mode` is Flowtime, or the focus shown counts up.
+  public var flowtime = false
 
   public init(
     phase: Phase, paused: Bool, urgent: Bool, remainingSeconds: Int64, totalSeconds: Int64,
@@ -96,13 +101,16 @@ public struct ViewModel: Equatable, Sendable {
   }
 
   /// CSS classes for waybar: the phase, then `paused`, `ending` (the last minute of a
-  /// running phase), `urgent` and `working` (the work clock runs) when they apply.
+  /// running phase), `urgent`, `working` (the work clock runs), `flowtime` (the mode) and
+  /// `counting-up` (a Flowtime focus) when they apply.
   public var classes: [String] {
     var classes = [phase.rawValue]
     if paused { classes.append("paused") }
     if isEnding { classes.append("ending") }
     if urgent { classes.append("urgent") }
     if work?.running == true { classes.append("working") }
+    if flowtime { classes.append("flowtime") }
+    if elapsedSeconds != nil { classes.append("counting-up") }
     return classes
   }
 
