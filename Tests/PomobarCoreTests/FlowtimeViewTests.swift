@@ -27,7 +27,9 @@ private func counting(pausedAfter: Int64? = nil) -> TimerState {
     #expect(view.fullText == "⣇ Focus 12:34 ●●○○")  // 754 of 1500 s: half the ring filled
     #expect(view.shortText == "⣇ 12:34")
     #expect(view.endsAt == nil)
-    #expect(view.tooltip == "Focus 2 of 4 · flowtime\n12:34 so far; a 3 min break earned\n1 focus session completed")
+    #expect(
+      view.tooltip == "Focus 2 of 4 · flowtime\n12:34 so far; a 3 min break earned\n1 focus session completed"
+    )
     #expect(view.classes == ["focus", "flowtime", "counting-up"])
     #expect((view.remainingSeconds, view.totalSeconds, view.elapsedSeconds) == (0, 0, 754))
     #expect(!view.isEnding)
@@ -43,7 +45,8 @@ private func counting(pausedAfter: Int64? = nil) -> TimerState {
   }
 
   @Test func minutesCountWholeMinutesSoFar() throws {
-    let toml = "[timer]\nmode = \"flowtime\"\n[display]\nupdate = \"minute\"\n[format]\nfull = \"{minutes} {time}\"\n"
+    let toml =
+      "[timer]\nmode = \"flowtime\"\n[display]\nupdate = \"minute\"\n[format]\nfull = \"{minutes} {time}\"\n"
     let config = try ConfigLoader.load(Array(toml.utf8), file: "config.toml").get()
     let view = ViewModel(state: counting(), config: config, now: at(3599))
     #expect(view.fullText == "59m 59m")
@@ -102,7 +105,8 @@ private func counting(pausedAfter: Int64? = nil) -> TimerState {
       #expect(try StateDocument(json: Array(json.utf8)).timer == state)
     }
     // A file written before Flowtime has no such field: a focus counts down.
-    let older = StateDocument(timer: TimerState(phase: .running(.focus, deadline: at(1500), total: .seconds(1500))), written: written)
+    let older = StateDocument(
+      timer: TimerState(phase: .running(.focus, deadline: at(1500), total: .seconds(1500))), written: written)
     let read = try StateDocument(json: Array(older.json().utf8))
     #expect(!older.json().contains("counts_up"))
     #expect(!read.timer.countsUp)

@@ -22,7 +22,9 @@ private func flowing(since start: Int64 = 0, pausedAfter: Int64? = nil, slot: In
   return state
 }
 
-private func machine(_ state: TimerState = TimerState(), _ settings: TimerSettings = flowSettings()) -> TimerMachine {
+private func machine(_ state: TimerState = TimerState(), _ settings: TimerSettings = flowSettings())
+  -> TimerMachine
+{
   TimerMachine(state: state, settings: settings)
 }
 
@@ -67,7 +69,8 @@ private func machine(_ state: TimerState = TimerState(), _ settings: TimerSettin
         hook(.focusDone, .focus, reason: .completed, slot: 4, completed: 1, next: .shortBreak, total: 1200),
         recorded(1, .focus, 0, 1200, 1200, .completed),
         hook(
-          .breakStart, .shortBreak, slot: 4, completed: 1, next: .focus, total: 240, remaining: 240, endsAt: 1440),
+          .breakStart, .shortBreak, slot: 4, completed: 1, next: .focus, total: 240, remaining: 240,
+          endsAt: 1440),
       ])
   }
 
@@ -133,7 +136,8 @@ private func machine(_ state: TimerState = TimerState(), _ settings: TimerSettin
     #expect(
       effects == [
         .persist,
-        hook(.breakEnd, .shortBreak, reason: .completed, completed: 1, next: .focus, total: 600, remaining: 0),
+        hook(
+          .breakEnd, .shortBreak, reason: .completed, completed: 1, next: .focus, total: 600, remaining: 0),
         recorded(2, .shortBreak, 3000, 3600, 600, .completed),
         .notify(ended: .shortBreak, next: .idle),
       ])
@@ -148,7 +152,8 @@ private func machine(_ state: TimerState = TimerState(), _ settings: TimerSettin
     #expect(
       effects == [
         .persist,
-        hook(.breakEnd, .shortBreak, reason: .completed, completed: 1, next: .focus, total: 600, remaining: 0),
+        hook(
+          .breakEnd, .shortBreak, reason: .completed, completed: 1, next: .focus, total: 600, remaining: 0),
         recorded(2, .shortBreak, 3000, 3600, 600, .completed),
         hook(.focusStart, .focus, slot: 2, completed: 1, next: .shortBreak, total: 0),
         hook(.workStart, .focus, slot: 2, completed: 1, next: .shortBreak, total: 0),
@@ -202,7 +207,9 @@ private func machine(_ state: TimerState = TimerState(), _ settings: TimerSettin
       state: TimerState(phase: .running(.focus, deadline: at(1500), total: .seconds(1500)), slot: 4),
       settings: TimerSettings())
     down.settings.mode = .flowtime
-    #expect(down.handle(.action(.toggle), at: at(100)).contains(hook(.pause, .focus, slot: 4, next: .shortBreak, total: 1500, remaining: 1400)))
+    #expect(
+      down.handle(.action(.toggle), at: at(100)).contains(
+        hook(.pause, .focus, slot: 4, next: .shortBreak, total: 1500, remaining: 1400)))
     #expect(down.state.phase == .paused(.focus, remaining: .seconds(1400), total: .seconds(1500)))
     _ = down.handle(.action(.resume), at: at(100))
     _ = down.handle(.deadlineReached, at: at(1500))

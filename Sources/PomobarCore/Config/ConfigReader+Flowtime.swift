@@ -34,7 +34,8 @@ extension ConfigValue where T == [BreakStep] {
       print: { steps in
         steps.isEmpty
           ? nil
-          : "[" + steps.map { "[\(ConfigPrinter.duration($0.focus)), \(ConfigPrinter.duration($0.rest))]" }
+          : "["
+            + steps.map { "[\(ConfigPrinter.duration($0.focus)), \(ConfigPrinter.duration($0.rest))]" }
             .joined(separator: ", ") + "]"
       })
   }

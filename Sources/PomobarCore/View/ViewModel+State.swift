@@ -88,7 +88,8 @@ extension ViewModel {
       (fullFormat?.usesBar ?? false) || (shortFormat?.usesBar ?? false)
       ? BarView(fraction: fraction, width: config.display.barWidth, track: config.display.colors.track) : nil
     var values = FormatValues(
-      ring: ring, bar: bar, time: time, remaining: flow == nil ? shown : shown / 60 * 60, phase: label, position: position,
+      ring: ring, bar: bar, time: time, remaining: flow == nil ? shown : shown / 60 * 60, phase: label,
+      position: position,
       cycle: cycle, dots: dots, ends: endsAt, completed: state.completed,
       percent: percentage, work: running)
     if let targets = Self.targets(state, config, now: now, today: today) {
