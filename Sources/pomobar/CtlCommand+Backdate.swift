@@ -137,7 +137,10 @@ extension CtlCommand {
         before.ledger.phaseStart != start
       {
         let left = DurationFormat.clock(seconds: (deadline - now).ceilSeconds)
-        parts.append("\(kind.rawValue), \(left) left")
+        // A Flowtime focus has no end: what it has run so far.
+        let so = DurationFormat.clock(seconds: max(.zero, now - start).floorSeconds)
+        parts.append(
+          after.countsUp ? "\(kind.rawValue), counting up, \(so) so far" : "\(kind.rawValue), \(left) left")
         at = at ?? start
       }
       let when = at.map(time) ?? "now"

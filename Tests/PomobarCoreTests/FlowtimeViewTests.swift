@@ -28,7 +28,7 @@ private func counting(pausedAfter: Int64? = nil) -> TimerState {
     #expect(view.shortText == "⣇ 12:34")
     #expect(view.endsAt == nil)
     #expect(
-      view.tooltip == "Focus 2 of 4 · flowtime\n12:34 so far; a 3 min break earned\n1 focus session completed"
+      view.tooltip == "Focus 2 of 4 · flowtime\n12:34 so far; break earned: 3 min\n1 focus session completed"
     )
     #expect(view.classes == ["focus", "flowtime", "counting-up"])
     #expect((view.remainingSeconds, view.totalSeconds, view.elapsedSeconds) == (0, 0, 754))
@@ -57,7 +57,7 @@ private func counting(pausedAfter: Int64? = nil) -> TimerState {
     #expect(view.fullText == "⣿ Focus paused 50:00 ●●○○")
     #expect(
       view.tooltip
-        == "Focus paused: 2 of 4 · flowtime\n50:00 so far; a 10 min break earned\n1 focus session completed")
+        == "Focus paused: 2 of 4 · flowtime\n50:00 so far; break earned: 10 min\n1 focus session completed")
     #expect(view.classes == ["focus", "paused", "flowtime", "counting-up"])
   }
 
@@ -110,5 +110,23 @@ private func counting(pausedAfter: Int64? = nil) -> TimerState {
     let read = try StateDocument(json: Array(older.json().utf8))
     #expect(!older.json().contains("counts_up"))
     #expect(!read.timer.countsUp)
+  }
+
+  @Test func withMinuteUpdatesABarWakesOnlyWhenTheMinutesSoFarTurn() throws {
+    // Started at 10.5 s: its minutes turn at 70.5 s, 130.5 s, ... and the bar wakes there.
+    let start = Instant(nanoseconds: 10_500_000_000)
+    let state = TimerState(
+      phase: .running(.focus, deadline: start + .seconds(day), total: .seconds(day)), countsUp: true)
+    let now = ClockReading(
+      wall: 12_000_000_000, boottime: 12_000_000_000, monotonic: 12_000_000_000, bootID: "b")
+    let plan = try #require(TickPlan.of(state, now: now, zone: { _ in 0 }, dayStart: 0, update: .minute))
+    #expect(plan.seconds == 60)
+    let wake = plan.next(after: now.instant)
+    #expect(wake == start + .seconds(60))
+    let config = try ConfigLoader.load(
+      Array("[timer]\nmode = \"flowtime\"\n[display]\nupdate = \"minute\"\n".utf8), file: "c"
+    ).get()
+    #expect(ViewModel(state: state, config: config, now: wake - .milliseconds(1)).time == "0m")
+    #expect(ViewModel(state: state, config: config, now: wake).time == "1m")
   }
 }

@@ -38,7 +38,7 @@ struct FlowtimeTests {
       // The clock runs on between commands: a second or two more.
       #expect((3000...3010).contains(status["elapsed"] as? Int ?? 0), "\(status)")
       #expect(
-        (status["tooltip"] as? String)?.contains("50:00 so far; a 10 min break earned") == true, "\(status)")
+        (status["tooltip"] as? String)?.contains("50:00 so far; break earned: 10 min") == true, "\(status)")
       try await bar.waitForNextFrame(timeout: 10, "the focus at 50 min") { $0.text.contains("Focus 50:0") }
 
       try await sandbox.ctl("toggle")
@@ -93,6 +93,16 @@ struct FlowtimeTests {
       #expect(next["counts_up"] == nil, "\(next)")
       #expect(next["remaining"] as? Int == 1500, "\(next)")
       #expect(focusRecords(sandbox).map { $0["seconds"] as? Int } == [1500])
+    }
+  }
+
+  @Test("ctl start --ago 5m says the focus counts up, with its time so far")
+  func backdatedStartCountsUp() async throws {
+    try await withSandbox(config: Self.config) { sandbox in
+      let said = try await sandbox.ctl("start", "--ago", "5m")
+      #expect(said.stdout.contains("(work without a project; focus, counting up, 05:00 so far)"), "\(said)")
+      let status = try await sandbox.status()
+      #expect((300...310).contains(status["elapsed"] as? Int ?? 0), "\(status)")
     }
   }
 }

@@ -17,7 +17,8 @@ public enum Event: Equatable, Sendable {
 /// `reset`, `void`, ...), then the end of the phase it ends, then the start of the next.
 /// `break-start` and `break-end` fire for every break; a long break fires
 /// `long-break-start` / `long-break-end` too, right after them. `focus-end` fires however
-/// a focus ends; `focus-done` only when it ran out, right after `focus-end`.
+/// a focus ends; `focus-done` only when it ran out (or a Flowtime focus was ended into its
+/// break), right after `focus-end`.
 public enum HookEvent: String, Sendable, CaseIterable, Hashable {
   case focusStart = "focus-start"
   case focusEnd = "focus-end"

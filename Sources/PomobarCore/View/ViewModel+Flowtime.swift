@@ -42,6 +42,6 @@ extension ViewModel {
   /// The default tooltip's lines for a counting-up focus: `title` (its place in the
   /// cycle), then its time so far and the break earned.
   static func flowLines(earned: Duration, title: String, time: String) -> [String] {
-    [title + " · flowtime", "\(time) so far; a \(DurationFormat.human(earned)) break earned"]
+    [title + " · flowtime", "\(time) so far; break earned: \(DurationFormat.human(earned))"]
   }
 }
