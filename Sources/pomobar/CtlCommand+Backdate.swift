@@ -138,9 +138,10 @@ extension CtlCommand {
       {
         let left = DurationFormat.clock(seconds: (deadline - now).ceilSeconds)
         // A Flowtime focus has no end: what it has run so far.
-        let so = DurationFormat.clock(seconds: max(.zero, now - start).floorSeconds)
+        let soFar = DurationFormat.clock(seconds: max(.zero, now - start).floorSeconds)
         parts.append(
-          after.countsUp ? "\(kind.rawValue), counting up, \(so) so far" : "\(kind.rawValue), \(left) left")
+          after.countsUp ? "\(kind.rawValue), counting up, \(soFar) so far" : "\(kind.rawValue), \(left) left"
+        )
         at = at ?? start
       }
       let when = at.map(time) ?? "now"
