@@ -62,12 +62,14 @@ extension ViewModel {
       (fraction, shown, endsAt) = (flow.fraction, flow.elapsed, nil)
       (remaining, total) = (0, 0)
     }
+    // In minutes: left rounded up, so far rounded down.
+    let minutes = flow == nil ? shown : shown / 60 * 60
     let percentage = Int((fraction * 100).rounded())
     let ring =
       phase == .focusDone ? "✓" : RingGlyphs.glyph(config.display.ring, fraction: fraction)
     let time =
       config.display.update == .minute
-      ? FormatValues.minutes(flow == nil ? shown : shown / 60 * 60) : DurationFormat.clock(seconds: shown)
+      ? FormatValues.minutes(minutes) : DurationFormat.clock(seconds: shown)
     let dots = String(repeating: "●", count: filled) + String(repeating: "○", count: cycle - filled)
     let suspendNote = state.note.map(Self.describe)
     let note = problem ?? suspendNote
@@ -88,8 +90,7 @@ extension ViewModel {
       (fullFormat?.usesBar ?? false) || (shortFormat?.usesBar ?? false)
       ? BarView(fraction: fraction, width: config.display.barWidth, track: config.display.colors.track) : nil
     var values = FormatValues(
-      ring: ring, bar: bar, time: time, remaining: flow == nil ? shown : shown / 60 * 60, phase: label,
-      position: position,
+      ring: ring, bar: bar, time: time, remaining: minutes, phase: label, position: position,
       cycle: cycle, dots: dots, ends: endsAt, completed: state.completed,
       percent: percentage, work: running)
     if let targets = Self.targets(state, config, now: now, today: today) {
