@@ -95,7 +95,8 @@ struct FlowtimeTests {
       try await sandbox.ctl("break")
       let breaking = try await sandbox.status()
       #expect(breaking["phase"] as? String == "short-break")
-      #expect((240...300).contains(breaking["remaining"] as? Int ?? 0), "25 min at the ratio of 5: \(breaking)")
+      #expect(
+        (240...300).contains(breaking["remaining"] as? Int ?? 0), "25 min at the ratio of 5: \(breaking)")
 
       try await sandbox.ctl("start")
       let next = try await sandbox.status()
