@@ -20,5 +20,10 @@ extension ViewModel {
       localSecondOfDay: (local % 86_400 + 86_400) % 86_400, problem: problem,
       today: shown && wanted || config.format.usesTargets
         ? Ledger(zone: zone, now: now, dayStart: config.ledger.dayStart).ledgerDay : nil)
+    // On the wall clock, in milliseconds: as it reads now, which is what a widget compares.
+    let wallAt = { (instant: Instant) in (now.wall &+ (instant - now.instant).nanoseconds) / 1_000_000 }
+    if case .running(_, let deadline, _) = state.phase { self.deadline = wallAt(deadline) }
+    if let work = self.work, work.running, let since = state.ledger.work?.since { workSince = wallAt(since) }
+    madeAt = WallStamp(milliseconds: wallAt(now.instant))
   }
 }

@@ -64,6 +64,15 @@ public struct ViewModel: Equatable, Sendable {
   /// How much `+`/`-` (extend, shorten) change a phase: `[timer] step`, for the terminal's
   /// key help, so a reloaded config redraws it like any other change.
   public var step: Duration
+  /// The problem shown with ⚠ (config, state, hook, idle watch), apart from `note`; nil: none.
+  public var problem: String? = nil
+  /// Wall-clock milliseconds since the epoch when the running phase ends, and when the
+  /// running work interval began: instants a widget counts from by itself (`pomobar
+  /// watch`); nil when not running, or not known (a view built without a clock reading).
+  public var deadline: Int64? = nil
+  public var workSince: Int64? = nil
+  /// When the view was made, on the wall clock; no part of comparing views.
+  public var madeAt: WallStamp? = nil
 
   public init(
     phase: Phase, paused: Bool, urgent: Bool, remainingSeconds: Int64, totalSeconds: Int64,
