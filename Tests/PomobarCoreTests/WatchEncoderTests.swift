@@ -1,0 +1,92 @@
+import Testing
+
+@testable import PomobarCore
+
+/// `pomobar watch`'s lines: the documented keys in order, and a line only when something
+/// but time changed.
+@Suite struct WatchEncoderTests {
+  /// A running focus as a view made at `at` seconds (wall clock = timer clock here), with
+  /// its deadline at 1500 s.
+  static func running(at seconds: Int64, paused: Bool = false) -> ViewModel {
+    var view = EncoderFixtures.focusRunning
+    view.remainingSeconds = 1500 - seconds
+    view.paused = paused
+    view.deadline = paused ? nil : 1_500_000
+    view.madeAt = WallStamp(milliseconds: seconds * 1000)
+    return view
+  }
+
+  @Test func theFirstLineIsTheWholeObjectInTheDocumentedOrder() {
+    var encoder = WatchEncoder()
+    #expect(
+      encoder.frame(Self.running(at: 47))
+        == ##"{"v":1,"at":47000,"phase":"focus","paused":false,"urgent":false,"remaining":1453,"total":1500,"##
+        + ##""deadline":1500000,"cycle":{"slot":2,"of":4},"color":"#E54D2E","classes":["focus"],"work":null,"##
+        + ##""project":null,"tags":[],"note":null,"problem":null}"## + "\n")
+    #expect(encoder.countsDownItself && encoder.header() == "")
+  }
+
+  @Test func aRunningPhaseWritesNothingMoreWhileOnlyTimePasses() {
+    var encoder = WatchEncoder()
+    #expect(!encoder.frame(Self.running(at: 47)).isEmpty)
+    #expect(encoder.frame(Self.running(at: 48)) == "")
+    #expect(encoder.frame(Self.running(at: 1000)) == "")
+    // Pausing is news, and so is a paused phase's remaining time changing (no deadline
+    // to count from).
+    #expect(encoder.frame(Self.running(at: 1000, paused: true)).contains(#""paused":true"#))
+    #expect(encoder.frame(Self.running(at: 1001, paused: true)).contains(#""remaining":499"#))
+    #expect(encoder.frame(Self.running(at: 1001, paused: true)) == "")
+  }
+
+  @Test func theLastMinuteAndAMovedDeadlineAreNews() {
+    var encoder = WatchEncoder()
+    _ = encoder.frame(Self.running(at: 47))
+    var extended = Self.running(at: 50)
+    extended.deadline = 1_560_000
+    #expect(encoder.frame(extended).contains(#""deadline":1560000"#))
+    var ending = Self.running(at: 1441)
+    ending.deadline = 1_560_000
+    ending.remainingSeconds = 59
+    #expect(encoder.frame(ending).contains(#""classes":["focus","ending"]"#))
+  }
+
+  @Test func aRunningWorkClockCountsByItselfAndItsProjectChangeIsNews() {
+    var encoder = WatchEncoder()
+    var view = EncoderFixtures.idle
+    var work = WorkView(project: "api", color: "#3E63DD", seconds: 600, total: 900)
+    work.tags = ["billable"]
+    view.work = work
+    view.project = "api"
+    view.workSince = 1_000
+    view.madeAt = WallStamp(milliseconds: 600_000)
+    #expect(
+      encoder.frame(view).contains(
+        ##""work":{"running":true,"since":1000,"project":"api","color":"#3E63DD","today":600,"total":900,"##
+          + ##""tags":["billable"]},"project":"api","tags":["billable"]"##))
+    view.work?.seconds = 660
+    view.work?.total = 960
+    view.madeAt = WallStamp(milliseconds: 660_000)
+    #expect(encoder.frame(view) == "")
+    view.work?.project = "web"
+    #expect(encoder.frame(view).contains(#""project":"web""#))
+  }
+
+  @Test func aProblemIsApartFromTheNote() throws {
+    var encoder = WatchEncoder()
+    var view = EncoderFixtures.paused
+    let line = try JSON.parse(encoder.frame(view))
+    #expect(line["note"] == "paused: suspended 42 min" && line["problem"] == .null)
+    view.problem = "config.toml:3: unknown key 'wrok'"
+    view.note = view.problem
+    let broken = try JSON.parse(encoder.frame(view))
+    #expect(broken["note"] == .null && broken["problem"] == "config.toml:3: unknown key 'wrok'")
+  }
+
+  @Test func viewsMadeAtDifferentMomentsStillCompareEqual() {
+    var earlier = EncoderFixtures.idle
+    var later = EncoderFixtures.idle
+    earlier.madeAt = WallStamp(milliseconds: 1)
+    later.madeAt = WallStamp(milliseconds: 2)
+    #expect(earlier == later, "a bar writes a frame only when what it shows changed")
+  }
+}
