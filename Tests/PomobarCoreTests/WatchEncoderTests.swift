@@ -58,15 +58,20 @@ import Testing
     view.work = work
     view.project = "api"
     view.workSince = 1_000
+    view.workDayStart = 0
     view.madeAt = WallStamp(milliseconds: 600_000)
     #expect(
       encoder.frame(view).contains(
-        ##""work":{"running":true,"since":1000,"project":"api","color":"#3E63DD","today":600,"total":900,"##
+        ##""work":{"running":true,"since":1000,"day_start":0,"project":"api","color":"#3E63DD","today":600,"total":900,"##
           + ##""tags":["billable"]},"project":"api","tags":["billable"]"##))
     view.work?.seconds = 660
     view.work?.total = 960
     view.madeAt = WallStamp(milliseconds: 660_000)
     #expect(encoder.frame(view) == "")
+    // The ledger's next day: today's totals start again, which the reader cannot tell.
+    view.workDayStart = 86_400_000
+    view.work?.seconds = 5
+    #expect(encoder.frame(view).contains(##""day_start":86400000,"project":"api","color":"#3E63DD","today":5,"##))
     view.work?.project = "web"
     #expect(encoder.frame(view).contains(#""project":"web""#))
   }

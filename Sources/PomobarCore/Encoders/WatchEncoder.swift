@@ -20,8 +20,9 @@
 /// - `color`: the theme's `#rrggbb` for the phase; `classes`: as waybar's (`focus`,
 ///   `paused`, `ending`, `urgent`, `working`).
 /// - `work`: the work clock, null when not shown: `running`, `since` (Unix ms, null when
-///   stopped), `project`, `color`, `today` (seconds on the project today), `total`
-///   (seconds on every project today), `tags`.
+///   stopped), `day_start` (Unix ms: the ledger's day `today` counts, null when stopped;
+///   a new day is a new line), `project`, `color`, `today` (seconds on the project
+///   today), `total` (seconds on every project today), `tags`.
 /// - `project`, `tags`: the active project (null: none) and the running interval's tags.
 /// - `note`: why the timer changed on its own (suspended, away), null when none;
 ///   `problem`: what is wrong (config, state, hook, idle watch), shown with ⚠ in bars,
@@ -53,6 +54,7 @@ public struct WatchEncoder: BarEncoder {
       view.work.map { work in
         [
           "running": .bool(work.running), "since": view.workSince.map { .integer($0) } ?? .null,
+          "day_start": view.workDayStart.map { .integer($0) } ?? .null,
           "project": work.project.map { .string($0) } ?? .null, "color": .string(work.color),
           "today": .integer(timeless && working ? 0 : work.seconds),
           "total": .integer(timeless && working ? 0 : work.total),
