@@ -11,16 +11,17 @@ setup_pomobar
 wrapper=$(stream_wrapper module)
 stream="$E2E_TMP/module.stream"
 conf="$E2E_TMP/yambar.yml"
-contrib_copy yambar/config.yml "$conf"
-# The script module's path, as the config names it, is the binary under test (through
-# the wrapper that keeps what yambar read).
-sed -i "s#path: /usr/bin/pomobar#path: $wrapper#" "$conf"
+# The config as it ships, but for the script module's absolute path: the binary under
+# test, through the wrapper that keeps what yambar read. Its on-click commands say
+# `pomobar ctl ...`: yambar finds pomobar on its PATH, as a user's would.
+sed "s#path: /usr/bin/pomobar#path: $wrapper#" "$E2E_ROOT/contrib/yambar/config.yml" >"$conf"
 cp "$conf" "$E2E_OUT/yambar.yml"
+ln -s "$E2E_BIN" "$E2E_TMP/bin/pomobar"
 grep -q "path: $wrapper" "$conf" || fail_now "contrib/yambar/config.yml names no 'path: /usr/bin/pomobar'"
 sway_config "$E2E_TMP/sway.conf"
 start_sway "$E2E_TMP/sway.conf"
 chown "$E2E_USER:" "$conf"
-user_cmd yambar --backend=wayland --log-no-syslog -c "$conf"
+user_cmd PATH="$E2E_TMP/bin:$PATH" yambar --backend=wayland --log-no-syslog -c "$conf"
 "${UCMD[@]}" >>"$E2E_OUT/yambar.log" 2>&1 </dev/null &
 PIDS+=($!)
 
