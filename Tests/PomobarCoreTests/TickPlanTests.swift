@@ -82,13 +82,16 @@ import Testing
 
   @Test func idlePausedOrDoneArmNothing() {
     #expect(Self.plan(TimerState(), at: 5) == nil)
-    #expect(Self.plan(TimerState(phase: .paused(.focus, remaining: .seconds(60), total: .seconds(1500))), at: 5) == nil)
+    #expect(
+      Self.plan(TimerState(phase: .paused(.focus, remaining: .seconds(60), total: .seconds(1500))), at: 5)
+        == nil)
     #expect(Self.plan(TimerState(phase: .focusDone), at: 5) == nil)
   }
 
   @Test func theUrgentFlagClearingAndTheNextDayAreWakeUps() {
     let urgent = TimerState(phase: .focusDone, urgent: true, urgentSince: .seconds(100))
-    #expect(Self.plan(urgent, at: 110, urgentFor: .seconds(30)) == TickPlan(anchor: .seconds(130), seconds: 20))
+    #expect(
+      Self.plan(urgent, at: 110, urgentFor: .seconds(30)) == TickPlan(anchor: .seconds(130), seconds: 20))
     var state = TimerState()
     state.ledger.project = "api"
     #expect(Self.plan(state, at: 3600) == TickPlan(anchor: .seconds(86_400), seconds: 82_800))

@@ -71,7 +71,8 @@ import Testing
     // The ledger's next day: today's totals start again, which the reader cannot tell.
     view.workDayStart = 86_400_000
     view.work?.seconds = 5
-    #expect(encoder.frame(view).contains(##""day_start":86400000,"project":"api","color":"#3E63DD","today":5,"##))
+    #expect(
+      encoder.frame(view).contains(##""day_start":86400000,"project":"api","color":"#3E63DD","today":5,"##))
     view.work?.project = "web"
     #expect(encoder.frame(view).contains(#""project":"web""#))
   }

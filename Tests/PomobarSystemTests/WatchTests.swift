@@ -11,7 +11,9 @@ import Testing
   /// Starts `pomobar watch` and waits for its first line.
   static func watch(_ sandbox: Sandbox) async throws -> PomobarProcess {
     let watch = try sandbox.launch(["watch"])
-    try await eventually("the first line of pomobar watch", timeout: 5) { watch.stdout.count >= 1 ? true : nil }
+    try await eventually("the first line of pomobar watch", timeout: 5) {
+      watch.stdout.count >= 1 ? true : nil
+    }
     return watch
   }
 

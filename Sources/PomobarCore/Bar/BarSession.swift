@@ -260,7 +260,8 @@ public struct BarSession {
           seconds: plan?.seconds ?? 1))
     }
     actions += render(state, now: now)
-    if ticked, !encoder.countsDownItself, let plan, plan.seconds == 1, let deadline = state.deadline, let view = lastView, !hidden,
+    if ticked, !encoder.countsDownItself, let plan, plan.seconds == 1, let deadline = state.deadline,
+      let view = lastView, !hidden,
       problems.state == nil
     {
       let (config, zone, problem) = (config, zone, problems.text)

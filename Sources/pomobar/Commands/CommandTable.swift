@@ -92,6 +92,12 @@ enum CommandTable {
               "a persistent i3blocks block (interval=persist, format=json);",
               "i3blocks 1.4 sends it no clicks: prefer `pomobar status --format i3blocks`",
             ]),
+          HelpItem(
+            term: "yambar",
+            doc: [
+              "a yambar script module (continuous: no poll-interval); clicks are",
+              "yambar's on-click commands",
+            ]),
           HelpItem(term: "plain", doc: ["one line of text per change"]),
           HelpItem(
             term: "tty", doc: ["a live line for a terminal, driven by keys (the default on a terminal)"]),
