@@ -11,8 +11,8 @@ import Testing
     var view = EncoderFixtures.focusRunning
     view.remainingSeconds = 1500 - seconds
     view.paused = paused
-    view.deadline = paused ? nil : 1_500_000
-    view.madeAt = WallStamp(milliseconds: seconds * 1000)
+    view.deadline = paused ? nil : .seconds(1500)
+    view.madeAt = WallStamp(wall: seconds * 1_000_000_000, instant: .seconds(seconds))
     return view
   }
 
@@ -24,6 +24,19 @@ import Testing
         + ##""deadline":1500000,"cycle":{"slot":2,"of":4},"color":"#E54D2E","classes":["focus"],"work":null,"##
         + ##""project":null,"tags":[],"note":null,"problem":null}"## + "\n")
     #expect(encoder.countsDownItself && encoder.header() == "")
+  }
+
+  /// The timer's timeline is `CLOCK_BOOTTIME`; a widget compares with the wall clock.
+  @Test func instantsAreWrittenAsTheWallClockReadsThem() throws {
+    var encoder = WatchEncoder()
+    var view = Self.running(at: 47)
+    view.madeAt = WallStamp(wall: 1_764_000_000_123_456_789, instant: .seconds(47))
+    let line = try JSON.parse(encoder.frame(view))
+    #expect(line["at"] == .integer(1_764_000_000_123))
+    #expect(line["deadline"] == .integer(1_764_000_000_123 + 1_453_000))
+    // Read again a moment later, the wall clock a nanosecond off: the same line, not written.
+    view.madeAt = WallStamp(wall: 1_764_000_000_623_456_790, instant: Instant(nanoseconds: 47_500_000_000))
+    #expect(encoder.frame(view) == "")
   }
 
   @Test func aRunningPhaseWritesNothingMoreWhileOnlyTimePasses() {
@@ -42,10 +55,10 @@ import Testing
     var encoder = WatchEncoder()
     _ = encoder.frame(Self.running(at: 47))
     var extended = Self.running(at: 50)
-    extended.deadline = 1_560_000
+    extended.deadline = .seconds(1560)
     #expect(encoder.frame(extended).contains(#""deadline":1560000"#))
     var ending = Self.running(at: 1441)
-    ending.deadline = 1_560_000
+    ending.deadline = .seconds(1560)
     ending.remainingSeconds = 59
     #expect(encoder.frame(ending).contains(#""classes":["focus","ending"]"#))
   }
@@ -57,19 +70,19 @@ import Testing
     work.tags = ["billable"]
     view.work = work
     view.project = "api"
-    view.workSince = 1_000
-    view.workDayStart = 0
-    view.madeAt = WallStamp(milliseconds: 600_000)
+    view.workSince = Instant(nanoseconds: 1_000_000)
+    view.workDayStart = .seconds(0)
+    view.madeAt = WallStamp(wall: 600_000_000_000, instant: .seconds(600))
     #expect(
       encoder.frame(view).contains(
-        ##""work":{"running":true,"since":1000,"day_start":0,"project":"api","color":"#3E63DD","today":600,"total":900,"##
+        ##""work":{"running":true,"since":1,"day_start":0,"project":"api","color":"#3E63DD","today":600,"total":900,"##
           + ##""tags":["billable"]},"project":"api","tags":["billable"]"##))
     view.work?.seconds = 660
     view.work?.total = 960
-    view.madeAt = WallStamp(milliseconds: 660_000)
+    view.madeAt = WallStamp(wall: 660_000_000_000, instant: .seconds(660))
     #expect(encoder.frame(view) == "")
     // The ledger's next day: today's totals start again, which the reader cannot tell.
-    view.workDayStart = 86_400_000
+    view.workDayStart = .seconds(86_400)
     view.work?.seconds = 5
     #expect(
       encoder.frame(view).contains(##""day_start":86400000,"project":"api","color":"#3E63DD","today":5,"##))
@@ -91,8 +104,8 @@ import Testing
   @Test func viewsMadeAtDifferentMomentsStillCompareEqual() {
     var earlier = EncoderFixtures.idle
     var later = EncoderFixtures.idle
-    earlier.madeAt = WallStamp(milliseconds: 1)
-    later.madeAt = WallStamp(milliseconds: 2)
+    earlier.madeAt = WallStamp(wall: 1, instant: .seconds(1))
+    later.madeAt = WallStamp(wall: 2, instant: .seconds(2))
     #expect(earlier == later, "a bar writes a frame only when what it shows changed")
   }
 }

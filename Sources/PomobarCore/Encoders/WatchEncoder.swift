@@ -40,21 +40,27 @@ public struct WatchEncoder: BarEncoder {
   public var countsDownItself: Bool { true }
 
   public mutating func frame(_ view: ViewModel) -> String {
-    let key = JSON.serialize(Self.object(view, at: 0, timeless: true))
+    let key = JSON.serialize(Self.object(view, timeless: true))
     guard key != lastKey else { return "" }
     lastKey = key
-    return JSON.serialize(Self.object(view, at: view.madeAt?.milliseconds ?? 0, timeless: false)) + "\n"
+    return JSON.serialize(Self.object(view, timeless: false)) + "\n"
   }
 
   /// The line's object; `timeless` leaves out (as 0) what only time changes.
-  static func object(_ view: ViewModel, at: Int64, timeless: Bool) -> JSONValue {
+  static func object(_ view: ViewModel, timeless: Bool) -> JSONValue {
     let counting = timeless && view.deadline != nil
     let working = view.work.map { $0.running } ?? false
+    // Instants as the wall clock reads them when the view was made: what a widget
+    // compares with its own clock. Compared as they are on the timer's timeline, exact,
+    // where the wall clock's reading moves by a millisecond now and then.
+    let wall = { (instant: Instant?) -> JSONValue in
+      guard let instant, let stamp = view.madeAt else { return .null }
+      return .integer(timeless ? instant.nanoseconds : stamp.milliseconds(at: instant))
+    }
     let work: JSONValue =
       view.work.map { work in
         [
-          "running": .bool(work.running), "since": view.workSince.map { .integer($0) } ?? .null,
-          "day_start": view.workDayStart.map { .integer($0) } ?? .null,
+          "running": .bool(work.running), "since": wall(view.workSince), "day_start": wall(view.workDayStart),
           "project": work.project.map { .string($0) } ?? .null, "color": .string(work.color),
           "today": .integer(timeless && working ? 0 : work.seconds),
           "total": .integer(timeless && working ? 0 : work.total),
@@ -63,13 +69,13 @@ public struct WatchEncoder: BarEncoder {
       } ?? .null
     return [
       "v": .integer(version),
-      "at": .integer(at),
+      "at": .integer(timeless ? 0 : view.madeAt?.milliseconds ?? 0),
       "phase": .string(view.phase.rawValue),
       "paused": .bool(view.paused),
       "urgent": .bool(view.urgent),
       "remaining": .integer(counting ? 0 : view.remainingSeconds),
       "total": .integer(view.totalSeconds),
-      "deadline": view.deadline.map { .integer($0) } ?? .null,
+      "deadline": wall(view.deadline),
       "cycle": ["slot": .integer(Int64(view.position)), "of": .integer(Int64(view.cycleLength))],
       "color": .string(view.color),
       "classes": .array(view.classes.map { .string($0) }),

@@ -21,12 +21,10 @@ extension ViewModel {
     self.init(
       state: state, config: config, now: now.instant,
       localSecondOfDay: (local % 86_400 + 86_400) % 86_400, problem: problem, today: today)
-    // On the wall clock, in milliseconds: as it reads now, which is what a widget compares.
-    let wallAt = { (instant: Instant) in (now.wall &+ (instant - now.instant).nanoseconds) / 1_000_000 }
-    if case .running(_, let deadline, _) = state.phase { self.deadline = wallAt(deadline) }
+    deadline = state.deadline
     if let work = self.work, work.running, let since = state.ledger.work?.since, let today {
-      (workSince, workDayStart) = (wallAt(since), wallAt(today.start))
+      (workSince, workDayStart) = (since, today.start)
     }
-    madeAt = WallStamp(milliseconds: wallAt(now.instant))
+    madeAt = WallStamp(wall: now.wall, instant: now.instant)
   }
 }

@@ -66,14 +66,15 @@ public struct ViewModel: Equatable, Sendable {
   public var step: Duration
   /// The problem shown with ⚠ (config, state, hook, idle watch), apart from `note`; nil: none.
   public var problem: String? = nil
-  /// Wall-clock milliseconds since the epoch when the running phase ends, when the
-  /// running work interval began, and when the ledger's day its `seconds` count began:
-  /// instants a widget counts from by itself (`pomobar watch`); nil when not running, or
-  /// not known (a view built without a clock reading).
-  public var deadline: Int64? = nil
-  public var workSince: Int64? = nil
-  public var workDayStart: Int64? = nil
-  /// When the view was made, on the wall clock; no part of comparing views.
+  /// When the running phase ends, when the running work interval began, and when the
+  /// ledger's day its `seconds` count began, on the timer's timeline: instants a widget
+  /// counts from by itself (`pomobar watch`); nil when not running, or not known (a view
+  /// built without a clock reading).
+  public var deadline: Instant? = nil
+  public var workSince: Instant? = nil
+  public var workDayStart: Instant? = nil
+  /// When the view was made, on the wall clock and the timer's timeline; no part of
+  /// comparing views.
   public var madeAt: WallStamp? = nil
 
   public init(
