@@ -7,7 +7,7 @@ struct EncoderTests {
   @Test func formatsParseFromTheirCommandLineNames() {
     #expect(
       OutputFormat.allCases.map(\.rawValue)
-        == ["i3bar", "waybar", "polybar", "i3blocks", "plain", "tty", "tmux", "json"])
+        == ["i3bar", "waybar", "polybar", "i3blocks", "plain", "tty", "tmux", "json", "yambar"])
     #expect(OutputFormat(rawValue: "waybar") == .waybar)
     #expect(OutputFormat(rawValue: "swaybar") == nil)
     for format in OutputFormat.allCases {
@@ -25,6 +25,7 @@ struct EncoderTests {
     #expect(makeEncoder(.tty) is TTYEncoder)
     #expect(makeEncoder(.tmux) is TmuxEncoder)
     #expect(makeEncoder(.json) is JSONStatusEncoder)
+    #expect(makeEncoder(.yambar) is YambarEncoder)
   }
 
   @Test func onlyI3barHasAHeader() {

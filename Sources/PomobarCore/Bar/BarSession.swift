@@ -243,10 +243,14 @@ public struct BarSession {
       retryArmedFor = retryAt
       actions.append(.armRetry(after: retryAt.map { _ in retry.wait(now: now.monotonic) }))
     }
-    let plan = TickPlan.of(
-      state, now: now, zone: zone, dayStart: config.ledger.dayStart,
-      urgentFor: config.display.urgentFor, update: config.display.update,
-      dayTurns: config.format.usesTargets && config.ledger.hasTargets)
+    let plan =
+      encoder.countsDownItself
+      ? TickPlan.changes(
+        state, now: now, zone: zone, dayStart: config.ledger.dayStart, urgentFor: config.display.urgentFor)
+      : TickPlan.of(
+        state, now: now, zone: zone, dayStart: config.ledger.dayStart,
+        urgentFor: config.display.urgentFor, update: config.display.update,
+        dayTurns: config.format.usesTargets && config.ledger.hasTargets)
     if plan != armedFor {
       // Ticks fall on the plan's own grid, so the display changes only with it.
       armedFor = plan
@@ -256,7 +260,8 @@ public struct BarSession {
           seconds: plan?.seconds ?? 1))
     }
     actions += render(state, now: now)
-    if ticked, let plan, plan.seconds == 1, let deadline = state.deadline, let view = lastView, !hidden,
+    if ticked, !encoder.countsDownItself, let plan, plan.seconds == 1, let deadline = state.deadline,
+      let view = lastView, !hidden,
       problems.state == nil
     {
       let (config, zone, problem) = (config, zone, problems.text)
@@ -286,6 +291,7 @@ public struct BarSession {
     guard view != lastView, !hidden else { return [] }
     let frame = encoder.frame(view)
     lastView = consume view  // moved, not copied: this runs on every tick
+    if frame.isEmpty && encoder.countsDownItself { return [] }  // only time passed
     return [write(ours: frame)]
   }
 

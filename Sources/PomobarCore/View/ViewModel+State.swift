@@ -168,6 +168,7 @@ extension ViewModel {
       instance: config.display.instance, clicks: config.clicks, step: settings.step)
     self.work = shownWork
     self.project = state.ledger.project
+    self.problem = problem
     self.bar = bar
     self.timerText = timerText
     self.timerShortText = timerShortText

@@ -69,6 +69,18 @@ public struct ViewModel: Equatable, Sendable {
   public var elapsedSeconds: Int64? = nil
   /// `[timer] mode` is Flowtime, or the focus shown counts up.
   public var flowtime = false
+  /// The problem shown with ⚠ (config, state, hook, idle watch), apart from `note`; nil: none.
+  public var problem: String? = nil
+  /// When the running phase ends, when the running work interval began, and when the
+  /// ledger's day its `seconds` count began, on the timer's timeline: instants a widget
+  /// counts from by itself (`pomobar watch`); nil when not running, or not known (a view
+  /// built without a clock reading).
+  public var deadline: Instant? = nil
+  public var workSince: Instant? = nil
+  public var workDayStart: Instant? = nil
+  /// When the view was made, on the wall clock and the timer's timeline; no part of
+  /// comparing views.
+  public var madeAt: WallStamp? = nil
 
   public init(
     phase: Phase, paused: Bool, urgent: Bool, remainingSeconds: Int64, totalSeconds: Int64,

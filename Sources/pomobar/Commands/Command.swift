@@ -7,6 +7,8 @@ enum Command: Equatable {
   /// `ctl ACTION`, at a moment before now with `--at`/`--ago`.
   case ctl(Action, Options, at: Moment?)
   case status(Options)
+  /// `watch`: one JSON line per change (`WatchEncoder`).
+  case watch(Options)
   case checkConfig(String?)
   /// The hidden `check-config --example`: `config.example.toml`, made from the schema.
   case configExample
