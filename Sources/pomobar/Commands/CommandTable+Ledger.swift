@@ -21,7 +21,7 @@ extension CommandTable {
     ],
     usage: [
       "report [RANGE | --from DATE --to DATE] [--project NAME] [--tag TAG]...",
-      "       [--json] [--decimal] [--chart] [--calendar [YEAR]]",
+      "       [--json | --html | --svg] [--decimal] [--chart] [--calendar [YEAR]]",
     ],
     options: [
       OptionSpec(
@@ -34,6 +34,10 @@ extension CommandTable {
         doc: ["only that project's time (an unknown name is an error)"]),
       ParsedWords.tagOption,
       OptionSpec(names: ["--json"], arity: .flag, doc: ["one JSON object for scripts (times in seconds)"]),
+      OptionSpec(
+        names: ["--html"], arity: .flag,
+        doc: ["one self-contained web page: charts, heatmap, tables,", "each day's timeline (up to a month)"]),
+      OptionSpec(names: ["--svg"], arity: .flag, doc: ["the page's chart alone, a standalone SVG"]),
       OptionSpec(names: ["--decimal"], arity: .flag, doc: ["hours as 1.75 instead of 1:45"]),
       OptionSpec(
         names: ["--chart"], arity: .flag, doc: ["add a bar per day, stacked by project, with a legend"]),
@@ -67,6 +71,12 @@ extension CommandTable {
         json: words.flag("--json"), decimal: words.flag("--decimal"), chart: words.flag("--chart"),
         calendar: words.flag("--calendar"), calendarYear: words["--calendar"].flatMap { Int($0) },
         configPath: words["--config"])
+      request.html = words.flag("--html")
+      request.svg = words.flag("--svg")
+      let outputs = ["--html", "--svg", "--json", "--chart", "--calendar"].filter { words.flag($0) }
+      if request.html || request.svg, outputs.count > 1 {
+        throw words.usage("one output at a time (got \(outputs.joined(separator: " and ")))")
+      }
       request.tags = try words.tags("--tag")
       for word in words.arguments {
         guard ReportRange(name: word) != nil else {

@@ -1,0 +1,53 @@
+/// The colours of the HTML report (`pomobar report --html`) in its light and dark scheme,
+/// chosen by the reader's `prefers-color-scheme`; print uses the light one.
+///
+/// The scheme the configured theme was made for takes the theme's own background, text
+/// and focus colour; the other takes the seed design's background for its mode. Projects
+/// keep their `[projects.NAME] color` in both; the others get the palette's colour for
+/// each scheme's background, as a bar of that background would show them.
+public struct ReportHTMLLook: Equatable, Sendable {
+  public struct Scheme: Equatable, Sendable {
+    public var background: String
+    public var text: String
+    /// Secondary text, axes and grid lines.
+    public var muted: String
+    /// Focus sessions (the theme's focus colour).
+    public var focus: String
+    /// One colour per `Report.projects` entry, in order.
+    public var projects: [String]
+
+    public init(background: String, text: String, muted: String, focus: String, projects: [String]) {
+      self.background = background
+      self.text = text
+      self.muted = muted
+      self.focus = focus
+      self.projects = projects
+    }
+  }
+
+  public var light: Scheme
+  public var dark: Scheme
+
+  public init(light: Scheme, dark: Scheme) {
+    self.light = light
+    self.dark = dark
+  }
+
+  /// The look of `report` with the theme's `palette` and the projects' own colours.
+  public init(_ report: Report, palette: Palette, projects: [String: ProjectSettings]) {
+    let themeIsDark = Colors.isDark(palette.background)
+    func scheme(_ mode: ThemeMode) -> Scheme {
+      let own = themeIsDark == (mode == .dark)
+      let background = own ? palette.background : mode.seedBackground
+      let colors = report.projects.map { line -> String in
+        if line.name == nil { return ReportChartEncoder.noProjectColor }
+        return line.name.flatMap { projects[$0]?.color }
+          ?? ProjectPalette.color(for: line.name, background: background)
+      }
+      return Scheme(
+        background: background, text: own ? palette.text : (mode == .dark ? "#FAFAF9" : "#1C1917"),
+        muted: mode == .dark ? "#A8A29E" : "#57534E", focus: palette.focus, projects: colors)
+    }
+    self.init(light: scheme(.light), dark: scheme(.dark))
+  }
+}
