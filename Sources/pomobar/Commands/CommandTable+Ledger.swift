@@ -156,12 +156,13 @@ extension CommandTable {
   static let export = CommandSpec(
     name: "export",
     synopsis: [
-      .init(line: "export [RANGE] --format FORMAT", summary: "csv, json, timewarrior, watson to stdout")
+      .init(line: "export [RANGE] --format FORMAT", summary: "csv, json, timewarrior, watson, ics to stdout")
     ],
-    usage: ["export [RANGE] --format \(ExchangeFormat.names.joined(separator: "|"))"],
+    usage: ["export [RANGE] --format \(ExchangeFormat.names.joined(separator: "|")) [--focus]"],
     options: [
       OptionSpec(
-        names: ["--format"], arity: .value, placeholder: "FORMAT", kind: .words(ExchangeFormat.names))
+        names: ["--format"], arity: .value, placeholder: "FORMAT", kind: .words(ExchangeFormat.names)),
+      OptionSpec(names: ["--focus"], arity: .flag, doc: ["ics: focus sessions as events too"]),
     ]
       + rangeOptions,
     operand: .words(LedgerRange.names),
@@ -179,6 +180,13 @@ extension CommandTable {
           HelpItem(term: "json", doc: ["an array of the history's own record objects"]),
           HelpItem(term: "timewarrior", doc: ["the array `timew export` prints, for `timew import`"]),
           HelpItem(term: "watson", doc: ["a frames file for `watson merge` (no project: \"(no project)\")"]),
+          HelpItem(
+            term: "ics",
+            doc: [
+              "an iCalendar file (RFC 5545): each work interval an event titled by",
+              "its project, tags and note in the description, UTC times, a UID",
+              "per record (importing again updates); --focus adds focus sessions",
+            ]),
         ], column: 15),
       .text(rangeHelp),
     ],
@@ -187,7 +195,9 @@ extension CommandTable {
       guard let name = words["--format"] else {
         throw words.usage("which --format? One of: \(ExchangeFormat.names.joined(separator: ", "))")
       }
-      return .ledger(.export(try words.range(), try words.exchangeFormat(name)))
+      let format = try words.exchangeFormat(name)
+      if words.flag("--focus") && format != .ics { throw words.usage("--focus goes with --format ics") }
+      return .ledger(.export(try words.range(), format, focus: words.flag("--focus")))
     })
 
   static let importFile = CommandSpec(
@@ -197,7 +207,7 @@ extension CommandTable {
     options: [
       OptionSpec(
         names: ["--from"], arity: .value, placeholder: "FORMAT",
-        kind: .words(ExchangeFormat.names.filter { $0 != ExchangeFormat.timewarriorData.rawValue }))
+        kind: .words(ExchangeFormat.allCases.filter(\.isReadable).map(\.rawValue)))
     ],
     operand: .file,
     help: [
