@@ -36,13 +36,14 @@ extension ReportHTMLEncoder {
       th[scope=row],thead th:first-child{text-align:left}td.share{text-align:left}
       svg.swatch{display:inline-block;width:.75em;height:.75em;margin-right:.4em;vertical-align:baseline}
       svg.bar{display:inline-block;width:6rem;height:.6em;margin-right:.5em;vertical-align:middle}
-      thead th{white-space:normal;max-width:9rem;vertical-align:bottom}
+      thead th{white-space:normal;max-width:8rem;vertical-align:bottom}
+      table.days{font-size:.8rem}table.days th,table.days td{padding-right:.5rem}
       .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;\
       clip:rect(0 0 0 0);white-space:nowrap;border:0}
       footer{margin-top:2rem;font-size:.8rem}
       @media print{@page{size:A4;margin:12mm}body{font-size:10pt;-webkit-print-color-adjust:exact;\
       print-color-adjust:exact}main{max-width:none;padding:0}section{break-inside:avoid}\
-      h2{break-after:avoid;margin-top:1.2rem}.scroll{overflow:visible}}
+      h2{break-after:avoid;margin-top:1.2rem}.scroll{overflow:visible}table.days{font-size:7pt}}
 
       """
     return out

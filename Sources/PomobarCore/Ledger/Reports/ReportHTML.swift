@@ -113,7 +113,7 @@ public struct ReportHTMLEncoder: Sendable {
     let unit = rows.byMonth ? "month" : "day"
     var out = "<section aria-labelledby=\"h-days\">\n<h2 id=\"h-days\">Work per \(unit)</h2>\n"
     out += "<figure>\n" + dayChart(report, standalone: false) + "</figure>\n"
-    out += "<div class=\"scroll\"><table>\n<caption>Work per \(unit) and project</caption>\n<thead><tr>"
+    out += "<div class=\"scroll\"><table class=\"days\">\n<caption>Work per \(unit) and project</caption>\n<thead><tr>"
     out += "<th scope=\"col\">\(rows.byMonth ? "Month" : "Day")</th><th scope=\"col\">Work</th>"
     out += "<th scope=\"col\">Focus</th><th scope=\"col\">Completed</th>"
     for (index, project) in report.projects.enumerated() where project.seconds > 0 {
