@@ -1,5 +1,5 @@
 /// The report as one self-contained web page (`pomobar report --html`): totals, a stacked
-/// bar per day and project, a heatmap for a month or more, project and tag shares, goals
+/// bar per day and project, a heatmap for a month to a year, project and tag shares, goals
 /// and balance, focus outcomes and interruptions, and a timeline of each day of a range
 /// of up to a month.
 ///
@@ -33,7 +33,8 @@ public struct ReportHTMLEncoder: Sendable {
     out += header(report)
     out += totals(report)
     out += daysSection(report)
-    if report.days.count >= 28 { out += heatmapSection(report) }
+    // A heatmap for a month or a year; past a year its cells would be too small to read.
+    if (28...366).contains(report.days.count) { out += heatmapSection(report) }
     out += projectsSection(report)
     out += focusSection(report)
     if let timeline, !report.days.isEmpty { out += timelineSection(report, timeline) }
