@@ -3,7 +3,9 @@ import PomobarSystem
 
 /// `pomobar export [RANGE] --format FORMAT [--focus]`: the history to stdout, streamed.
 enum ExportCommand {
-  static func run(_ context: Context, _ argument: RangeArgument, _ format: ExchangeFormat, focus: Bool) -> Int32 {
+  static func run(_ context: Context, _ argument: RangeArgument, _ format: ExchangeFormat, focus: Bool)
+    -> Int32
+  {
     let history = context.history
     let range = argument.resolve(today: LocalZone.today())
     var total = 0
@@ -12,7 +14,8 @@ enum ExportCommand {
       total = ExportEncoder.intervalCount { body in history.forEachRecordInOrder(in: range, body) }
     }
     let stamp = LocalZone.wallTime(wall: context.store.now().wall).utc
-    var encoder = ExportEncoder(format: format, total: total, calendar: ICalendarEncoder(stamp: stamp, focus: focus))
+    var encoder = ExportEncoder(
+      format: format, total: total, calendar: ICalendarEncoder(stamp: stamp, focus: focus))
     var output = OutputBuffer()
     output.add(encoder.header())
     history.forEachRecordInOrder(in: range) { record in output.add(encoder.element(record)) }

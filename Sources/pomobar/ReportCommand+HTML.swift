@@ -10,13 +10,17 @@ extension ReportCommand {
     let encoder = ReportHTMLEncoder(
       look: ReportHTMLLook(report, palette: config.display.colors, projects: config.projects),
       decimal: request.decimal, weekStart: config.ledger.weekStart)
-    if request.svg { return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + encoder.dayChart(report, standalone: true) }
+    if request.svg {
+      return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + encoder.dayChart(report, standalone: true)
+    }
     return encoder.encode(report, timeline: timeline)
   }
 
   /// An empty timeline of the range's days when it is a month or shorter (the page draws
   /// each day then); nil otherwise, and for `all`.
-  static func timeline(_ context: Context, _ range: ReportRange, today: CivilTime.Date, _ request: ReportRequest)
+  static func timeline(
+    _ context: Context, _ range: ReportRange, today: CivilTime.Date, _ request: ReportRequest
+  )
     -> ReportTimeline?
   {
     guard range != .all else { return nil }

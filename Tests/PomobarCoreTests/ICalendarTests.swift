@@ -33,7 +33,8 @@ import Testing
       id: "m.e.1", kind: .focus, start: WallTime(utc: 0, offset: 0), end: WallTime(utc: 1500, offset: 0),
       seconds: 1500, project: nil, outcome: .stopped, internalInterruptions: 1)
     let pause = LedgerRecord(
-      id: "m.e.2", kind: .shortBreak, start: WallTime(utc: 1500, offset: 0), end: WallTime(utc: 1800, offset: 0),
+      id: "m.e.2", kind: .shortBreak, start: WallTime(utc: 1500, offset: 0),
+      end: WallTime(utc: 1800, offset: 0),
       seconds: 300, outcome: .completed)
     #expect(ICalendarEncoder(stamp: 0).event(focus) == "")
     #expect(ICalendarEncoder(stamp: 0, focus: true).event(pause) == "")
@@ -76,7 +77,8 @@ import Testing
     }
     // Unfolding (RFC 5545 3.1: remove CRLF and the one space after it) gives the line back.
     #expect(lines.enumerated().map { $0 == 0 ? $1 : String($1.dropFirst()) }.joined() == content)
-    #expect(ICalendarEncoder.line(String(repeating: "a", count: 75)) == String(repeating: "a", count: 75) + "\r\n")
+    #expect(
+      ICalendarEncoder.line(String(repeating: "a", count: 75)) == String(repeating: "a", count: 75) + "\r\n")
     #expect(
       ICalendarEncoder.line(String(repeating: "a", count: 76))
         == String(repeating: "a", count: 75) + "\r\n a\r\n")
@@ -87,6 +89,7 @@ import Testing
     #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n") && text.hasSuffix("END:VCALENDAR\r\n"))
     #expect(ExchangeFormat.guess(Array(text.utf8)) == .ics)
     let problems = ExchangeFixtures.decode(text, .ics).problems
-    #expect(problems.map(\.message) == ["calendars are not read: import pomobar's csv or json export instead"])
+    #expect(
+      problems.map(\.message) == ["calendars are not read: import pomobar's csv or json export instead"])
   }
 }

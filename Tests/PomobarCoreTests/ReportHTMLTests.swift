@@ -11,7 +11,8 @@ import Testing
     var records: [LedgerRecord] = []
     for (index, name) in hostile.enumerated() {
       let day = "2026-11-\(23 + index)"
-      var work = ledgerRecord(.work, "\(day)T09:00:00+01:00", "\(day)T1\(index):30:00+01:00", project: name, id: "w\(index)")
+      var work = ledgerRecord(
+        .work, "\(day)T09:00:00+01:00", "\(day)T1\(index):30:00+01:00", project: name, id: "w\(index)")
       work.tags = ["<b>bold</b>"]
       records.append(work)
       records.append(
@@ -19,7 +20,8 @@ import Testing
           .focus, "\(day)T09:05:00+01:00", "\(day)T09:30:00+01:00", project: name,
           outcome: index == 2 ? .voided : .completed, id: "f\(index)"))
     }
-    var timeline = ReportTimeline(first: date("2026-11-23"), last: date("2026-11-29"), calendar: LedgerCalendar())!
+    var timeline = ReportTimeline(
+      first: date("2026-11-23"), last: date("2026-11-29"), calendar: LedgerCalendar())!
     for record in records { timeline.add(record) }
     return (makeReport(records, first: "2026-11-23", last: "2026-11-29", today: "2026-11-30"), timeline)
   }
@@ -53,7 +55,9 @@ import Testing
   @Test func thePageFetchesNothing() {
     let (report, timeline) = Self.week()
     let page = Self.encoder(report).encode(report, timeline: timeline)
-    for needle in ["<script", "<link", "<img", "<iframe", "src=", "href=", "url(", "@import", "http:", "https:"] {
+    for needle in [
+      "<script", "<link", "<img", "<iframe", "src=", "href=", "url(", "@import", "http:", "https:",
+    ] {
       #expect(!page.contains(needle), "the page holds \(needle)")
     }
     #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
@@ -71,7 +75,9 @@ import Testing
     var checked = 0
     for match in page.matches(of: marks) {
       var path = String(match.output[1].substring!)
-      for (reference, character) in [("&quot;", "\""), ("&lt;", "<"), ("&gt;", ">"), ("&#39;", "'"), ("&amp;", "&")] {
+      for (reference, character) in [
+        ("&quot;", "\""), ("&lt;", "<"), ("&gt;", ">"), ("&#39;", "'"), ("&amp;", "&"),
+      ] {
         path = path.replacingOccurrences(of: reference, with: character)
       }
       let value = Int64(match.output[2].substring!)!
@@ -116,13 +122,16 @@ import Testing
     let year = makeReport([record], first: "2026-01-01", last: "2026-12-31", today: "2026-12-31")
     let yearPage = Self.encoder(year).encode(year)
     #expect(yearPage.contains("Work per month"))
-    #expect(yearPage.contains("data-json=\"[&quot;months&quot;,&quot;2026-03&quot;,&quot;work&quot;]\" data-value=\"19800\""))
+    #expect(
+      yearPage.contains(
+        "data-json=\"[&quot;months&quot;,&quot;2026-03&quot;,&quot;work&quot;]\" data-value=\"19800\""))
     #expect(yearPage.contains("<table class=\"visually-hidden\">\n<caption>Work per day</caption>"))
   }
 
   @Test func theTimelinePlacesPiecesOnTheirDaysClock() throws {
     var owl = try #require(
-      ReportTimeline(first: date("2026-11-23"), last: date("2026-11-24"), calendar: LedgerCalendar(dayStart: 4 * 3600)))
+      ReportTimeline(
+        first: date("2026-11-23"), last: date("2026-11-24"), calendar: LedgerCalendar(dayStart: 4 * 3600)))
     owl.add(ledgerRecord(.work, "2026-11-23T22:00:00+01:00", "2026-11-24T05:00:00+01:00", project: "api"))
     owl.add(ledgerRecord(.shortBreak, "2026-11-23T12:00:00+01:00", "2026-11-23T12:05:00+01:00"))
     owl.add(ledgerRecord(.focus, "2026-11-25T10:00:00+01:00", "2026-11-25T10:25:00+01:00"))
@@ -135,10 +144,13 @@ import Testing
       owl.pieces(on: date("2026-11-24")) == [
         ReportTimeline.Piece(kind: .work, from: 0, to: 3600, project: "api", outcome: nil)
       ])
-    #expect(ReportTimeline(first: date("2026-01-01"), last: date("2026-02-01"), calendar: LedgerCalendar()) == nil)
+    #expect(
+      ReportTimeline(first: date("2026-01-01"), last: date("2026-02-01"), calendar: LedgerCalendar()) == nil)
     var filtered = try #require(
-      ReportTimeline(first: date("2026-11-23"), last: date("2026-11-23"), calendar: LedgerCalendar(), project: "web"))
-    filtered.add(ledgerRecord(.work, "2026-11-23T09:00:00+01:00", "2026-11-23T10:00:00+01:00", project: "api"))
+      ReportTimeline(
+        first: date("2026-11-23"), last: date("2026-11-23"), calendar: LedgerCalendar(), project: "web"))
+    filtered.add(
+      ledgerRecord(.work, "2026-11-23T09:00:00+01:00", "2026-11-23T10:00:00+01:00", project: "api"))
     #expect(filtered.days.isEmpty)
   }
 
@@ -160,9 +172,11 @@ import Testing
     api.color = "#123456"
     let look = ReportHTMLLook(report, palette: Palette(), projects: ["api": api])
     #expect(look.light.projects[0] == "#123456" && look.dark.projects[0] == "#123456")
-    #expect(look.light.projects[1] == ProjectPalette.color(for: "web", background: ThemeMode.light.seedBackground))
+    #expect(
+      look.light.projects[1] == ProjectPalette.color(for: "web", background: ThemeMode.light.seedBackground))
     #expect(look.dark.projects[1] == ProjectPalette.color(for: "web", background: Palette().background))
-    #expect(look.dark.background == Palette().background && look.light.background == ThemeMode.light.seedBackground)
+    #expect(
+      look.dark.background == Palette().background && look.light.background == ThemeMode.light.seedBackground)
   }
 
   @Test func projectsOfOneReportGetColoursOfTheirOwnWhileThePaletteLasts() {

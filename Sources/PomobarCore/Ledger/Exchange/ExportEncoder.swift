@@ -23,7 +23,8 @@ public struct ExportEncoder {
   /// For `ics`: when the export is made, and whether focus sessions are events too.
   private let calendar: ICalendarEncoder
 
-  public init(format: ExchangeFormat, total: Int = 0, calendar: ICalendarEncoder = ICalendarEncoder(stamp: 0)) {
+  public init(format: ExchangeFormat, total: Int = 0, calendar: ICalendarEncoder = ICalendarEncoder(stamp: 0))
+  {
     self.format = format
     self.total = total
     self.calendar = calendar

@@ -51,7 +51,9 @@ public struct ICalendarEncoder: Sendable {
     out += Self.line("SUMMARY:" + Self.text(summary))
     let description = Self.description(record)
     if !description.isEmpty { out += Self.line("DESCRIPTION:" + Self.text(description)) }
-    if !record.tags.isEmpty { out += Self.line("CATEGORIES:" + record.tags.map(Self.text).joined(separator: ",")) }
+    if !record.tags.isEmpty {
+      out += Self.line("CATEGORIES:" + record.tags.map(Self.text).joined(separator: ","))
+    }
     out += Self.line("TRANSP:OPAQUE")
     return out + Self.line("END:VEVENT")
   }
@@ -59,7 +61,8 @@ public struct ICalendarEncoder: Sendable {
   /// `32 hex digits@pomobar`, from the record's id alone: two mixed 64-bit hashes (see
   /// `StableHash.short`), so ids that differ in their last digit differ throughout.
   public static func uid(_ record: LedgerRecord) -> String {
-    StableHash.hex(StableHash.short(record.id)) + StableHash.hex(StableHash.short("ics|" + record.id)) + "@pomobar"
+    StableHash.hex(StableHash.short(record.id)) + StableHash.hex(StableHash.short("ics|" + record.id))
+      + "@pomobar"
   }
 
   /// Tags, note, time counted (when pauses or time away left some out), and a focus's
@@ -74,7 +77,8 @@ public struct ICalendarEncoder: Sendable {
     if record.kind == .focus {
       var line = record.outcome?.rawValue ?? "running"
       if record.interruptions > 0 {
-        line += ", interruptions: \(record.internalInterruptions) internal, \(record.externalInterruptions) external"
+        line +=
+          ", interruptions: \(record.internalInterruptions) internal, \(record.externalInterruptions) external"
       }
       lines.append(line)
     }

@@ -23,8 +23,10 @@ extension ReportHTMLEncoder {
     var tick: Int64 = 0
     while tick <= ceiling {
       let y = top + plotHeight - plotHeight * Double(tick) / Double(ceiling)
-      out += "<line class=\"grid\" x1=\"\(left)\" x2=\"\(left + plotWidth)\" y1=\"\(Self.f(y))\" y2=\"\(Self.f(y))\"/>"
-      out += "<text class=\"axis\" x=\"\(left - 6)\" y=\"\(Self.f(y + 4))\" text-anchor=\"end\">\(tick / 3600)h</text>\n"
+      out +=
+        "<line class=\"grid\" x1=\"\(left)\" x2=\"\(left + plotWidth)\" y1=\"\(Self.f(y))\" y2=\"\(Self.f(y))\"/>"
+      out +=
+        "<text class=\"axis\" x=\"\(left - 6)\" y=\"\(Self.f(y + 4))\" text-anchor=\"end\">\(tick / 3600)h</text>\n"
       tick += step
     }
     let column = plotWidth / Double(max(1, rows.rows.count))
@@ -39,15 +41,18 @@ extension ReportHTMLEncoder {
         let y1 = top + plotHeight - plotHeight * Double(sum) / Double(ceiling)
         let project = report.projects[index]
         let path = keys[number].path + ["projects", .key(project.name ?? "")]
-        out += "<rect class=\"f\(index)\" x=\"\(Self.f(x))\" y=\"\(Self.f(y1))\" width=\"\(Self.f(barWidth))\" "
+        out +=
+          "<rect class=\"f\(index)\" x=\"\(Self.f(x))\" y=\"\(Self.f(y1))\" width=\"\(Self.f(barWidth))\" "
         out += "height=\"\(Self.f(y0 - y1))\"\(standalone ? "" : dataAttributes(seconds, path))><title>"
-        out += "\(HTMLText.escape(project.label)): \(ReportFormat.hours(seconds, decimal: decimal))</title></rect>"
+        out +=
+          "\(HTMLText.escape(project.label)): \(ReportFormat.hours(seconds, decimal: decimal))</title></rect>"
       }
       let every = rows.rows.count > 31 ? 7 : 1
       if number % every == 0 {
         let label =
           rows.byMonth
-          ? ReportCalendarEncoder.months[monthOf(rows.rows[number].label) - 1] : String(report.days[number].date.day)
+          ? ReportCalendarEncoder.months[monthOf(rows.rows[number].label) - 1]
+          : String(report.days[number].date.day)
         out += "<text class=\"axis\" x=\"\(Self.f(left + column * (Double(number) + 0.5)))\" "
         out += "y=\"\(Self.f(top + plotHeight + 16))\" text-anchor=\"middle\">\(label)</text>"
       }
@@ -58,7 +63,8 @@ extension ReportHTMLEncoder {
     for (index, project) in report.projects.enumerated() where project.seconds > 0 {
       let x = left + Double(shown % 4) * 165
       let y = top + plotHeight + 30 + Double(shown / 4) * 20
-      out += "<rect class=\"f\(index)\" x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" width=\"12\" height=\"12\" rx=\"2\"/>"
+      out +=
+        "<rect class=\"f\(index)\" x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" width=\"12\" height=\"12\" rx=\"2\"/>"
       out += "<text class=\"legend-text\" x=\"\(Self.f(x + 17))\" y=\"\(Self.f(y + 10))\">"
       out += "\(HTMLText.escape(Self.shortened(project.label, 22)))</text>\n"
       shown += 1
@@ -119,10 +125,12 @@ extension ReportHTMLEncoder {
         out += "<text class=\"axis\" x=\"\(Self.f(left + column * cell))\" y=\"12\">"
         out += "\(ReportCalendarEncoder.months[day.date.month - 1])</text>"
       }
-      out += "<rect class=\"h\(ReportCalendarEncoder.level(day.work))\" x=\"\(Self.f(left + column * cell))\" "
+      out +=
+        "<rect class=\"h\(ReportCalendarEncoder.level(day.work))\" x=\"\(Self.f(left + column * cell))\" "
       out += "y=\"\(Self.f(top + row * cell))\" width=\"12\" height=\"12\" rx=\"2\""
       out += dataAttributes(day.work, ["days", .index(index), "work"]) + "><title>"
-      out += "\(ReportFormat.weekday(day.date)) \(day.date): \(ReportFormat.hours(day.work, decimal: decimal))"
+      out +=
+        "\(ReportFormat.weekday(day.date)) \(day.date): \(ReportFormat.hours(day.work, decimal: decimal))"
       out += "</title></rect>\n"
     }
     out += "</svg>\n<figcaption class=\"legend\">Less "
@@ -130,7 +138,8 @@ extension ReportHTMLEncoder {
     out += " More: none, under 1 h, 1 to 2 h, 2 to 4 h, 4 h and more</figcaption>\n</figure>\n"
     if report.days.count > ReportRows.maximumDays {
       // The months' table is beside the bars; the days are here, for a screen reader.
-      out += "<table class=\"visually-hidden\">\n<caption>Work per day</caption>\n<thead><tr><th scope=\"col\">Day</th>"
+      out +=
+        "<table class=\"visually-hidden\">\n<caption>Work per day</caption>\n<thead><tr><th scope=\"col\">Day</th>"
       out += "<th scope=\"col\">Work</th></tr></thead>\n<tbody>\n"
       for (index, day) in report.days.enumerated() {
         out += "<tr><th scope=\"row\">\(date(day.date, weekday: true))</th>"
@@ -154,7 +163,8 @@ extension ReportHTMLEncoder {
     var x = 0.0
     for (index, part) in parts.enumerated() where part > 0 {
       let width = 720 * Double(part) / Double(max(1, sessions.total))
-      out += "<rect class=\"o\(index)\" x=\"\(Self.f(x))\" y=\"4\" width=\"\(Self.f(width))\" height=\"20\"><title>"
+      out +=
+        "<rect class=\"o\(index)\" x=\"\(Self.f(x))\" y=\"4\" width=\"\(Self.f(width))\" height=\"20\"><title>"
       out += "\(part) \(names[index])</title></rect>"
       x += width
     }
@@ -166,7 +176,8 @@ extension ReportHTMLEncoder {
   /// Each day on its own clock: the work clock's intervals in the projects' colours, and the
   /// focus sessions as a line beneath (faint when not completed).
   func timelineSection(_ report: Report, _ timeline: ReportTimeline) -> String {
-    let slots = Dictionary(report.projects.enumerated().map { ($1.name ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+    let slots = Dictionary(
+      report.projects.enumerated().map { ($1.name ?? "", $0) }, uniquingKeysWith: { a, _ in a })
     let (left, top, plotWidth, rowHeight) = (112.0, 18.0, 600.0, 24.0)
     let dayStart = timeline.calendar.dayStart
     // The hours drawn: those with time in them, widened to whole three hours (the whole
@@ -184,7 +195,8 @@ extension ReportHTMLEncoder {
       let at = Self.f(x(hour * 3600))
       out += "<line class=\"grid\" x1=\"\(at)\" x2=\"\(at)\" y1=\"\(top - 4)\" y2=\"\(Self.f(height))\"/>"
       let clock = (dayStart / 3600 + hour) % 24
-      out += "<text class=\"axis\" x=\"\(at)\" y=\"10\" text-anchor=\"middle\">\(DurationFormat.pad2(clock))</text>"
+      out +=
+        "<text class=\"axis\" x=\"\(at)\" y=\"10\" text-anchor=\"middle\">\(DurationFormat.pad2(clock))</text>"
     }
     out += "\n"
     var table = ""
@@ -200,27 +212,33 @@ extension ReportHTMLEncoder {
         switch piece.kind {
         case .work, .shortBreak, .longBreak:
           let fill = slots[piece.project ?? ""].map { "f\($0)" } ?? "fx"
-          out += "<rect class=\"\(fill)\" x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" width=\"\(Self.f(width))\" height=\"14\">"
+          out +=
+            "<rect class=\"\(fill)\" x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" width=\"\(Self.f(width))\" height=\"14\">"
           out += "<title>\(span) work, \(name)</title></rect>"
         case .focus:
           let faint = piece.outcome == .completed || piece.outcome == nil ? "fo" : "fo faint"
-          out += "<rect class=\"\(faint)\" x=\"\(Self.f(x))\" y=\"\(Self.f(y + 16))\" width=\"\(Self.f(width))\" height=\"4\">"
+          out +=
+            "<rect class=\"\(faint)\" x=\"\(Self.f(x))\" y=\"\(Self.f(y + 16))\" width=\"\(Self.f(width))\" height=\"4\">"
           out += "<title>\(span) focus, \(name), \(piece.outcome?.rawValue ?? "running")</title></rect>"
         }
         table += "<tr><th scope=\"row\">\(date(day.date, weekday: true))</th>"
         table += "<td><span class=\"clock\">\(clock(piece.from, dayStart))</span></td>"
         table += "<td><span class=\"clock\">\(clock(piece.to, dayStart))</span></td>"
-        table += "<td>\(piece.kind == .work ? "work" : "focus, " + (piece.outcome?.rawValue ?? "running"))</td>"
+        table +=
+          "<td>\(piece.kind == .work ? "work" : "focus, " + (piece.outcome?.rawValue ?? "running"))</td>"
         table += "<td>\(piece.project.map(HTMLText.isolated) ?? "(no project)")</td></tr>\n"
       }
       out += "\n"
     }
-    out += "</svg>\n<figcaption class=\"legend\">Bars: the work clock, in the project's colour; the line beneath: "
+    out +=
+      "</svg>\n<figcaption class=\"legend\">Bars: the work clock, in the project's colour; the line beneath: "
     out += "focus sessions (faint: skipped, stopped or voided).</figcaption>\n</figure>\n"
     if !table.isEmpty {
-      out += "<table class=\"visually-hidden\">\n<caption>Work intervals and focus sessions of each day</caption>\n"
+      out +=
+        "<table class=\"visually-hidden\">\n<caption>Work intervals and focus sessions of each day</caption>\n"
       out += "<thead><tr><th scope=\"col\">Day</th><th scope=\"col\">From</th><th scope=\"col\">To</th>"
-      out += "<th scope=\"col\">What</th><th scope=\"col\">Project</th></tr></thead>\n<tbody>\n\(table)</tbody>\n</table>\n"
+      out +=
+        "<th scope=\"col\">What</th><th scope=\"col\">Project</th></tr></thead>\n<tbody>\n\(table)</tbody>\n</table>\n"
     }
     return out + "</section>\n"
   }

@@ -29,7 +29,8 @@ public struct ReportHTMLEncoder: Sendable {
     var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     out += "<meta name=\"generator\" content=\"pomobar\">\n"
-    out += "<title>\(HTMLText.escape(title))</title>\n<style>\n\(styleSheet())</style>\n</head>\n<body>\n<main>\n"
+    out +=
+      "<title>\(HTMLText.escape(title))</title>\n<style>\n\(styleSheet())</style>\n</head>\n<body>\n<main>\n"
     out += header(report)
     out += totals(report)
     out += daysSection(report)
@@ -48,7 +49,10 @@ public struct ReportHTMLEncoder: Sendable {
 
   func header(_ report: Report) -> String {
     var out = "<header>\n<h1>Work report</h1>\n<p class=\"period\">"
-    if report.period.name != "days" { out += HTMLText.escape(report.period.name.prefix(1).uppercased() + report.period.name.dropFirst()) + ": " }
+    if report.period.name != "days" {
+      out +=
+        HTMLText.escape(report.period.name.prefix(1).uppercased() + report.period.name.dropFirst()) + ": "
+    }
     let last = report.period.last
     if let first = report.period.first, first != last {
       out += date(first, weekday: true) + " to " + date(last, weekday: true)
@@ -58,7 +62,8 @@ public struct ReportHTMLEncoder: Sendable {
     out += "</p>\n"
     if let project = report.project { out += "<p>Project: \(HTMLText.isolated(project))</p>\n" }
     if !report.tagFilter.isEmpty {
-      out += "<p>Tags: " + report.tagFilter.map { HTMLText.isolated("+" + $0) }.joined(separator: " ") + "</p>\n"
+      out +=
+        "<p>Tags: " + report.tagFilter.map { HTMLText.isolated("+" + $0) }.joined(separator: " ") + "</p>\n"
     }
     return out + "</header>\n"
   }
@@ -72,10 +77,14 @@ public struct ReportHTMLEncoder: Sendable {
         count(sessions.completed, ["sessions", "completed"]) + " completed sessions"
       ),
       (
-        "Interruptions", count(report.internalInterruptions, ["interruptions", "internal"]) + "<small> internal</small>",
+        "Interruptions",
+        count(report.internalInterruptions, ["interruptions", "internal"]) + "<small> internal</small>",
         count(report.externalInterruptions, ["interruptions", "external"]) + " external"
       ),
-      ("Breaks", count(report.breaks, ["breaks", "taken"]), hours(report.breakSeconds, ["breaks", "seconds"]) + " in all"),
+      (
+        "Breaks", count(report.breaks, ["breaks", "taken"]),
+        hours(report.breakSeconds, ["breaks", "seconds"]) + " in all"
+      ),
       (
         "Streak", count(report.streak.current, ["streak", "current"]) + "<small> days</small>",
         "longest " + count(report.streak.longest, ["streak", "longest"]) + " days"
@@ -89,7 +98,8 @@ public struct ReportHTMLEncoder: Sendable {
             + " due on " + count(balance.workDays, ["balance", "work_days"]) + " work days"
         ), at: 1)
     }
-    var out = "<section aria-labelledby=\"h-totals\">\n<h2 id=\"h-totals\">Totals</h2>\n<div class=\"cards\">\n"
+    var out =
+      "<section aria-labelledby=\"h-totals\">\n<h2 id=\"h-totals\">Totals</h2>\n<div class=\"cards\">\n"
     for (label, value, note) in cards {
       out += "<div class=\"card\"><h3>\(label)</h3><p class=\"big\">\(value)</p>"
       if !note.isEmpty { out += "<p>\(note)</p>" }
@@ -105,7 +115,8 @@ public struct ReportHTMLEncoder: Sendable {
         ? "goal met on " + count(report.goalDaysMet, ["goal", "days_met"]) + " of "
           + count(report.goalDays, ["goal", "days"]) + " work days" : ""
     }
-    return "goal " + hours(goal, ["goal", "daily"]) + " a day, met on " + count(report.goalDaysMet, ["goal", "days_met"])
+    return "goal " + hours(goal, ["goal", "daily"]) + " a day, met on "
+      + count(report.goalDaysMet, ["goal", "days_met"])
       + " of " + count(report.goalDays, ["goal", "days"]) + " work days"
   }
 
@@ -114,7 +125,8 @@ public struct ReportHTMLEncoder: Sendable {
     let unit = rows.byMonth ? "month" : "day"
     var out = "<section aria-labelledby=\"h-days\">\n<h2 id=\"h-days\">Work per \(unit)</h2>\n"
     out += "<figure>\n" + dayChart(report, standalone: false) + "</figure>\n"
-    out += "<div class=\"scroll\"><table class=\"days\">\n<caption>Work per \(unit) and project</caption>\n<thead><tr>"
+    out +=
+      "<div class=\"scroll\"><table class=\"days\">\n<caption>Work per \(unit) and project</caption>\n<thead><tr>"
     out += "<th scope=\"col\">\(rows.byMonth ? "Month" : "Day")</th><th scope=\"col\">Work</th>"
     out += "<th scope=\"col\">Focus</th><th scope=\"col\">Completed</th>"
     for (index, project) in report.projects.enumerated() where project.seconds > 0 {
@@ -123,7 +135,8 @@ public struct ReportHTMLEncoder: Sendable {
     out += "</tr></thead>\n<tbody>\n"
     for (row, key) in zip(rows.rows, rowKeys(report, rows)) {
       out += "<tr><th scope=\"row\">\(key.label)</th>"
-      out += "<td>\(hours(row.work, key.path + ["work"]))</td><td>\(hours(row.focus, key.path + ["focus"]))</td>"
+      out +=
+        "<td>\(hours(row.work, key.path + ["work"]))</td><td>\(hours(row.focus, key.path + ["focus"]))</td>"
       out += "<td>\(count(row.completed, key.path + ["completed"]))</td>"
       for (index, project) in report.projects.enumerated() where project.seconds > 0 {
         out += "<td>\(hours(row.projects[index], key.path + ["projects", .key(project.name ?? "")]))</td>"
@@ -137,7 +150,9 @@ public struct ReportHTMLEncoder: Sendable {
   /// two months) `["months", "YYYY-MM"]`, the sum of that month's days.
   func rowKeys(_ report: Report, _ rows: ReportRows) -> [(label: String, path: [JSONPath])] {
     if !rows.byMonth {
-      return report.days.enumerated().map { index, day in (date(day.date, weekday: true), [.key("days"), .index(index)]) }
+      return report.days.enumerated().map { index, day in
+        (date(day.date, weekday: true), [.key("days"), .index(index)])
+      }
     }
     var keys: [(label: String, path: [JSONPath])] = []
     var seen = ""
@@ -155,7 +170,8 @@ public struct ReportHTMLEncoder: Sendable {
     guard !report.projects.isEmpty || !report.tags.isEmpty else { return "" }
     var out = "<section aria-labelledby=\"h-projects\">\n<h2 id=\"h-projects\">Projects</h2>\n"
     if !report.projects.isEmpty {
-      out += "<div class=\"scroll\"><table>\n<caption>Work per project</caption>\n<thead><tr><th scope=\"col\">Project</th>"
+      out +=
+        "<div class=\"scroll\"><table>\n<caption>Work per project</caption>\n<thead><tr><th scope=\"col\">Project</th>"
       let goals = report.projects.contains { $0.goal != nil }
       let weekly = report.projects.contains { $0.weeklyGoal != nil }
       out += "<th scope=\"col\">Work</th><th scope=\"col\">Share</th>"
@@ -171,8 +187,10 @@ public struct ReportHTMLEncoder: Sendable {
         if goals {
           out += "<td>"
           if let goal = project.goal {
-            out += hours(goal, path + ["goal"]) + " a day, met on "
-              + count(project.goalDaysMet, path + ["goal_days_met"]) + " of " + count(report.goalDays, ["goal", "days"])
+            out +=
+              hours(goal, path + ["goal"]) + " a day, met on "
+              + count(project.goalDaysMet, path + ["goal_days_met"]) + " of "
+              + count(report.goalDays, ["goal", "days"])
               + " work days"
           }
           out += "</td>"
@@ -180,7 +198,9 @@ public struct ReportHTMLEncoder: Sendable {
         if weekly {
           out += "<td>"
           if let weekly = project.weeklyGoal {
-            out += hours(project.weekSeconds, path + ["week_seconds"]) + " of " + hours(weekly, path + ["weekly_goal"])
+            out +=
+              hours(project.weekSeconds, path + ["week_seconds"]) + " of "
+              + hours(weekly, path + ["weekly_goal"])
           }
           out += "</td>"
         }
@@ -189,12 +209,17 @@ public struct ReportHTMLEncoder: Sendable {
       out += "</tbody>\n</table></div>\n"
     }
     if !report.tags.isEmpty {
-      out += "<div class=\"scroll\"><table>\n<caption>Work per tag (a record can carry several tags)</caption>\n"
-      out += "<thead><tr><th scope=\"col\">Tag</th><th scope=\"col\">Work</th><th scope=\"col\">Share</th></tr></thead>\n<tbody>\n"
+      out +=
+        "<div class=\"scroll\"><table>\n<caption>Work per tag (a record can carry several tags)</caption>\n"
+      out +=
+        "<thead><tr><th scope=\"col\">Tag</th><th scope=\"col\">Work</th><th scope=\"col\">Share</th></tr></thead>\n<tbody>\n"
       for (index, tag) in report.tags.enumerated() {
         let path: [JSONPath] = [.key("tags"), .index(index)]
-        out += "<tr><th scope=\"row\">\(HTMLText.isolated("+" + tag.name))</th><td>\(hours(tag.seconds, path + ["seconds"]))</td>"
-        out += "<td class=\"share\">" + shareBar(tag.percent, className: "fo") + percent(tag.percent, path + ["percent"])
+        out +=
+          "<tr><th scope=\"row\">\(HTMLText.isolated("+" + tag.name))</th><td>\(hours(tag.seconds, path + ["seconds"]))</td>"
+        out +=
+          "<td class=\"share\">" + shareBar(tag.percent, className: "fo")
+          + percent(tag.percent, path + ["percent"])
         out += "</td></tr>\n"
       }
       out += "</tbody>\n</table></div>\n"
@@ -204,9 +229,11 @@ public struct ReportHTMLEncoder: Sendable {
 
   func focusSection(_ report: Report) -> String {
     let sessions = report.sessions
-    var out = "<section aria-labelledby=\"h-focus\">\n<h2 id=\"h-focus\">Focus sessions and interruptions</h2>\n"
+    var out =
+      "<section aria-labelledby=\"h-focus\">\n<h2 id=\"h-focus\">Focus sessions and interruptions</h2>\n"
     if sessions.total > 0 { out += "<figure>\n" + outcomeChart(report) + "</figure>\n" }
-    out += "<div class=\"scroll\"><table class=\"narrow\">\n<caption>Focus sessions by outcome</caption>\n<tbody>\n"
+    out +=
+      "<div class=\"scroll\"><table class=\"narrow\">\n<caption>Focus sessions by outcome</caption>\n<tbody>\n"
     let outcomes: [(String, Int, String)] = [
       ("Completed", sessions.completed, "completed"), ("Skipped", sessions.skipped, "skipped"),
       ("Stopped", sessions.stopped, "stopped"), ("Voided", sessions.voided, "voided"),
@@ -249,7 +276,8 @@ public struct ReportHTMLEncoder: Sendable {
   }
 
   func signedHours(_ seconds: Int64, _ path: [JSONPath]) -> String {
-    number(seconds, path, shown: (seconds < 0 ? "−" : "+") + ReportFormat.hours(abs(seconds), decimal: decimal))
+    number(
+      seconds, path, shown: (seconds < 0 ? "−" : "+") + ReportFormat.hours(abs(seconds), decimal: decimal))
   }
 
   func count(_ value: Int, _ path: [JSONPath]) -> String { number(Int64(value), path, shown: "\(value)") }

@@ -67,7 +67,8 @@ public struct ReportHTMLLook: Equatable, Sendable {
       let first = ProjectPalette.color(for: name, background: background)
       let start = palette.firstIndex(of: first) ?? 0
       let color =
-        (0..<palette.count).lazy.map { palette[(start + $0) % palette.count] }.first { !used.contains($0) } ?? first
+        (0..<palette.count).lazy.map { palette[(start + $0) % palette.count] }.first { !used.contains($0) }
+        ?? first
       used.insert(color)
       return color
     }
