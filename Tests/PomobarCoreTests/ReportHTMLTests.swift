@@ -63,7 +63,10 @@ import Testing
     #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
     #expect(page.contains("@media (prefers-color-scheme:dark)") && page.contains("@page{size:A4"))
     let svg = Self.encoder(report).dayChart(report, standalone: true)
-    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.contains("<style>"))
+    #expect(
+      svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=")
+        && svg.contains("<style>"))
+    #expect(!svg.contains("body{"), "the chart's style sheet is the chart's")
     #expect(svg.contains("role=\"img\"><title>Work per day, stacked by project: "))
   }
 

@@ -14,11 +14,12 @@ extension ReportHTMLEncoder {
     let ceiling = max(step, (longest + step - 1) / step * step)
     let unit = rows.byMonth ? "month" : "day"
     var out = "<svg"
-    if standalone { out += " xmlns=\"http://www.w3.org/2000/svg\"" }
+    // A file of its own has a size (note apps that embed it read width and height).
+    if standalone { out += " xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"\(Int(height))\"" }
     out += " class=\"chart\" viewBox=\"0 0 720 \(Int(height))\" role=\"img\">"
     out += "<title>Work per \(unit), stacked by project: "
     out += "\(ReportFormat.hours(report.work, decimal: decimal)) in all</title>\n"
-    if standalone { out += "<style>\n\(styleSheet())</style>\n" }
+    if standalone { out += "<style>\n\(styleSheet(chartOnly: true))</style>\n" }
     // Grid lines and hours on the left.
     var tick: Int64 = 0
     while tick <= ceiling {

@@ -2,7 +2,8 @@
 /// by `prefers-color-scheme`, and a print sheet for A4 (light, no wasted margins, no
 /// section cut across pages).
 extension ReportHTMLEncoder {
-  func styleSheet() -> String {
+  /// The page's style sheet; `chartOnly`: what the day chart needs, for `--svg`.
+  func styleSheet(chartOnly: Bool = false) -> String {
     var out = ":root{color-scheme:light dark;" + variables(look.light) + "}\n"
     out += "@media (prefers-color-scheme:dark){:root{" + variables(look.dark) + "}}\n"
     out += "@media print{:root{color-scheme:light;" + variables(look.light) + "}}\n"
@@ -10,6 +11,12 @@ extension ReportHTMLEncoder {
       out += ".f\(index){fill:var(--p\(index))}"
     }
     out += "\n"
+    out += """
+      svg text{fill:var(--muted);font:11px system-ui,sans-serif}svg .legend-text{fill:var(--fg)}
+      .grid{stroke:var(--grid);stroke-width:1}
+
+      """
+    guard !chartOnly else { return out }
     out += """
       body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,-apple-system,"Segoe UI",\
       Roboto,"Noto Sans","DejaVu Sans",sans-serif}
@@ -24,8 +31,7 @@ extension ReportHTMLEncoder {
       .card p.big{font-size:1.6rem;font-weight:600;color:var(--fg);font-variant-numeric:tabular-nums}
       .big small{font-size:.9rem;font-weight:normal;color:var(--muted)}
       figure{margin:0 0 .75rem}svg{display:block;width:100%;height:auto}
-      svg text{fill:var(--muted);font:11px system-ui,sans-serif}svg .legend-text{fill:var(--fg)}
-      .grid{stroke:var(--grid);stroke-width:1}.track{fill:var(--grid);opacity:.5}
+      .track{fill:var(--grid);opacity:.5}
       .fo{fill:var(--focus)}.faint{opacity:.35}.fx{fill:var(--muted)}
       .o0{fill:var(--focus)}.o1{fill:var(--muted)}.o2{fill:#D5A81E}.o3{fill:var(--grid)}
       .h0{fill:var(--h0)}.h1{fill:var(--h1)}.h2{fill:var(--h2)}.h3{fill:var(--h3)}.h4{fill:var(--h4)}
