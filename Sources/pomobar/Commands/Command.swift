@@ -32,7 +32,7 @@ enum Command: Equatable {
 
 /// The ledger's commands: export, import, log, track, history, project.
 enum LedgerCommand: Equatable {
-  case export(RangeArgument, ExchangeFormat)
+  case export(RangeArgument, ExchangeFormat, focus: Bool)
   case importFile(String, ExchangeFormat?)
   case log(RangeArgument, tags: [String] = [])
   /// `track [DAY] FROM-TO [PROJECT] [+TAG...] [--note TEXT] [--adjust]`: the words are read
