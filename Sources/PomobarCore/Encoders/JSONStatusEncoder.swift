@@ -19,6 +19,7 @@
 ///   `today` (seconds on that project today), `total` (seconds on every project today) and
 ///   `tags` (the running interval's, an array).
 /// - `project`: the active project, whether the work clock runs or not; null: none.
+/// - `overdue`: true while work goes on past break care's reminder (`[breaks]`).
 public struct JSONStatusEncoder: BarEncoder {
   public init() {}
 
@@ -53,6 +54,7 @@ public struct JSONStatusEncoder: BarEncoder {
         ]
       } ?? .null,
       "project": view.project.map { .string($0) } ?? .null,
+      "overdue": .bool(view.overdue),
     ]
   }
 }

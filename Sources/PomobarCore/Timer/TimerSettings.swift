@@ -49,6 +49,8 @@ public struct TimerSettings: Equatable, Sendable {
   public var suspendBreak: SuspendPolicy = .count
   /// A gap longer than this resets the cycle; nil never does.
   public var resetAfter: Duration? = .seconds(3600)
+  /// `[breaks]`: the reminder after long work without a break.
+  public var breaks = BreakSettings()
 
   public init() {}
 

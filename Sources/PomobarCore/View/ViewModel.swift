@@ -64,6 +64,8 @@ public struct ViewModel: Equatable, Sendable {
   /// How much `+`/`-` (extend, shorten) change a phase: `[timer] step`, for the terminal's
   /// key help, so a reloaded config redraws it like any other change.
   public var step: Duration
+  /// Work went on past `[breaks] remind-after` without a break, and still does.
+  public var overdue = false
 
   public init(
     phase: Phase, paused: Bool, urgent: Bool, remainingSeconds: Int64, totalSeconds: Int64,
@@ -96,13 +98,15 @@ public struct ViewModel: Equatable, Sendable {
   }
 
   /// CSS classes for waybar: the phase, then `paused`, `ending` (the last minute of a
-  /// running phase), `urgent` and `working` (the work clock runs) when they apply.
+  /// running phase), `urgent`, `working` (the work clock runs) and `overdue` (break care's
+  /// reminder fired, and work goes on) when they apply.
   public var classes: [String] {
     var classes = [phase.rawValue]
     if paused { classes.append("paused") }
     if isEnding { classes.append("ending") }
     if urgent { classes.append("urgent") }
     if work?.running == true { classes.append("working") }
+    if overdue { classes.append("overdue") }
     return classes
   }
 
