@@ -72,6 +72,7 @@ private func care(
     _ = off.handle(.action(.workStart), at: at(0))
     #expect(off.handle(.action(.snooze(nil)), at: at(10)) == [])
     #expect(off.state.ledger.breaks == BreakCare(), "off: nothing kept, nothing to wake for")
+    #expect(TickPlan.breakCare(off.state, now: at(10), urgentFor: nil) == [])
     #expect(off.handle(.deadlineReached, at: at(100_000)) == [])
   }
 
