@@ -115,6 +115,32 @@ private func care(
     #expect(m.state.ledger.breaks == care(since: 3120, due: 8520), "2 min, run out: a break")
   }
 
+  @Test func workAfterABreakThatRanOutWhileNoCopyRanCountsFromItsEnd() {
+    var settings = TimerSettings()
+    settings.breaks.remindAfter = .seconds(5400)
+    var m = TimerMachine(settings: settings)
+    _ = m.handle(.action(.workStart), at: at(0))
+    _ = m.handle(.action(.startBreak), at: at(3000))
+    // The clock the user started runs through the break; noticed long after it ended.
+    _ = m.handle(.deadlineReached, at: at(4000))
+    #expect(m.state.ledger.breaks == care(since: 3300, due: 8700))
+  }
+
+  @Test func aLongSuspendIsABreakButWhatWasDueBeforeItStillFires() {
+    var m = machine()
+    _ = m.handle(.action(.workStart), at: at(0))
+    // Asleep from 5500 to 6000: the reminder was due at 5400, before the lid closed.
+    #expect(
+      m.handle(.resumedFromSuspend(gap: .seconds(500)), at: at(6000))
+        == [.persist, recorded(1, .work, 0, 5500, 5500, nil), overdue, .remindBreak(worked: .seconds(5400))])
+    #expect(m.state.ledger.breaks == care(since: 6000, due: 11400), "then the sleep was a break")
+    var late = machine()
+    _ = late.handle(.action(.workStart), at: at(0))
+    #expect(
+      late.handle(.resumedFromSuspend(gap: .seconds(1000)), at: at(6000))
+        == [.persist, recorded(1, .work, 0, 5000, 5000, nil)], "asleep before it was due: no reminder")
+  }
+
   @Test func aFocusCountsAsWorkWithoutTheWorkClock() {
     var m = machine()
     m.ledger.focusStartsWork = false

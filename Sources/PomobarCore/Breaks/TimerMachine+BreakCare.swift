@@ -50,20 +50,21 @@ extension TimerMachine {
     var care = state.ledger.breaks
     let wasWorking = care.since != nil && care.restSince == nil
     care.due = dueMoment(care)
-    // A break inside the event itself: a suspend that long, or a Pomodoro break that ran out.
-    var rested: Instant? = nil
-    if case .resumedFromSuspend(let gap) = event, gap >= minimum { rested = now - gap }
+    // A break inside the event itself, from when to when: a suspend that long, or a
+    // Pomodoro break that ran out (work goes on where it ended).
+    var rest: (from: Instant, to: Instant)? = nil
+    if case .resumedFromSuspend(let gap) = event, gap >= minimum { rest = (now - gap, now) }
     for case .record(let entry) in effects
     where entry.kind != .work && entry.kind != .focus && entry.outcome == .completed {
-      rested = max(rested ?? entry.end, entry.end)
+      rest = (min(rest?.from ?? entry.start, entry.start), max(rest?.to ?? entry.end, entry.end))
     }
     if wasWorking {
       let stopped = working ? nil : restStart(before: before, since: care.since, at: now, effects)
-      remind(&care, until: rested ?? stopped ?? now, &effects)
+      remind(&care, until: rest?.from ?? stopped ?? now, &effects)
       care.restSince = stopped
     }
-    if let rested {
-      care = BreakCare(since: working ? max(rested, workStart(after: event, before: before, at: now)) : nil)
+    if let rest {
+      care = BreakCare(since: working ? rest.to : nil)
     } else if !wasWorking && working {
       let began = workStart(after: event, before: before, at: now)
       if care.since == nil || care.restSince.map({ began - $0 >= minimum }) ?? true {
