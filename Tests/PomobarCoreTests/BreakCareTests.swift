@@ -262,4 +262,19 @@ private func care(
     _ = m.handle(.deadlineReached, at: at(5800))
     #expect(!NotificationSubject.holds(plan.subject, in: m.state), "a break taken: stale")
   }
+
+  @Test func theNotificationsTextsAreTheConfigs() throws {
+    var config = Config()
+    config.timer.breaks.title = try NotificationText("Pause! ({project})")
+    config.timer.breaks.body = try NotificationText("{duration} am Stück, {next} wartet")
+    config.timer.breaks.snooze = .seconds(600)
+    var state = TimerState()
+    state.ledger.project = "api"
+    let plan = NotificationPlan(overdue: .seconds(6000), state: state, config: config)
+    #expect(plan.title == "Pause! (api)")
+    #expect(plan.body == "1 h 40 min am Stück, short break wartet")
+    #expect(plan.buttons.map(\.label) == ["Take a break", "Snooze 10 min"])
+    config.notifications.actions = false
+    #expect(NotificationPlan(overdue: .seconds(6000), state: state, config: config).buttons.isEmpty)
+  }
 }

@@ -8,6 +8,9 @@ public struct BreakSettings: Equatable, Sendable {
   /// stopped, time away, a suspend, a Pomodoro break. A Pomodoro break that runs to its
   /// end counts whatever its length.
   public var minimum: Duration = .seconds(5 * 60)
+  /// The reminder's texts: `{duration}` is the work without a break.
+  public var title = NotificationSettings.text("Time for a break")
+  public var body = NotificationSettings.text("Working {duration} without a break")
 
   public init() {}
 }

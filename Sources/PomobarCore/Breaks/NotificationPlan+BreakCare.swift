@@ -1,11 +1,25 @@
-/// The break care reminder's notification: **Take a break** (`ctl break`) and **Snooze
-/// 15 min** (`ctl snooze 15m`, the length `[breaks] snooze` says).
+/// The break care reminder's notification: `[breaks] title` and `body`, with **Take a
+/// break** (`ctl break`) and **Snooze 15 min** (`ctl snooze 15m`, the length `[breaks]
+/// snooze` says).
 extension NotificationPlan {
   /// The plan for `worked` of work without a break, with the timer in `state`.
   public init(overdue worked: Duration, state: TimerState, config: Config) {
-    let snooze = config.timer.breaks.snooze
-    title = "Time for a break"
-    body = BreakCare.workedLine(worked)
+    let settings = config.timer.breaks
+    let snooze = settings.snooze
+    // What Take a break starts: a short break from idle, else the break the cycle is at.
+    let next: PhaseKind =
+      switch state.phase {
+      case .idle: .shortBreak
+      case .running(let kind, _, _), .paused(let kind, _, _):
+        kind.isBreak ? kind : config.timer.breakKind(after: state.slot)
+      case .focusDone: config.timer.breakKind(after: state.slot)
+      }
+    let values: [NotificationText.Placeholder: String] = [
+      .next: Self.name(of: next), .duration: DurationFormat.human(worked),
+      .completed: "\(state.completed)", .project: state.ledger.project ?? "",
+    ]
+    title = settings.title.render(values)
+    body = settings.body.render(values)
     buttons =
       config.notifications.actions
       ? [
@@ -34,7 +48,8 @@ extension NotificationSubject {
 }
 
 extension BreakCare {
-  /// `Working 1 h 42 min without a break`: the notification's body and the tooltip's line.
+  /// `Working 1 h 42 min without a break`: the tooltip's line (and the notification's
+  /// body by default).
   public static func workedLine(_ worked: Duration) -> String {
     "Working \(DurationFormat.human(worked)) without a break"
   }

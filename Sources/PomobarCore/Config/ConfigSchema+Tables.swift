@@ -76,6 +76,14 @@ extension ConfigSchema {
           away, a suspend, a Pomodoro break. A Pomodoro break that runs out counts whatever
           its length.
           """),
+      ConfigKey(
+        "breaks", "title", \.timer.breaks.title, .text,
+        doc: """
+          The reminder's texts, with the placeholders of [notifications]' texts: {duration}
+          (the work without a break, "1 h 30 min"), {next} (the break Take a break starts),
+          {completed}, {project}.
+          """),
+      ConfigKey("breaks", "body", \.timer.breaks.body, .text),
     ])
 
   static let display = ConfigTable(
