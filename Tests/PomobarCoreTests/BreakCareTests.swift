@@ -215,7 +215,13 @@ private func care(
     _ = m.handle(.deadlineReached, at: at(10))
     #expect(!TimerMachine.breakCareIsBehind(m.state, settings: settings, at: at(20)))
     settings.breaks.remindAfter = .seconds(3600)
-    #expect(TimerMachine.breakCareIsBehind(m.state, settings: settings, at: at(20)), "a shorter remind-after")
+    #expect(!TimerMachine.breakCareIsBehind(m.state, settings: settings, at: at(3609)))
+    #expect(TimerMachine.breakCareIsBehind(m.state, settings: settings, at: at(3610)), "a shorter remind-after")
+    // A copy with break care off, or a longer remind-after, leaves the state alone: two
+    // copies with different configs never undo each other's writes in turn.
+    #expect(!TimerMachine.breakCareIsBehind(m.state, settings: TimerSettings(), at: at(20)))
+    settings.breaks.remindAfter = .seconds(7200)
+    #expect(!TimerMachine.breakCareIsBehind(m.state, settings: settings, at: at(5400)))
   }
 
   @Test func theReminderIsAWakeUpAndTheOverdueStretchShowsOnTheBar() {
@@ -236,6 +242,9 @@ private func care(
     #expect(view.tooltip.hasSuffix("Working 1 h 42 min without a break"), "\(view.tooltip)")
     #expect(!ViewModel(state: m.state, config: config, now: at(6300)).urgent, "urgent-for counts from the reminder")
     #expect(ViewModel(state: m.state, config: config, now: at(6300)).classes.contains("overdue"))
+    var off = config
+    off.timer.breaks.remindAfter = nil
+    #expect(!ViewModel(state: m.state, config: off, now: at(6300)).classes.contains("overdue"), "turned off")
     let clears = TickPlan.of(m.state, now: reading(6200), zone: { _ in 0 }, dayStart: 0, urgentFor: .seconds(900))
     #expect(clears?.next(after: at(6200)) == at(6210), "the tooltip's minute turns before the flag clears")
     _ = m.handle(.action(.snooze(nil)), at: at(6400))

@@ -136,14 +136,18 @@ extension TimerMachine {
 }
 
 extension TimerMachine {
-  /// Whether break care in `state` is behind `settings` at `now`: the config turned it on
-  /// while work runs, or off, or changed `remind-after`, or a rest has become a break.
-  /// A bar then asks for a transaction, as for a deadline that passed.
+  /// Whether break care in `state` is behind `settings` at `now`, so that a bar asks for a
+  /// transaction as for a deadline that passed: the config turned it on while work runs,
+  /// or a shorter `remind-after` makes the reminder due already.
+  ///
+  /// Only what brings a reminder sooner: two copies with different configs (`--config`)
+  /// must not undo each other's writes in turn. Turning it off, a longer `remind-after`,
+  /// a rest that has become a break are applied by the next transition.
   public static func breakCareIsBehind(_ state: TimerState, settings: TimerSettings, at now: Instant) -> Bool {
-    guard settings.breaks.remindAfter != nil || state.ledger.breaks != BreakCare() else { return false }
-    var machine = TimerMachine(state: state, settings: settings)
-    var effects: [Effect] = []
-    machine.careForBreaks(after: .deadlineReached, before: state, at: now, &effects)
-    return machine.state.ledger.breaks != state.ledger.breaks
+    guard settings.breaks.remindAfter != nil, isWorking(state) else { return false }
+    let care = state.ledger.breaks
+    guard care.since != nil else { return true }
+    let machine = TimerMachine(state: state, settings: settings)
+    return machine.dueMoment(care).map { $0 <= now } ?? false
   }
 }

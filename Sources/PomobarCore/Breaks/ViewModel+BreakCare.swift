@@ -8,11 +8,15 @@ extension ViewModel {
     var line: String? = nil
   }
 
-  static func breakCare(_ state: TimerState, now: Instant, urgentFor: Duration?) -> BreakCareView {
+  /// Nothing once `[breaks] remind-after` is off, though the state still holds a stretch
+  /// until the next transition clears it.
+  static func breakCare(_ state: TimerState, config: Config, now: Instant) -> BreakCareView {
     let care = state.ledger.breaks
-    guard care.isOverdue, let since = care.since, let reminded = care.remindedAt else { return BreakCareView() }
+    guard config.timer.breaks.remindAfter != nil, care.isOverdue, let since = care.since,
+      let reminded = care.remindedAt
+    else { return BreakCareView() }
     return BreakCareView(
-      overdue: true, urgent: urgentFor.map { now < reminded + $0 } ?? true,
+      overdue: true, urgent: config.display.urgentFor.map { now < reminded + $0 } ?? true,
       line: BreakCare.workedLine(now - since))
   }
 }

@@ -141,7 +141,7 @@ extension ViewModel {
       lines += Self.todayLines(state, now: now, today: today)
     }
     // Whatever the tooltip's format, why the timer changed and what is wrong are said.
-    let care = Self.breakCare(state, now: now, urgentFor: config.display.urgentFor)
+    let care = Self.breakCare(state, config: config, now: now)
     if let line = care.line { lines.append(line) }
     if let suspendNote { lines.append(suspendNote) }
     if let problem { lines.append(problem) }
