@@ -20,7 +20,8 @@ private func care(
   since: Int64?, rest: Int64? = nil, snoozed: Int64? = nil, reminded: Int64? = nil, due: Int64? = nil
 ) -> BreakCare {
   BreakCare(
-    since: since.map(at), restSince: rest.map(at), snoozedUntil: snoozed.map(at), remindedAt: reminded.map(at),
+    since: since.map(at), restSince: rest.map(at), snoozedUntil: snoozed.map(at),
+    remindedAt: reminded.map(at),
     due: due.map(at))
 }
 
@@ -31,7 +32,8 @@ private func care(
     #expect(m.state.ledger.breaks == care(since: 0, due: 5400))
     #expect(m.state.ledger.breaks.due == at(5400), "the bar wakes then")
     #expect(m.handle(.deadlineReached, at: at(5399)) == [])
-    #expect(m.handle(.deadlineReached, at: at(5400)) == [.persist, overdue, .remindBreak(worked: .seconds(5400))])
+    #expect(
+      m.handle(.deadlineReached, at: at(5400)) == [.persist, overdue, .remindBreak(worked: .seconds(5400))])
     #expect(m.state.ledger.breaks == care(since: 0, reminded: 5400))
     #expect(m.handle(.deadlineReached, at: at(5401)) == [], "once")
     #expect(m.handle(.deadlineReached, at: at(9000)) == [], "still once")
@@ -40,7 +42,8 @@ private func care(
   @Test func aCatchUpFiresAtTheMomentItWasDueNotWhenNoticed() {
     var m = machine()
     _ = m.handle(.action(.workStart), at: at(0))
-    #expect(m.handle(.deadlineReached, at: at(7000)) == [.persist, overdue, .remindBreak(worked: .seconds(5400))])
+    #expect(
+      m.handle(.deadlineReached, at: at(7000)) == [.persist, overdue, .remindBreak(worked: .seconds(5400))])
     #expect(m.state.ledger.breaks.remindedAt == at(5400))
   }
 
@@ -51,7 +54,8 @@ private func care(
     #expect(m.handle(.action(.snooze(nil)), at: at(5500)) == [.persist])
     #expect(m.state.ledger.breaks == care(since: 0, snoozed: 6400, due: 6400), "15 min from the snooze")
     #expect(m.handle(.deadlineReached, at: at(6399)) == [])
-    #expect(m.handle(.deadlineReached, at: at(6400)) == [.persist, overdue, .remindBreak(worked: .seconds(6400))])
+    #expect(
+      m.handle(.deadlineReached, at: at(6400)) == [.persist, overdue, .remindBreak(worked: .seconds(6400))])
     #expect(m.handle(.action(.snooze(.seconds(60))), at: at(6500)) == [.persist])
     #expect(m.state.ledger.breaks.due == at(6560), "a snooze of a given length")
   }
@@ -179,11 +183,14 @@ private func care(
   @Test func severalBarsOverOneStateFireItOnce() throws {
     var first = machine()
     _ = first.handle(.action(.workStart), at: at(0))
-    let before = StateDocument(timer: first.state, written: ClockReading(wall: 0, boottime: 0, monotonic: 0, bootID: "b"))
+    let before = StateDocument(
+      timer: first.state, written: ClockReading(wall: 0, boottime: 0, monotonic: 0, bootID: "b"))
     // Under the lock, each copy reads what the one before wrote, and applies its wake-up.
     var a = machine(try StateDocument(json: Array(before.json().utf8)).timer)
-    #expect(a.handle(.deadlineReached, at: at(5400)) == [.persist, overdue, .remindBreak(worked: .seconds(5400))])
-    let written = StateDocument(timer: a.state, written: ClockReading(wall: 0, boottime: 5_400_000_000_000, monotonic: 0, bootID: "b"))
+    #expect(
+      a.handle(.deadlineReached, at: at(5400)) == [.persist, overdue, .remindBreak(worked: .seconds(5400))])
+    let written = StateDocument(
+      timer: a.state, written: ClockReading(wall: 0, boottime: 5_400_000_000_000, monotonic: 0, bootID: "b"))
     var b = machine(try StateDocument(json: Array(written.json().utf8)).timer)
     #expect(b.handle(.deadlineReached, at: at(5400)) == [], "the second bar finds it done")
     #expect(b.state.ledger.breaks == care(since: 0, reminded: 5400))
@@ -216,7 +223,8 @@ private func care(
     #expect(!TimerMachine.breakCareIsBehind(m.state, settings: settings, at: at(20)))
     settings.breaks.remindAfter = .seconds(3600)
     #expect(!TimerMachine.breakCareIsBehind(m.state, settings: settings, at: at(3609)))
-    #expect(TimerMachine.breakCareIsBehind(m.state, settings: settings, at: at(3610)), "a shorter remind-after")
+    #expect(
+      TimerMachine.breakCareIsBehind(m.state, settings: settings, at: at(3610)), "a shorter remind-after")
     // A copy with break care off, or a longer remind-after, leaves the state alone: two
     // copies with different configs never undo each other's writes in turn.
     #expect(!TimerMachine.breakCareIsBehind(m.state, settings: TimerSettings(), at: at(20)))
@@ -240,12 +248,14 @@ private func care(
     #expect(view.classes.contains("overdue"))
     #expect(view.urgent)
     #expect(view.tooltip.hasSuffix("Working 1 h 42 min without a break"), "\(view.tooltip)")
-    #expect(!ViewModel(state: m.state, config: config, now: at(6300)).urgent, "urgent-for counts from the reminder")
+    #expect(
+      !ViewModel(state: m.state, config: config, now: at(6300)).urgent, "urgent-for counts from the reminder")
     #expect(ViewModel(state: m.state, config: config, now: at(6300)).classes.contains("overdue"))
     var off = config
     off.timer.breaks.remindAfter = nil
     #expect(!ViewModel(state: m.state, config: off, now: at(6300)).classes.contains("overdue"), "turned off")
-    let clears = TickPlan.of(m.state, now: reading(6200), zone: { _ in 0 }, dayStart: 0, urgentFor: .seconds(900))
+    let clears = TickPlan.of(
+      m.state, now: reading(6200), zone: { _ in 0 }, dayStart: 0, urgentFor: .seconds(900))
     #expect(clears?.next(after: at(6200)) == at(6210), "the tooltip's minute turns before the flag clears")
     _ = m.handle(.action(.snooze(nil)), at: at(6400))
     #expect(!ViewModel(state: m.state, config: config, now: at(6400)).classes.contains("overdue"))

@@ -32,7 +32,8 @@ struct BreakCareCommandTests {
           ($0.fields["class"] as? [String])?.contains("overdue") == true
         }
         #expect(frame.urgent, "urgent with it: \(frame)")
-        #expect((frame.fields["tooltip"] as? String)?.contains("Working 2 s without a break") == true, "\(frame)")
+        #expect(
+          (frame.fields["tooltip"] as? String)?.contains("Working 2 s without a break") == true, "\(frame)")
         arrivals.append(frame.at)
       }
       let reminded = try #require(
@@ -43,7 +44,8 @@ struct BreakCareCommandTests {
       #expect(delays.allSatisfy { $0 >= 0 && $0 < 1000 }, "woken when due, not at a later tick: \(delays)")
       // The button: what `ctl break` does, while the stretch is the one reminded of.
       try await eventually("the short break the button started", timeout: 5) {
-        (sandbox.stateDocument()?["timer"] as? [String: Any])?["kind"] as? String == "short-break" ? true : nil
+        (sandbox.stateDocument()?["timer"] as? [String: Any])?["kind"] as? String == "short-break"
+          ? true : nil
       }
       for bar in bars {
         try await bar.waitForNextFrame(timeout: 3, "a frame without overdue") {
@@ -71,7 +73,9 @@ struct BreakCareCommandTests {
       try sandbox.setClock("awake 5460")
       let overdue = try await sandbox.status()
       #expect(overdue["overdue"] as? Bool == true, "\(overdue)")
-      #expect((overdue["tooltip"] as? String)?.hasSuffix("Working 1 h 31 min without a break") == true, "\(overdue)")
+      #expect(
+        (overdue["tooltip"] as? String)?.hasSuffix("Working 1 h 31 min without a break") == true, "\(overdue)"
+      )
       #expect(try await overdueLines(sandbox) == 1)
       _ = try await sandbox.status()
       #expect(try await overdueLines(sandbox) == 1, "once, whoever reads the state")
@@ -90,7 +94,8 @@ struct BreakCareCommandTests {
     try await withSandbox(config: "") { sandbox in
       let bad = try await sandbox.run(["ctl", "snooze", "soon"])
       #expect(bad.status == 64, "\(bad)")
-      #expect(bad.stderr.contains("cannot read 'soon' as a duration; write it like 5m, 90s or 1h30m"), "\(bad)")
+      #expect(
+        bad.stderr.contains("cannot read 'soon' as a duration; write it like 5m, 90s or 1h30m"), "\(bad)")
       let idle = try await sandbox.run(["ctl", "snooze"])
       #expect(idle.status == 0, "\(idle)")
       #expect(idle.stderr.contains("nothing to snooze"), "\(idle)")

@@ -21,7 +21,8 @@ public struct BreakCare: Equatable, Sendable {
   public var due: Instant?
 
   public init(
-    since: Instant? = nil, restSince: Instant? = nil, snoozedUntil: Instant? = nil, remindedAt: Instant? = nil,
+    since: Instant? = nil, restSince: Instant? = nil, snoozedUntil: Instant? = nil,
+    remindedAt: Instant? = nil,
     due: Instant? = nil
   ) {
     self.since = since

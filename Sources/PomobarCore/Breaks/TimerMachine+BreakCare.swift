@@ -100,7 +100,8 @@ extension TimerMachine {
 
   /// When work stopped in this event: where the absence began, where the break began,
   /// where the last interval it closed ended; else now. Never before the stretch began.
-  private func restStart(before: TimerState, since: Instant?, at now: Instant, _ effects: [Effect]) -> Instant {
+  private func restStart(before: TimerState, since: Instant?, at now: Instant, _ effects: [Effect]) -> Instant
+  {
     var stopped = now
     if let away = state.ledger.awaySince, before.ledger.awaySince == nil {
       stopped = away
@@ -110,7 +111,9 @@ extension TimerMachine {
       stopped = start
     } else {
       let ends = effects.compactMap { effect -> Instant? in
-        guard case .record(let entry) = effect, entry.kind == .work || entry.kind == .focus else { return nil }
+        guard case .record(let entry) = effect, entry.kind == .work || entry.kind == .focus else {
+          return nil
+        }
         return entry.end
       }
       stopped = ends.max() ?? now
@@ -143,7 +146,8 @@ extension TimerMachine {
   /// Only what brings a reminder sooner: two copies with different configs (`--config`)
   /// must not undo each other's writes in turn. Turning it off, a longer `remind-after`,
   /// a rest that has become a break are applied by the next transition.
-  public static func breakCareIsBehind(_ state: TimerState, settings: TimerSettings, at now: Instant) -> Bool {
+  public static func breakCareIsBehind(_ state: TimerState, settings: TimerSettings, at now: Instant) -> Bool
+  {
     guard settings.breaks.remindAfter != nil, isWorking(state) else { return false }
     let care = state.ledger.breaks
     guard care.since != nil else { return true }

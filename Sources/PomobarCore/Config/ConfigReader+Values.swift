@@ -152,7 +152,8 @@ extension Reader {
       )
     }
     guard words.count < 2 || amount != nil else {
-      throw error(node.position, "'\(key)': only extend, shorten and snooze take an amount, like \"extend 5m\"")
+      throw error(
+        node.position, "'\(key)': only extend, shorten and snooze take an amount, like \"extend 5m\"")
     }
     return action
   }

@@ -11,7 +11,8 @@ enum CtlArguments {
   /// The action of `pomobar ctl NAME ARGUMENTS...`.
   static func action(_ name: String, _ arguments: [String]) throws(UsageError) -> Action {
     switch name {
-    case "extend" where !arguments.isEmpty, "shorten" where !arguments.isEmpty, "snooze" where !arguments.isEmpty:
+    case "extend" where !arguments.isEmpty, "shorten" where !arguments.isEmpty,
+      "snooze" where !arguments.isEmpty:
       let given = Shown.plain(arguments.joined(separator: " "))
       let reading = arguments.count == 1 ? DurationFormat.read(arguments[0]) : .unreadable
       guard case .duration(let value) = reading else {
@@ -215,7 +216,8 @@ enum CtlArguments {
       return .clickSpelling
     case .interrupt, .void, .away, .back: return .clock
     case .snooze:
-      return .timer(arguments: " [DURATION]", doc: "put off the break reminder (default: [breaks] snooze, 15m)")
+      return .timer(
+        arguments: " [DURATION]", doc: "put off the break reminder (default: [breaks] snooze, 15m)")
     }
   }
 
