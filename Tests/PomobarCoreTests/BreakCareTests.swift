@@ -17,12 +17,13 @@ private let workStop = hook(.workStop, nil, next: .focus)
 private let overdue = hook(.overdue, nil, next: .focus)
 
 private func care(
-  since: Int64?, rest: Int64? = nil, snoozed: Int64? = nil, reminded: Int64? = nil, due: Int64? = nil
+  since: Int64?, rest: Int64? = nil, snoozed: Int64? = nil, reminded: Int64? = nil, due: Int64? = nil,
+  broken: Int64? = nil
 ) -> BreakCare {
   BreakCare(
     since: since.map(at), restSince: rest.map(at), snoozedUntil: snoozed.map(at),
     remindedAt: reminded.map(at),
-    due: due.map(at))
+    due: due.map(at), brokenStretch: broken.map(at))
 }
 
 @Suite struct BreakCareTests {
@@ -91,7 +92,8 @@ private func care(
     #expect(m.state.ledger.breaks == care(since: 0, due: 5400), "100 s is no break: the stretch goes on")
     _ = m.handle(.action(.workStop), at: at(4000))
     #expect(m.handle(.action(.workStart), at: at(4300)) == [.persist, workStart])
-    #expect(m.state.ledger.breaks == care(since: 4300, due: 9700), "5 min is a break: a new stretch")
+    #expect(
+      m.state.ledger.breaks == care(since: 4300, due: 9700, broken: 0), "5 min is a break: a new stretch")
     #expect(m.handle(.deadlineReached, at: at(5400)) == [])
   }
 
@@ -102,9 +104,9 @@ private func care(
     _ = m.handle(.action(.workStop), at: at(5500))
     #expect(m.state.ledger.breaks.isOverdue == false, "resting: not shown as overdue")
     #expect(m.handle(.deadlineReached, at: at(5800)) == [.persist], "the rest has become a break")
-    #expect(m.state.ledger.breaks == BreakCare())
+    #expect(m.state.ledger.breaks == care(since: nil, broken: 0))
     _ = m.handle(.action(.workStart), at: at(6000))
-    #expect(m.state.ledger.breaks == care(since: 6000, due: 11400))
+    #expect(m.state.ledger.breaks == care(since: 6000, due: 11400, broken: 0))
   }
 
   @Test func aPomodoroBreakThatRunsOutIsABreakWhateverItsLength() {
@@ -116,7 +118,7 @@ private func care(
     _ = m.handle(.action(.startBreak), at: at(3000))
     #expect(m.state.ledger.breaks == care(since: 0, rest: 3000), "a Pomodoro break is not work, clock or not")
     _ = m.handle(.deadlineReached, at: at(3120))
-    #expect(m.state.ledger.breaks == care(since: 3120, due: 8520), "2 min, run out: a break")
+    #expect(m.state.ledger.breaks == care(since: 3120, due: 8520, broken: 0), "2 min, run out: a break")
   }
 
   @Test func workAfterABreakThatRanOutWhileNoCopyRanCountsFromItsEnd() {
@@ -127,7 +129,7 @@ private func care(
     _ = m.handle(.action(.startBreak), at: at(3000))
     // The clock the user started runs through the break; noticed long after it ended.
     _ = m.handle(.deadlineReached, at: at(4000))
-    #expect(m.state.ledger.breaks == care(since: 3300, due: 8700))
+    #expect(m.state.ledger.breaks == care(since: 3300, due: 8700, broken: 0))
   }
 
   @Test func aLongSuspendIsABreakButWhatWasDueBeforeItStillFires() {
@@ -137,7 +139,7 @@ private func care(
     #expect(
       m.handle(.resumedFromSuspend(gap: .seconds(500)), at: at(6000))
         == [.persist, recorded(1, .work, 0, 5500, 5500, nil), overdue, .remindBreak(worked: .seconds(5400))])
-    #expect(m.state.ledger.breaks == care(since: 6000, due: 11400), "then the sleep was a break")
+    #expect(m.state.ledger.breaks == care(since: 6000, due: 11400, broken: 0), "then the sleep was a break")
     var late = machine()
     _ = late.handle(.action(.workStart), at: at(0))
     #expect(
@@ -159,9 +161,34 @@ private func care(
     _ = m.handle(.action(.workStart), at: at(0))
     // `[idle] after = "5m"`: noticed at 3300, away since 3000.
     _ = m.handle(.backdated(.away, at: at(3000)), at: at(3300))
-    #expect(m.state.ledger.breaks == BreakCare(), "5 min away: a break already")
+    #expect(m.state.ledger.breaks == care(since: nil, broken: 0), "5 min away: a break already")
     _ = m.handle(.action(.back), at: at(3400))
-    #expect(m.state.ledger.breaks == care(since: 3400, due: 8800))
+    #expect(m.state.ledger.breaks == care(since: 3400, due: 8800, broken: 0))
+  }
+
+  @Test func anAbsenceCalledABreakOnReturnIsOne() {
+    var m = machine()
+    _ = m.handle(.action(.workStart), at: at(0))
+    _ = m.handle(.action(.away), at: at(3000))
+    _ = m.handle(.action(.back), at: at(3100))
+    #expect(m.state.ledger.breaks == care(since: 0, due: 5400), "100 s: no break by itself")
+    // The choice on return: "was a break".
+    m.breakEnded(at: at(3100))
+    #expect(m.state.ledger.breaks == care(since: 3100, due: 8500, broken: 0))
+    #expect(m.handle(.deadlineReached, at: at(5400)) == [])
+  }
+
+  @Test func anAbsenceCalledWorkOnReturnIsNoBreak() {
+    var m = machine()
+    _ = m.handle(.action(.workStart), at: at(0))
+    _ = m.handle(.action(.away), at: at(3000))
+    _ = m.handle(.action(.back), at: at(6000))
+    #expect(m.state.ledger.breaks == care(since: 6000, due: 11400, broken: 0), "50 min away: a break")
+    // The choice on return: "keep as work". The stretch from 0 goes on, and it is overdue.
+    m.breakUndone(at: at(6010))
+    #expect(m.state.ledger.breaks == care(since: 0, due: 5400))
+    #expect(
+      m.handle(.deadlineReached, at: at(6010)) == [.persist, overdue, .remindBreak(worked: .seconds(5400))])
   }
 
   @Test func aShortAbsenceIsNoBreak() {
@@ -177,7 +204,7 @@ private func care(
     var m = machine()
     _ = m.handle(.action(.workStart), at: at(0))
     _ = m.handle(.resumedFromSuspend(gap: .seconds(600)), at: at(3600))
-    #expect(m.state.ledger.breaks == care(since: 3600, due: 9000))
+    #expect(m.state.ledger.breaks == care(since: 3600, due: 9000, broken: 0))
   }
 
   @Test func severalBarsOverOneStateFireItOnce() throws {

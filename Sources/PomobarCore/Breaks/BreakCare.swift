@@ -19,17 +19,26 @@ public struct BreakCare: Equatable, Sendable {
   /// must wake. Kept in the state (not derived from the config) so that every reader of
   /// the state file, with or without the config, knows it.
   public var due: Instant?
+  /// Where the stretch that the last break ended had begun: what goes on if that break
+  /// turns out to have been work (`TimerMachine.breakUndone(at:)`).
+  public var brokenStretch: Instant?
 
   public init(
     since: Instant? = nil, restSince: Instant? = nil, snoozedUntil: Instant? = nil,
-    remindedAt: Instant? = nil,
-    due: Instant? = nil
+    remindedAt: Instant? = nil, due: Instant? = nil, brokenStretch: Instant? = nil
   ) {
     self.since = since
     self.restSince = restSince
     self.snoozedUntil = snoozedUntil
     self.remindedAt = remindedAt
     self.due = due
+    self.brokenStretch = brokenStretch
+  }
+
+  /// A fresh stretch after a break (from `since`, or none yet), remembering where the
+  /// stretch the break ended had begun.
+  func afterBreak(since: Instant?) -> BreakCare {
+    BreakCare(since: since, brokenStretch: self.since ?? brokenStretch)
   }
 
   /// Whether the bar shows the stretch as overdue: reminded, and working still.
@@ -40,6 +49,6 @@ public struct BreakCare: Equatable, Sendable {
     let move = { (instant: Instant?) in instant.map { Instant(nanoseconds: $0.nanoseconds &+ shift) } }
     return BreakCare(
       since: move(since), restSince: move(restSince), snoozedUntil: move(snoozedUntil),
-      remindedAt: move(remindedAt), due: move(due))
+      remindedAt: move(remindedAt), due: move(due), brokenStretch: move(brokenStretch))
   }
 }

@@ -2,7 +2,8 @@
 /// care keeps something (absent: nothing, as in files from before it):
 ///
 /// ```json
-/// "breaks":{"since":…,"rest_since":null,"snoozed_until":null,"reminded_at":…,"due":null}
+/// "breaks":{"since":…,"rest_since":null,"snoozed_until":null,"reminded_at":…,"due":null,
+///          "broken_stretch":null}
 /// ```
 /// Instants are nanoseconds on the timeline of the boot in `written`, like the timer's.
 extension StateDocument {
@@ -12,7 +13,7 @@ extension StateDocument {
     return [
       "since": instant(care.since), "rest_since": instant(care.restSince),
       "snoozed_until": instant(care.snoozedUntil), "reminded_at": instant(care.remindedAt),
-      "due": instant(care.due),
+      "due": instant(care.due), "broken_stretch": instant(care.brokenStretch),
     ]
   }
 
@@ -29,6 +30,6 @@ extension StateDocument {
     }
     return BreakCare(
       since: moment("since"), restSince: moment("rest_since"), snoozedUntil: moment("snoozed_until"),
-      remindedAt: moment("reminded_at"), due: moment("due"))
+      remindedAt: moment("reminded_at"), due: moment("due"), brokenStretch: moment("broken_stretch"))
   }
 }

@@ -32,7 +32,17 @@ extension TimerMachine {
   /// while not working. The effects of the next event follow from it.
   public mutating func breakEnded(at end: Instant) {
     guard settings.breaks.remindAfter != nil else { return }
-    state.ledger.breaks = BreakCare(since: Self.isWorking(state) ? end : nil)
+    state.ledger.breaks = state.ledger.breaks.afterBreak(since: Self.isWorking(state) ? end : nil)
+    state.ledger.breaks.due = dueMoment(state.ledger.breaks)
+  }
+
+  /// The last break was work after all (the answer "keep as work" to the choice on
+  /// return from away, whose absence was long enough to count as a break): the stretch
+  /// it ended goes on from where it began, resting at `now` if not working. A reminder
+  /// that is then overdue fires with the next event.
+  public mutating func breakUndone(at now: Instant) {
+    guard settings.breaks.remindAfter != nil, let since = state.ledger.breaks.brokenStretch else { return }
+    state.ledger.breaks = BreakCare(since: since, restSince: Self.isWorking(state) ? nil : now)
     state.ledger.breaks.due = dueMoment(state.ledger.breaks)
   }
 
@@ -64,16 +74,16 @@ extension TimerMachine {
       care.restSince = stopped
     }
     if let rest {
-      care = BreakCare(since: working ? rest.to : nil)
+      care = care.afterBreak(since: working ? rest.to : nil)
     } else if !wasWorking && working {
       let began = workStart(after: event, before: before, at: now)
       if care.since == nil || care.restSince.map({ began - $0 >= minimum }) ?? true {
-        care = BreakCare(since: began)
+        care = care.afterBreak(since: began)
       } else {
         care.restSince = nil  // a short stop: the stretch goes on
       }
     } else if !working, let rest = care.restSince, now - rest >= minimum {
-      care = BreakCare()
+      care = care.afterBreak(since: nil)
     }
     care.due = dueMoment(care)
     if working { remind(&care, until: now, &effects) }  // due before it was noticed (a late start)
