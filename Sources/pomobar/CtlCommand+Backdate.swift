@@ -116,7 +116,7 @@ extension CtlCommand {
       case .start: what = "focus started at"
       case .stop: what = "stopped at"
       case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .interrupt,
-        .void, .away, .back:
+        .void, .away, .back, .snooze:
         what = action.ctlWords.joined(separator: " ") + " at"
       }
       var parts: [String] = []

@@ -20,7 +20,7 @@ enum NotifyCommand {
     }
     do {
       let outcome = try context.transact(.action(action)) { state in
-        NotificationSubject.of(state) == job.subject
+        NotificationSubject.holds(job.subject, in: state)
       }
       log(
         outcome.applied

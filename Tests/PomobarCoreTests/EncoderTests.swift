@@ -119,6 +119,9 @@ struct EncoderTests {
     let paused = try JSON.parse(encoder.frame(EncoderFixtures.paused))
     #expect(paused["class"] == ["focus", "paused"])
     #expect(paused["percentage"] == 40)
+    var overdue = EncoderFixtures.paused
+    overdue.overdue = true
+    #expect(try JSON.parse(encoder.frame(overdue))["class"] == ["focus", "paused", "overdue"])
   }
 
   @Test func jsonStatusHasEveryDocumentedField() throws {
@@ -127,7 +130,7 @@ struct EncoderTests {
     #expect(
       object.objectValue?.map(\.0) == [
         "phase", "paused", "urgent", "remaining", "total", "percentage", "position", "cycle_length",
-        "ends_at", "note", "text", "short_text", "tooltip", "color", "work", "project",
+        "ends_at", "note", "text", "short_text", "tooltip", "color", "work", "project", "overdue",
       ])
     #expect(object["ends_at"] == nil as JSONValue)
     #expect(object["note"] == "paused: suspended 42 min")

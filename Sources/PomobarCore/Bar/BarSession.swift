@@ -231,7 +231,9 @@ public struct BarSession {
     var actions: [BarAction] = []
     let (needsWrite, reconciled) = document.map { $0.staleness(at: now) } ?? (fileExists, TimerState())
     var state = reconciled
-    if needsWrite || problems.state != nil || TargetView.needsCount(state, config, now: now, zone: zone) {
+    if needsWrite || problems.state != nil || TargetView.needsCount(state, config, now: now, zone: zone)
+      || TimerMachine.breakCareIsBehind(state, settings: config.timer, at: now.instant)
+    {
       if mayTransact && retry.isDue(force: force, now: now.monotonic) {
         return [.transact([], stamp: nil)]
       } else if problems.state != nil, let document {
@@ -260,8 +262,10 @@ public struct BarSession {
           seconds: plan?.seconds ?? 1))
     }
     actions += render(state, now: now)
-    if ticked, !encoder.countsDownItself, let plan, plan.seconds == 1, let deadline = state.deadline,
-      let view = lastView, !hidden,
+    // The frames stop where break care's reminder is due: that tick transacts.
+    if ticked, !encoder.countsDownItself, let plan, plan.seconds == 1,
+      let deadline = [state.deadline, state.ledger.breaks.due].compactMap({ $0 }).min(), let view = lastView,
+      !hidden,
       problems.state == nil
     {
       let (config, zone, problem) = (config, zone, problems.text)

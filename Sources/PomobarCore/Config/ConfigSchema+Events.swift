@@ -73,6 +73,7 @@ extension ConfigSchema {
     and "makoctl mode -r do-not-disturb"):
     """,
     .focusDone: "Any event can run several commands:",
+    .overdue: "[breaks] remind-after ran out without a break: lock the screen, for instance:",
   ]
 
   /// An example command for each event, shown commented out.
@@ -98,6 +99,7 @@ extension ConfigSchema {
     .void: #""echo voided: $POMOBAR_NOTE >> ~/pomo.log""#,
     .away: #""echo away >> ~/pomo.log""#,
     .back: #""echo back >> ~/pomo.log""#,
+    .overdue: #""loginctl lock-session""#,
     .any: #""echo $POMOBAR_EVENT $POMOBAR_PHASE >> ~/pomo-events.log""#,
   ]
 

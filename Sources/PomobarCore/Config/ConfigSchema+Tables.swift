@@ -77,6 +77,37 @@ extension ConfigSchema {
           """),
     ])
 
+  static let breaks = ConfigTable(
+    name: "breaks",
+    keys: [
+      ConfigKey(
+        "breaks", "remind-after", \.timer.breaks.remindAfter, .phaseLengthOrFalse,
+        doc: """
+          Break care: after this much work without a break (a running focus, or the work
+          clock running outside a Pomodoro break), a notification "Time for a break" with
+          Take a break (ctl break) and Snooze (ctl snooze), the waybar class `overdue`, the
+          urgent flag and the hook event `overdue`, once. false: no reminder; e.g. "90m".
+          """),
+      ConfigKey(
+        "breaks", "snooze", \.timer.breaks.snooze, .phaseLength,
+        doc: "How far `pomobar ctl snooze` (and the notification's Snooze button) puts the reminder off."),
+      ConfigKey(
+        "breaks", "min-break", \.timer.breaks.minimum, .phaseLength,
+        doc: """
+          A stop of work this long is a break: the timer and the work clock stopped, time
+          away, a suspend, a Pomodoro break. A Pomodoro break that runs out counts whatever
+          its length.
+          """),
+      ConfigKey(
+        "breaks", "title", \.timer.breaks.title, .text,
+        doc: """
+          The reminder's texts, with the placeholders of [notifications]' texts: {duration}
+          (the work without a break, "1 h 30 min"), {next} (the break Take a break starts),
+          {completed}, {project}.
+          """),
+      ConfigKey("breaks", "body", \.timer.breaks.body, .text),
+    ])
+
   static let display = ConfigTable(
     name: "display",
     keys: [

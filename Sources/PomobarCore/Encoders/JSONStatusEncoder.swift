@@ -22,6 +22,7 @@
 /// - `counts_up` and `elapsed`, only while a Flowtime focus runs or is paused: `true`, and
 ///   its seconds so far; then `remaining` and `total` are 0 (it has no length) and
 ///   `percentage` is how full its ring is (one turn per `[timer] focus`).
+/// - `overdue`: true while work goes on past break care's reminder (`[breaks]`).
 public struct JSONStatusEncoder: BarEncoder {
   public init() {}
 
@@ -56,6 +57,7 @@ public struct JSONStatusEncoder: BarEncoder {
         ]
       } ?? .null,
       "project": view.project.map { .string($0) } ?? .null,
+      "overdue": .bool(view.overdue),
     ]
     guard let elapsed = view.elapsedSeconds else { return fields }
     return .object((fields.objectValue ?? []) + [("counts_up", .bool(true)), ("elapsed", .integer(elapsed))])

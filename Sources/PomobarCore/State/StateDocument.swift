@@ -92,6 +92,7 @@ public struct StateDocument: Equatable, Sendable {
     timer.ledger.awaySince = timer.ledger.awaySince.map(move)
     timer.ledger.phaseStart = timer.ledger.phaseStart.map(move)
     timer.urgentSince = timer.urgentSince.map(move)
+    timer.ledger.breaks = timer.ledger.breaks.moved(by: shift)
     return (timer, .nanoseconds(gap))
   }
 
@@ -116,7 +117,7 @@ public struct StateDocument: Equatable, Sendable {
   /// timeline, reconciled once.
   public func staleness(at now: ClockReading) -> (stale: Bool, timer: TimerState) {
     let (state, asleep) = reconciled(with: now)
-    let due = state.deadline.map { $0 <= now.instant } ?? false
+    let due = [state.deadline, state.ledger.breaks.due].contains { $0.map { $0 <= now.instant } ?? false }
     return (due || asleep > .zero || written.bootID != now.bootID, state)
   }
 }

@@ -32,6 +32,7 @@ extension Action {
       return state.ledger.projects.count < 2 ? "no other project to switch to" : "the project is unchanged"
     case .away: return "already away"
     case .back: return "not away"
+    case .snooze: return "nothing to snooze: no work since the last break, or [breaks] remind-after is off"
     case .toggle, .workToggle, .none: return nil
     }
   }

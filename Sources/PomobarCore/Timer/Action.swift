@@ -40,6 +40,8 @@ public enum Action: Equatable, Sendable {
   /// The user went away (screen locked, idle), and came back.
   case away
   case back
+  /// Move break care's reminder this far from now; nil means `[breaks] snooze`.
+  case snooze(Duration?)
 
   /// The longest note or reason an interruption or a void keeps, in bytes of UTF-8:
   /// `pomobar ctl` refuses a longer one; the machine cuts anything else to it.
@@ -57,7 +59,7 @@ public enum Action: Equatable, Sendable {
     case projectNext = "project-next"
     case projectPrevious = "project-prev"
     case projectNone = "project-none"
-    case interrupt, void, away, back
+    case interrupt, void, away, back, snooze
   }
 
   /// The names accepted by `pomobar ctl` and the click map.
@@ -92,6 +94,7 @@ public enum Action: Equatable, Sendable {
     case .void: self = .void(nil)
     case .away: self = .away
     case .back: self = .back
+    case .snooze: self = .snooze(argument)
     }
   }
 
@@ -119,6 +122,7 @@ public enum Action: Equatable, Sendable {
     case .void: return Name.void.rawValue
     case .away: return Name.away.rawValue
     case .back: return Name.back.rawValue
+    case .snooze: return Name.snooze.rawValue
     }
   }
 
@@ -126,7 +130,7 @@ public enum Action: Equatable, Sendable {
   /// runs (polybar) and what `check-config` prints.
   public var ctlWords: [String] {
     switch self {
-    case .extend(let amount), .shorten(let amount):
+    case .extend(let amount), .shorten(let amount), .snooze(let amount):
       return [name] + (amount.map { [DurationFormat.format($0)] } ?? [])
     case .workStart: return ["work", "start"]
     case .workStop: return ["work", "stop"]

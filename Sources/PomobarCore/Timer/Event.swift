@@ -41,6 +41,8 @@ public enum HookEvent: String, Sendable, CaseIterable, Hashable {
   case void
   case away
   case back
+  /// Work went on for `[breaks] remind-after` without a break (once per stretch or snooze).
+  case overdue
   /// Not an event of its own: its commands run after those of every event.
   case any
 }
@@ -74,4 +76,6 @@ public enum Effect: Equatable, Sendable {
   case notify(ended: PhaseKind, next: TimerPhase)
   /// An interval ended: append it to the history, in the same commit as the state.
   case record(LedgerEntry)
+  /// Work went on this long without a break (`[breaks] remind-after`): remind the user.
+  case remindBreak(worked: Duration)
 }

@@ -75,7 +75,7 @@ extension TimerMachine {
         }
       }
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend, .shorten, .startBreak,
-      .none:
+      .none, .snooze:
       return  // the timer's own, handled by `apply`
     }
   }

@@ -50,6 +50,7 @@ public struct TimerMachine: Sendable {
     case .resumedFromSuspend(let gap):
       resume(after: gap, at: now, &effects)
     }
+    careForBreaks(after: event, before: before, at: now, &effects)
     if state != before { effects.insert(.persist, at: 0) }
     return effects
   }
@@ -139,6 +140,8 @@ public struct TimerMachine: Sendable {
       }
     case .none:
       break
+    case .snooze(let amount):
+      snooze(amount, at: now)
     case .workStart, .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious, .interrupt,
       .void, .away, .back:
       applyLedger(action, at: now, &effects)

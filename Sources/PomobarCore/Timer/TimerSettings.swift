@@ -53,6 +53,8 @@ public struct TimerSettings: Equatable, Sendable {
   public var mode: TimerMode = .pomodoro
   /// The breaks a Flowtime focus earns.
   public var flowtime = FlowtimeBreaks()
+  /// `[breaks]`: the reminder after long work without a break.
+  public var breaks = BreakSettings()
 
   public init() {}
 

@@ -155,18 +155,22 @@ extension ViewModel {
       lines += Self.todayLines(state, now: now, today: today)
     }
     // Whatever the tooltip's format, why the timer changed and what is wrong are said.
+    let care = Self.breakCare(state, config: config, now: now)
+    if let line = care.line { lines.append(line) }
     if let suspendNote { lines.append(suspendNote) }
     if let problem { lines.append(problem) }
 
     self.init(
       phase: phase, paused: paused,
-      urgent: state.isUrgent(at: now, lasting: config.display.urgentFor), remainingSeconds: remaining,
+      urgent: state.isUrgent(at: now, lasting: config.display.urgentFor) || care.urgent,
+      remainingSeconds: remaining,
       totalSeconds: total, percentage: percentage, ring: ring, time: time,
       dots: dots, position: position, cycleLength: cycle, endsAt: endsAt, note: note,
       color: color, fullText: fullText, shortText: shortText,
       tooltip: lines.joined(separator: "\n"), name: config.display.name,
       instance: config.display.instance, clicks: config.clicks, step: settings.step)
     self.work = shownWork
+    self.overdue = care.overdue
     self.project = state.ledger.project
     self.problem = problem
     self.bar = bar

@@ -81,6 +81,8 @@ public struct ViewModel: Equatable, Sendable {
   /// When the view was made, on the wall clock and the timer's timeline; no part of
   /// comparing views.
   public var madeAt: WallStamp? = nil
+  /// Work went on past `[breaks] remind-after` without a break, and still does.
+  public var overdue = false
 
   public init(
     phase: Phase, paused: Bool, urgent: Bool, remainingSeconds: Int64, totalSeconds: Int64,
@@ -113,8 +115,9 @@ public struct ViewModel: Equatable, Sendable {
   }
 
   /// CSS classes for waybar: the phase, then `paused`, `ending` (the last minute of a
-  /// running phase), `urgent`, `working` (the work clock runs), `flowtime` (the mode) and
-  /// `counting-up` (a Flowtime focus) when they apply.
+  /// running phase), `urgent`, `working` (the work clock runs), `flowtime` (the mode),
+  /// `counting-up` (a Flowtime focus) and `overdue` (break care's reminder fired, and work
+  /// goes on) when they apply.
   public var classes: [String] {
     var classes = [phase.rawValue]
     if paused { classes.append("paused") }
@@ -123,6 +126,7 @@ public struct ViewModel: Equatable, Sendable {
     if work?.running == true { classes.append("working") }
     if flowtime { classes.append("flowtime") }
     if elapsedSeconds != nil { classes.append("counting-up") }
+    if overdue { classes.append("overdue") }
     return classes
   }
 

@@ -87,7 +87,7 @@ public enum Notifier {
   /// transition, before its commands.
   public static func closeIfStale(folder: String, state: TimerState?) {
     guard let current = recorded(folder + "/notification") else { return }
-    if let state, NotificationSubject.of(state) == current.subject { return }
+    if let state, NotificationSubject.holds(current.subject, in: state) { return }
     Processes.send(Signal.terminate, to: current.pid)
   }
 
