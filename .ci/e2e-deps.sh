@@ -5,7 +5,9 @@
 # (Tests/e2e/tools/vpointer.c); and what scripts/torture needs besides python3
 # (jq, useradd, setpriv, mount); the notification daemons (dunst, xfce4-notifyd),
 # notify-send and D-Bus for the notifications case; timewarrior and Watson (pip)
-# for the timewarrior-watson case; syncthing and git for the sync cases. Idempotent:
+# for the timewarrior-watson case; syncthing and git for the sync cases; yambar; qmllint,
+# tsc and node for the desktop shells' snippets (shell-snippets); Chromium, tidy and
+# Python's icalendar for the report-html case. Idempotent:
 # does nothing when all is present.
 # Quiet on success; on failure prints apt's log and exits non-zero.
 set -euo pipefail
@@ -25,6 +27,9 @@ pkgs=(
   syncthing git                        # sync-syncthing, sync-git: two real Syncthings on loopback; two git clones
   xfce4-notifyd                        # notifications case: a daemon that draws action buttons
   timewarrior python3-pip              # timewarrior-watson case: timew 1.4.3; pip for Watson
+  yambar                               # yambar case: its script module on headless sway
+  qt6-declarative-dev-tools qml6-module-qtquick node-typescript  # shell-snippets: qmllint, tsc and node
+  chromium tidy python3-icalendar      # report-html case: render the page, validate it, read the ics
 )
 
 APT_UPDATE=${E2E_APT_UPDATE:-} "$(dirname "$0")/apt-install.sh" e2e-deps "${pkgs[@]}"

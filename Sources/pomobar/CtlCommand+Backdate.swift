@@ -116,7 +116,7 @@ extension CtlCommand {
       case .start: what = "focus started at"
       case .stop: what = "stopped at"
       case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .interrupt,
-        .void, .away, .back, .awayWas:
+        .void, .away, .back, .snooze, .awayWas:
         what = action.ctlWords.joined(separator: " ") + " at"
       }
       var parts: [String] = []
@@ -137,7 +137,11 @@ extension CtlCommand {
         before.ledger.phaseStart != start
       {
         let left = DurationFormat.clock(seconds: (deadline - now).ceilSeconds)
-        parts.append("\(kind.rawValue), \(left) left")
+        // A Flowtime focus has no end: what it has run so far.
+        let soFar = DurationFormat.clock(seconds: max(.zero, now - start).floorSeconds)
+        parts.append(
+          after.countsUp ? "\(kind.rawValue), counting up, \(soFar) so far" : "\(kind.rawValue), \(left) left"
+        )
         at = at ?? start
       }
       let when = at.map(time) ?? "now"

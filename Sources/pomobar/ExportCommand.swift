@@ -1,9 +1,11 @@
 import PomobarCore
 import PomobarSystem
 
-/// `pomobar export [RANGE] --format FORMAT`: the history to stdout, streamed.
+/// `pomobar export [RANGE] --format FORMAT [--focus]`: the history to stdout, streamed.
 enum ExportCommand {
-  static func run(_ context: Context, _ argument: RangeArgument, _ format: ExchangeFormat) -> Int32 {
+  static func run(_ context: Context, _ argument: RangeArgument, _ format: ExchangeFormat, focus: Bool)
+    -> Int32
+  {
     let history = context.history
     let range = argument.resolve(today: LocalZone.today())
     var total = 0
@@ -11,7 +13,9 @@ enum ExportCommand {
       // timewarrior numbers intervals from the latest (@1) back: count them first.
       total = ExportEncoder.intervalCount { body in history.forEachRecordInOrder(in: range, body) }
     }
-    var encoder = ExportEncoder(format: format, total: total)
+    let stamp = LocalZone.wallTime(wall: context.store.now().wall).utc
+    var encoder = ExportEncoder(
+      format: format, total: total, calendar: ICalendarEncoder(stamp: stamp, focus: focus))
     var output = OutputBuffer()
     output.add(encoder.header())
     history.forEachRecordInOrder(in: range) { record in output.add(encoder.element(record)) }

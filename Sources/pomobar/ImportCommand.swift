@@ -22,7 +22,8 @@ enum ImportCommand {
     }
     guard let format = given ?? ExchangeFormat.guess(bytes) else {
       Console.error(
-        "import: \(path): cannot tell its format; give --from \(ExchangeFormat.names.joined(separator: "|"))")
+        "import: \(path): cannot tell its format; give --from "
+          + ExchangeFormat.allCases.filter(\.isReadable).map(\.rawValue).joined(separator: "|"))
       return ExitCode.failure
     }
     var records: [LedgerRecord] = []

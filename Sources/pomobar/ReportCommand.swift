@@ -16,6 +16,9 @@ struct ReportRequest: Equatable {
   /// `--calendar [YEAR]`: `calendarYear` nil for this year.
   var calendar = false
   var calendarYear: Int? = nil
+  /// `--html`: the page; `--svg`: its chart alone (ReportCommand+HTML).
+  var html = false
+  var svg = false
   var configPath: String? = nil
 
   static let hint = "Run 'pomobar report --help' for usage."
@@ -47,7 +50,10 @@ enum ReportCommand {
       return ExitCode.usage
     }
 
-    let report = build(context, range, today: today, project: request.project, tags: request.tags)
+    var timeline = request.html ? Self.timeline(context, range, today: today, request) : nil
+    let report = build(context, range, today: today, project: request.project, tags: request.tags) {
+      timeline?.add($0)
+    }
     if let project = request.project, let unknown = KnownProjects.refusal(project, context, shown: report) {
       // A bill must not be made from a 0:00 that is a typo.
       Console.error("report: " + unknown)
@@ -55,7 +61,9 @@ enum ReportCommand {
     }
 
     let color = Console.colors(context.environment)
-    if request.json {
+    if request.html || request.svg {
+      Console.out(page(request, context, report, timeline: timeline))
+    } else if request.json {
       Console.out(ReportJSONEncoder.encode(report))
     } else if request.calendar {
       let encoder = ReportCalendarEncoder(
@@ -74,7 +82,8 @@ enum ReportCommand {
 
   /// The report of `range` from the history, the running work clock included.
   static func build(
-    _ context: Context, _ range: ReportRange, today: CivilTime.Date, project: String?, tags: [String] = []
+    _ context: Context, _ range: ReportRange, today: CivilTime.Date, project: String?, tags: [String] = [],
+    each: (LedgerRecord) -> Void = { _ in }
   ) -> Report {
     let settings = context.config.ledger
     let calendar = LedgerCalendar(settings)
@@ -88,8 +97,14 @@ enum ReportCommand {
     // side covers offsets, day-starts-at and intervals across a month's end.
     let firstMonth = builder.firstDayRead.map { month($0, adding: -1) }
     let lastMonth = month(builder.period.last, adding: 1)
-    context.history.forEachRecord(from: firstMonth, to: lastMonth) { builder.add($0) }
-    for interval in openIntervals(context) { builder.add(interval) }
+    context.history.forEachRecord(from: firstMonth, to: lastMonth) {
+      builder.add($0)
+      each($0)
+    }
+    for interval in openIntervals(context) {
+      builder.add(interval)
+      each(interval)
+    }
     return builder.report()
   }
 

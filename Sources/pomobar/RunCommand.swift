@@ -14,7 +14,7 @@ enum RunCommand {
     switch format {
     case .i3bar: input = .clicks
     case .tty: input = FileDescriptor.standardInput.isTerminal ? .keys : .none
-    case .waybar, .polybar, .i3blocks, .plain, .tmux, .json: input = .none
+    case .waybar, .polybar, .i3blocks, .plain, .tmux, .json, .yambar: input = .none
     }
     do {
       let loop = try BarLoop(

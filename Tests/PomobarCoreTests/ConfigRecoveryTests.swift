@@ -206,7 +206,8 @@ private let lastGood: Config = {
         "config.toml:2:8: 'left': cannot read '5 minutes' as an amount; write it like 5m, 90s or 1h30m"
       ])
     #expect(
-      errors("[clicks]\nleft = \"start 5m\"\n").first?.contains("only extend and shorten take an amount")
+      errors("[clicks]\nleft = \"start 5m\"\n").first?.contains(
+        "only extend, shorten and snooze take an amount")
         == true)
     #expect(errors("[clicks]\nleft = \"extend 169h\"\n").first?.contains("out of range") == true)
   }

@@ -59,10 +59,22 @@ enum EncoderFixtures {
       + #"config.toml:3: unknown key "wrok" & <more>"#,
     name: "pomo\"bar", instance: "tomato#1")
 
+  /// A Flowtime focus 12:34 in: no length, no end, a ring that fills per focus length.
+  static let flowtime = {
+    var view = ViewModel(
+      phase: .focus, paused: false, urgent: false, remainingSeconds: 0, totalSeconds: 0,
+      percentage: 50, ring: "⣇", time: "12:34", dots: "●●○○", position: 2, cycleLength: 4,
+      endsAt: nil, note: nil, color: "#E54D2E", fullText: "⣇ Focus 12:34 ●●○○", shortText: "⣇ 12:34",
+      tooltip: "Focus 2 of 4 · flowtime\n12:34 so far; break earned: 3 min\n1 focus session completed",
+      name: "pomobar", instance: "pomodoro")
+    (view.elapsedSeconds, view.flowtime) = (754, true)
+    return view
+  }()
+
   static let all: [(name: String, view: ViewModel)] = [
     ("idle", idle), ("focus-running", focusRunning), ("paused", paused),
     ("focus-done-urgent", focusDoneUrgent), ("long-break", longBreak),
-    ("special-characters", specialCharacters),
+    ("special-characters", specialCharacters), ("flowtime", flowtime),
   ]
   static let names = all.map(\.name)
 

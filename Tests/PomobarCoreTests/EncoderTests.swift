@@ -7,7 +7,7 @@ struct EncoderTests {
   @Test func formatsParseFromTheirCommandLineNames() {
     #expect(
       OutputFormat.allCases.map(\.rawValue)
-        == ["i3bar", "waybar", "polybar", "i3blocks", "plain", "tty", "tmux", "json"])
+        == ["i3bar", "waybar", "polybar", "i3blocks", "plain", "tty", "tmux", "json", "yambar"])
     #expect(OutputFormat(rawValue: "waybar") == .waybar)
     #expect(OutputFormat(rawValue: "swaybar") == nil)
     for format in OutputFormat.allCases {
@@ -25,6 +25,7 @@ struct EncoderTests {
     #expect(makeEncoder(.tty) is TTYEncoder)
     #expect(makeEncoder(.tmux) is TmuxEncoder)
     #expect(makeEncoder(.json) is JSONStatusEncoder)
+    #expect(makeEncoder(.yambar) is YambarEncoder)
   }
 
   @Test func onlyI3barHasAHeader() {
@@ -118,6 +119,9 @@ struct EncoderTests {
     let paused = try JSON.parse(encoder.frame(EncoderFixtures.paused))
     #expect(paused["class"] == ["focus", "paused"])
     #expect(paused["percentage"] == 40)
+    var overdue = EncoderFixtures.paused
+    overdue.overdue = true
+    #expect(try JSON.parse(encoder.frame(overdue))["class"] == ["focus", "paused", "overdue"])
   }
 
   @Test func jsonStatusHasEveryDocumentedField() throws {
@@ -126,7 +130,7 @@ struct EncoderTests {
     #expect(
       object.objectValue?.map(\.0) == [
         "phase", "paused", "urgent", "remaining", "total", "percentage", "position", "cycle_length",
-        "ends_at", "note", "text", "short_text", "tooltip", "color", "work", "project", "away",
+        "ends_at", "note", "text", "short_text", "tooltip", "color", "work", "project", "overdue", "away",
       ])
     #expect(object["away"] == nil as JSONValue, "no time away waits")
     #expect(object["ends_at"] == nil as JSONValue)

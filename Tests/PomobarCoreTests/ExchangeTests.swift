@@ -29,7 +29,8 @@ enum ExchangeFixtures {
     var ordered = records
     if format != .csv && format != .json { ordered.sort { $0.start.utc < $1.start.utc } }
     let total = ExportEncoder.intervalCount { body in ordered.forEach(body) }
-    var encoder = ExportEncoder(format: format, total: total)
+    var encoder = ExportEncoder(
+      format: format, total: total, calendar: ICalendarEncoder(stamp: 1_795_500_000, focus: true))
     let head = encoder.header()
     let body = ordered.map { encoder.element($0) }.joined()
     return head + body + encoder.footer()
@@ -54,7 +55,8 @@ enum ExchangeFixtures {
 @Suite struct ExchangeTests {
   @Test(arguments: ExchangeFormat.allCases)
   func anExportIsTheGoldenFile(format: ExchangeFormat) throws {
-    let name = format == .csv ? "history.csv" : "history.\(format.rawValue).json"
+    let name =
+      format == .csv || format == .ics ? "history.\(format.rawValue)" : "history.\(format.rawValue).json"
     try expectGolden(ExchangeFixtures.export(format), "exports/\(name)")
   }
 

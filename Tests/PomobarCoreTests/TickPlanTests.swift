@@ -66,3 +66,34 @@ import Testing
     #expect(TickPlan.of(state, now: now, zone: { _ in 3600 }, dayStart: 4 * 3600) == nil)
   }
 }
+
+/// `pomobar watch` counts nothing itself: it wakes only when what it says changes.
+@Suite struct TickPlanChangesTests {
+  static func plan(_ state: TimerState, at seconds: Double, urgentFor: Duration? = nil) -> TickPlan? {
+    TickPlan.changes(state, now: reading(seconds), zone: { _ in 0 }, dayStart: 0, urgentFor: urgentFor)
+  }
+
+  @Test func aRunningPhaseWakesWhenItsLastMinuteBeginsThenAtItsDeadline() {
+    let state = TimerState(phase: .running(.focus, deadline: .seconds(1500), total: .seconds(1500)))
+    #expect(Self.plan(state, at: 0.3) == TickPlan(anchor: .seconds(1440), seconds: 1440))
+    #expect(Self.plan(state, at: 1440) == TickPlan(anchor: .seconds(1500), seconds: 60))
+    #expect(Self.plan(state, at: 1499.5) == TickPlan(anchor: .seconds(1500), seconds: 1))
+  }
+
+  @Test func idlePausedOrDoneArmNothing() {
+    #expect(Self.plan(TimerState(), at: 5) == nil)
+    #expect(
+      Self.plan(TimerState(phase: .paused(.focus, remaining: .seconds(60), total: .seconds(1500))), at: 5)
+        == nil)
+    #expect(Self.plan(TimerState(phase: .focusDone), at: 5) == nil)
+  }
+
+  @Test func theUrgentFlagClearingAndTheNextDayAreWakeUps() {
+    let urgent = TimerState(phase: .focusDone, urgent: true, urgentSince: .seconds(100))
+    #expect(
+      Self.plan(urgent, at: 110, urgentFor: .seconds(30)) == TickPlan(anchor: .seconds(130), seconds: 20))
+    var state = TimerState()
+    state.ledger.project = "api"
+    #expect(Self.plan(state, at: 3600) == TickPlan(anchor: .seconds(86_400), seconds: 82_800))
+  }
+}

@@ -87,6 +87,8 @@ struct CommandLineTests {
       (["ctl", "pause", "5m"], "takes no argument"),
       (["status", "extra"], "unexpected argument 'extra'"),
       (["status", "--format"], "--format needs a value"),
+      (["report", "week", "--html", "--json"], "one output at a time (got --html and --json)"),
+      (["export", "--format", "csv", "--focus"], "--focus goes with --format ics"),
     ])
   func usageErrorExits64(arguments: [String], message: String) async throws {
     try await withSandbox { sandbox in

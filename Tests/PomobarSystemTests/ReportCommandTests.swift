@@ -16,6 +16,40 @@ struct ReportCommandTests {
       + "\"project\":\(projectText),\"outcome\":\(outcomeText),\"internal\":0,\"external\":0,\"gap\":0,\"note\":null}\n"
   }
 
+  @Test("report --html is one page of the history, its names escaped; export --format ics one event a record")
+  func reportHTMLAndCalendarOfTheHistory() async throws {
+    try await withSandbox(hooks: false, notifications: false) { sandbox in
+      let folder = sandbox.root + "/data/pomobar/history"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let history =
+        Self.line(
+          "h.1", "work", "2026-11-02T09:00:00+01:00", "2026-11-02T12:00:00+01:00", 10800, "<i>x</i>", nil)
+        + Self.line(
+          "h.2", "focus", "2026-11-02T09:00:00+01:00", "2026-11-02T09:25:00+01:00", 1500, "<i>x</i>",
+          "completed")
+      try sandbox.write(history, to: folder + "/2026-11.aaaaaaaaaaaa.jsonl")
+      let page = try await sandbox.run(["report", "--from", "2026-11-02", "--to", "2026-11-08", "--html"])
+      #expect(page.status == 0, "\(page)")
+      #expect(
+        page.stdout.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">") && page.stdout.hasSuffix("</html>"))
+      #expect(page.stdout.contains("&lt;i&gt;x&lt;/i&gt;") && !page.stdout.contains("<i>"))
+      #expect(page.stdout.contains("data-json=\"[&quot;work&quot;]\" data-value=\"10800\">3:00</span>"))
+      #expect(page.stdout.contains("<h2 id=\"h-timeline\">Each day</h2>"), "a week has each day's timeline")
+      let chart = try await sandbox.run(["report", "--from", "2026-11-02", "--to", "2026-11-08", "--svg"])
+      #expect(chart.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns="))
+      let calendar = try await sandbox.run(["export", "all", "--format", "ics", "--focus"])
+      #expect(calendar.status == 0, "\(calendar)")
+      #expect(calendar.stdout.components(separatedBy: "BEGIN:VEVENT\r\n").count == 3)
+      #expect(
+        calendar.stdout.contains(
+          "\r\nDTSTART:20261102T080000Z\r\nDTEND:20261102T110000Z\r\nSUMMARY:<i>x</i>\r\n"))
+      let again = try await sandbox.run(["export", "all", "--format", "ics"])
+      let uids = { (text: String) in text.split(separator: "\r\n").filter { $0.hasPrefix("UID:") } }
+      #expect(uids(again.stdout).count == 1 && uids(calendar.stdout).count == 2)
+      #expect(Set(uids(again.stdout)).isSubset(of: uids(calendar.stdout)), "the work's event keeps its UID")
+    }
+  }
+
   @Test("report --json adds up a month of history on its local days, with shares of 100")
   func reportJSONTotalsAndShares() async throws {
     try await withSandbox(hooks: false, notifications: false) { sandbox in

@@ -231,7 +231,9 @@ public struct BarSession {
     var actions: [BarAction] = []
     let (needsWrite, reconciled) = document.map { $0.staleness(at: now) } ?? (fileExists, TimerState())
     var state = reconciled
-    if needsWrite || problems.state != nil || TargetView.needsCount(state, config, now: now, zone: zone) {
+    if needsWrite || problems.state != nil || TargetView.needsCount(state, config, now: now, zone: zone)
+      || TimerMachine.breakCareIsBehind(state, settings: config.timer, at: now.instant)
+    {
       if mayTransact && retry.isDue(force: force, now: now.monotonic) {
         return [.transact([], stamp: nil)]
       } else if problems.state != nil, let document {
@@ -243,10 +245,14 @@ public struct BarSession {
       retryArmedFor = retryAt
       actions.append(.armRetry(after: retryAt.map { _ in retry.wait(now: now.monotonic) }))
     }
-    let plan = TickPlan.of(
-      state, now: now, zone: zone, dayStart: config.ledger.dayStart,
-      urgentFor: config.display.urgentFor, update: config.display.update,
-      dayTurns: config.format.usesTargets && config.ledger.hasTargets)
+    let plan =
+      encoder.countsDownItself
+      ? TickPlan.changes(
+        state, now: now, zone: zone, dayStart: config.ledger.dayStart, urgentFor: config.display.urgentFor)
+      : TickPlan.of(
+        state, now: now, zone: zone, dayStart: config.ledger.dayStart,
+        urgentFor: config.display.urgentFor, update: config.display.update,
+        dayTurns: config.format.usesTargets && config.ledger.hasTargets)
     if plan != armedFor {
       // Ticks fall on the plan's own grid, so the display changes only with it.
       armedFor = plan
@@ -256,7 +262,10 @@ public struct BarSession {
           seconds: plan?.seconds ?? 1))
     }
     actions += render(state, now: now)
-    if ticked, let plan, plan.seconds == 1, let deadline = state.deadline, let view = lastView, !hidden,
+    // The frames stop where break care's reminder is due: that tick transacts.
+    if ticked, !encoder.countsDownItself, let plan, plan.seconds == 1,
+      let deadline = [state.deadline, state.ledger.breaks.due].compactMap({ $0 }).min(), let view = lastView,
+      !hidden,
       problems.state == nil
     {
       let (config, zone, problem) = (config, zone, problems.text)
@@ -286,6 +295,7 @@ public struct BarSession {
     guard view != lastView, !hidden else { return [] }
     let frame = encoder.frame(view)
     lastView = consume view  // moved, not copied: this runs on every tick
+    if frame.isEmpty && encoder.countsDownItself { return [] }  // only time passed
     return [write(ours: frame)]
   }
 

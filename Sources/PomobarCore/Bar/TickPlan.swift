@@ -4,7 +4,7 @@
 /// but the work clock on, every minute, when its `h:mm` turns; with the clock stopped and a
 /// project set, when the ledger's next day begins (the muted block's total goes back to
 /// 0:00); when a time away waits for an answer, once, when `[idle] unanswered` answers it;
-/// nil when nothing changes.
+/// and break care's (`TickPlan+BreakCare`); nil when nothing changes.
 public struct TickPlan: Equatable, Sendable {
   /// A moment on the grid.
   public var anchor: Instant
@@ -35,13 +35,16 @@ public struct TickPlan: Equatable, Sendable {
     _ state: TimerState, now: ClockReading, zone: @escaping (Int64) -> Int32, dayStart: Int,
     urgentFor: Duration? = nil, update: DisplayUpdate = .second, dayTurns: Bool = false
   ) -> TickPlan? {
+    // Break care's wake-ups are one-shots or a minute's grid: the phase's grid is chosen
+    // again after each (`[breaks]`).
+    var plans = breakCare(state, now: now.instant, urgentFor: urgentFor)
     if let deadline = state.deadline {
       switch update {
-      case .second: return TickPlan(anchor: deadline, seconds: 1)
-      case .minute: return TickPlan(anchor: deadline, seconds: 60)
+      case .second: plans.append(TickPlan(anchor: deadline, seconds: 1))
+      case .minute: plans.append(TickPlan(anchor: deadline, seconds: 60))
       }
+      return plans.min { $0.next(after: now.instant) < $1.next(after: now.instant) }
     }
-    var plans: [TickPlan] = []
     if state.isUrgent(at: now.instant, lasting: urgentFor), let urgentFor, let since = state.urgentSince {
       // One wake-up, at the moment it clears: a period that ends there.
       let clears = since + urgentFor

@@ -43,9 +43,9 @@ public enum ConfigPrinter {
 
   static func action(_ action: Action) -> String {
     switch action {
-    case .extend(let amount?), .shorten(let amount?):
+    case .extend(let amount?), .shorten(let amount?), .snooze(let amount?):
       return quote("\(action.name) \(DurationFormat.format(amount))")
-    case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend(nil), .shorten(nil),
+    case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend(nil), .shorten(nil), .snooze(nil),
       .startBreak, .none, .workStart, .workStop, .workToggle, .project, .tags, .projectNext,
       .projectPrevious, .interrupt, .void, .away, .back, .awayWas:
       return quote(action.name)

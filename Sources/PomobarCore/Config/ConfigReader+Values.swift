@@ -136,13 +136,13 @@ extension Reader {
     }
   }
 
-  /// An action name, optionally with an amount for extend/shorten: `"extend 5m"`.
+  /// An action name, optionally with an amount for extend, shorten or snooze: `"extend 5m"`.
   func action(_ node: TOMLNode, _ key: String) throws(ConfigError) -> Action {
     let text = try string(node, key)
     let words = text.split(separator: " ", maxSplits: 1).map(String.init)
     let name = words.first ?? ""
     var amount: Duration? = nil
-    if words.count == 2, name == "extend" || name == "shorten" {
+    if words.count == 2, ["extend", "shorten", "snooze"].contains(name) {
       amount = try self.amount(words[1], node, key)
     }
     guard let action = Action(name: name, argument: amount) else {
@@ -152,12 +152,13 @@ extension Reader {
       )
     }
     guard words.count < 2 || amount != nil else {
-      throw error(node.position, "'\(key)': only extend and shorten take an amount, like \"extend 5m\"")
+      throw error(
+        node.position, "'\(key)': only extend, shorten and snooze take an amount, like \"extend 5m\"")
     }
     return action
   }
 
-  /// The amount after `extend` or `shorten` in a click's action.
+  /// The amount after `extend`, `shorten` or `snooze` in a click's action.
   private func amount(_ text: String, _ node: TOMLNode, _ key: String) throws(ConfigError) -> Duration {
     switch DurationFormat.read(text) {
     case .duration(let value):

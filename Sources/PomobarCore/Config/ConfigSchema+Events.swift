@@ -13,7 +13,8 @@ extension ConfigSchema {
       do-not-disturb goes off and on again, never the reverse.
         focus-start, focus-end     any focus; focus-end however it ends (run out, skipped,
                                    stopped, reset, voided, abandoned by a suspend)
-        focus-done                 a focus that ran out on its own, right after its focus-end
+        focus-done                 a focus that ran out on its own (or a Flowtime focus you
+                                   ended into its break), right after its focus-end
         break-start, break-end     every break, short or long
         long-break-start/-end      a long break, in addition to (right after) break-start/-end
         pause, resume, skip, stop, reset, extend, shorten   the actions, when they change
@@ -31,7 +32,8 @@ extension ConfigSchema {
                                was stopped, reset or voided); after a break, focus
         POMOBAR_SLOT           the focus's place in the cycle (1 to long-break-every) then
         POMOBAR_COMPLETED      focus sessions run out since the last reset, this one included
-        POMOBAR_DURATION       the phase's length in seconds, extensions included
+        POMOBAR_DURATION       the phase's length in seconds, extensions included (a
+                               Flowtime focus: its length so far, and no REMAINING)
         POMOBAR_REMAINING      seconds left (at an end: seconds not used)
         POMOBAR_ENDS_AT        when the running phase ends: ISO 8601 local time with offset,
                                e.g. 2026-11-23T14:05:09+01:00 (date -d "$POMOBAR_ENDS_AT" +%s)
@@ -71,6 +73,7 @@ extension ConfigSchema {
     and "makoctl mode -r do-not-disturb"):
     """,
     .focusDone: "Any event can run several commands:",
+    .overdue: "[breaks] remind-after ran out without a break: lock the screen, for instance:",
   ]
 
   /// An example command for each event, shown commented out.
@@ -96,6 +99,7 @@ extension ConfigSchema {
     .void: #""echo voided: $POMOBAR_NOTE >> ~/pomo.log""#,
     .away: #""echo away >> ~/pomo.log""#,
     .back: #""echo back >> ~/pomo.log""#,
+    .overdue: #""loginctl lock-session""#,
     .any: #""echo $POMOBAR_EVENT $POMOBAR_PHASE >> ~/pomo-events.log""#,
   ]
 

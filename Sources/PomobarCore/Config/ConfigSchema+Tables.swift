@@ -23,6 +23,28 @@ extension ConfigSchema {
       ConfigKey(
         "timer", "step", \.timer.step, .phaseLength,
         doc: "How much `extend`/`shorten` (and scrolling on the block) change the running phase."),
+      ConfigKey(
+        "timer", "mode", \.timer.mode, .choice,
+        doc: """
+          "pomodoro": a focus counts down from `focus`. "flowtime": a focus counts up with no
+          end; ending it (toggle, `pomobar ctl break` or `skip`) starts a break that follows
+          from how long it ran, and `stop` ends it with no break. No long breaks in flowtime.
+          A change applies from the next focus: a running one keeps its mode.
+          """),
+      ConfigKey(
+        "timer", "break-ratio", \.timer.flowtime.ratio, .integer(1...60),
+        doc: """
+          Flowtime: minutes of focus per minute of break (5: 50 min earn 10), to the nearest
+          minute, at least 1 min and at most `break-max`.
+          """),
+      ConfigKey("timer", "break-max", \.timer.flowtime.longest, .phaseLength),
+      ConfigKey(
+        "timer", "break-steps", \.timer.flowtime.steps, .breakSteps,
+        example: .commented("[[\"25m\", \"5m\"], [\"50m\", \"8m\"], [\"90m\", \"10m\"], [\"3h\", \"15m\"]]"),
+        doc: """
+          Flowtime: a table instead of the ratio. A focus of up to FOCUS earns BREAK (the
+          first row that fits); a longer focus than every row earns the last row's break.
+          """),
     ])
 
   static let suspend = ConfigTable(
@@ -73,6 +95,37 @@ extension ConfigSchema {
           How long the question waits before `unanswered` answers it (false: until the next
           time away).
           """),
+    ])
+
+  static let breaks = ConfigTable(
+    name: "breaks",
+    keys: [
+      ConfigKey(
+        "breaks", "remind-after", \.timer.breaks.remindAfter, .phaseLengthOrFalse,
+        doc: """
+          Break care: after this much work without a break (a running focus, or the work
+          clock running outside a Pomodoro break), a notification "Time for a break" with
+          Take a break (ctl break) and Snooze (ctl snooze), the waybar class `overdue`, the
+          urgent flag and the hook event `overdue`, once. false: no reminder; e.g. "90m".
+          """),
+      ConfigKey(
+        "breaks", "snooze", \.timer.breaks.snooze, .phaseLength,
+        doc: "How far `pomobar ctl snooze` (and the notification's Snooze button) puts the reminder off."),
+      ConfigKey(
+        "breaks", "min-break", \.timer.breaks.minimum, .phaseLength,
+        doc: """
+          A stop of work this long is a break: the timer and the work clock stopped, time
+          away, a suspend, a Pomodoro break. A Pomodoro break that runs out counts whatever
+          its length.
+          """),
+      ConfigKey(
+        "breaks", "title", \.timer.breaks.title, .text,
+        doc: """
+          The reminder's texts, with the placeholders of [notifications]' texts: {duration}
+          (the work without a break, "1 h 30 min"), {next} (the break Take a break starts),
+          {completed}, {project}.
+          """),
+      ConfigKey("breaks", "body", \.timer.breaks.body, .text),
     ])
 
   static let display = ConfigTable(

@@ -7,7 +7,7 @@ import TOML
 enum ConfigSchema {
   static let tables: [ConfigTable] =
     [
-      timer, suspend, idle, display, theme, colors, format,
+      timer, suspend, idle, breaks, display, theme, colors, format,
     ] + formatPhases + [clicks, hooks, notifications, sound, focusMode, ledger, wrap]
 
   /// The keys of each `[projects.NAME]` table.

@@ -14,11 +14,19 @@ public protocol BarEncoder: Sendable {
   /// Takes the terminal's width in columns (nil: unknown, no limit), read at start and
   /// again when it changes (`SIGWINCH`); the next frame fits it.
   mutating func resize(width: Int?)
+
+  /// Whether frames carry the deadline for the reader to count down by itself (`pomobar
+  /// watch`): then the bar wakes only when something but time changes (`TickPlan.changes`),
+  /// and an empty frame means nothing new to write.
+  var countsDownItself: Bool { get }
 }
 
 extension BarEncoder {
   /// Nothing: only the terminal view fits its line to a width; bars lay out their own.
   public mutating func resize(width: Int?) {}
+
+  /// Bars show the seconds: they are woken for each one.
+  public var countsDownItself: Bool { false }
 }
 
 /// A fresh encoder for `format`, before its header has been written.
@@ -39,5 +47,6 @@ public func makeEncoder(
   case .tty: return TTYEncoder(interactive: interactive)
   case .tmux: return TmuxEncoder()
   case .json: return JSONStatusEncoder()
+  case .yambar: return YambarEncoder()
   }
 }

@@ -19,6 +19,10 @@
 ///   `today` (seconds on that project today), `total` (seconds on every project today) and
 ///   `tags` (the running interval's, an array).
 /// - `project`: the active project, whether the work clock runs or not; null: none.
+/// - `counts_up` and `elapsed`, only while a Flowtime focus runs or is paused: `true`, and
+///   its seconds so far; then `remaining` and `total` are 0 (it has no length) and
+///   `percentage` is how full its ring is (one turn per `[timer] focus`).
+/// - `overdue`: true while work goes on past break care's reminder (`[breaks]`).
 /// - `away`: a time away that waits for an answer (`pomobar ctl away-was`), else null:
 ///   `seconds`, `project` (the clock's then; null: none), `from`, `to` and `answer_by`
 ///   (local `"HH:MM"`; `answer_by` null: at the next away), `unanswered` (`discard`,
@@ -34,7 +38,7 @@ public struct JSONStatusEncoder: BarEncoder {
 
   /// The object described above, for callers that embed it in a larger document.
   public static func object(_ view: ViewModel) -> JSONValue {
-    [
+    let fields: JSONValue = [
       "phase": .string(view.phase.rawValue),
       "paused": .bool(view.paused),
       "urgent": .bool(view.urgent),
@@ -57,6 +61,7 @@ public struct JSONStatusEncoder: BarEncoder {
         ]
       } ?? .null,
       "project": view.project.map { .string($0) } ?? .null,
+      "overdue": .bool(view.overdue),
       "away": view.away.map { away in
         [
           "seconds": .integer(away.seconds), "project": away.project.map { .string($0) } ?? .null,
@@ -66,5 +71,7 @@ public struct JSONStatusEncoder: BarEncoder {
         ]
       } ?? .null,
     ]
+    guard let elapsed = view.elapsedSeconds else { return fields }
+    return .object((fields.objectValue ?? []) + [("counts_up", .bool(true)), ("elapsed", .integer(elapsed))])
   }
 }

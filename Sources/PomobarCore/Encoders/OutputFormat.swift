@@ -19,6 +19,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   case tmux
   /// One JSON object with every field, for scripts (`pomobar status --format json`).
   case json
+  /// Tag transactions for yambar's `script` module (yambar-modules-script(5)), continuous.
+  case yambar
 
   /// One line for `--help`, saying what the format is for.
   ///
@@ -33,6 +35,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case .tty: return "a coloured line redrawn in place, for a terminal"
     case .tmux: return "a line with tmux colour tags, for status-right '#(...)'"
     case .json: return "one JSON object with every field, for scripts"
+    case .yambar: return "tag lines for a yambar script module (continuous, no poll-interval)"
     }
   }
 }

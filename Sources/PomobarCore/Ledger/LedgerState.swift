@@ -38,6 +38,8 @@ public struct LedgerState: Equatable, Sendable {
   /// Work of the days before today, for `{balance}`; nil until counted (no goal is set,
   /// or a state from before it).
   public var recent: RecentWork? = nil
+  /// Break care: the stretch of work since the last break, and its reminder.
+  public var breaks = BreakCare()
 
   /// At most this many known projects, and notes per focus, are kept.
   public static let projectsKept = 100

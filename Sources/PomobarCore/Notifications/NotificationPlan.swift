@@ -52,8 +52,10 @@ public struct NotificationPlan: Equatable, Sendable {
       (next, length) = (.focus, settings.focus)
       buttons = [Button(name: "start", label: "Start focus", action: .start)]
     }
+    // A Flowtime focus has no length: it counts up until you end it.
+    let flowing = next == .focus && (settings.mode == .flowtime || state.countsUp)
     let values: [NotificationText.Placeholder: String] = [
-      .next: Self.name(of: next), .duration: DurationFormat.human(length),
+      .next: Self.name(of: next), .duration: flowing ? "counting up" : DurationFormat.human(length),
       .completed: "\(state.completed)", .project: state.ledger.project ?? "",
     ]
     let texts = config.notifications

@@ -8,10 +8,4 @@ extension NotificationSubject {
   public static func away(_ state: TimerState) -> String {
     awayPrefix + (state.ledger.awayChoice.map { "\($0.from.nanoseconds)" } ?? "")
   }
-
-  /// Whether a notification about `subject` is still about `state`: the away question
-  /// while the same time away waits, a phase's while the timer is where it found it.
-  public static func holds(_ subject: String, in state: TimerState) -> Bool {
-    subject.hasPrefix(awayPrefix) ? subject == away(state) : subject == of(state)
-  }
 }

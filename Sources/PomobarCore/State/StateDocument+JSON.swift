@@ -11,7 +11,8 @@
 /// Times are integer nanoseconds. `phase` is `idle`, `running`, `paused` (with `remaining`
 /// instead of `deadline`) or `focus-done`.
 /// `urgent_since` is there while urgent; `extra_break: true` while a break taken from idle
-/// (no focus earned it) runs or is paused.
+/// (no focus earned it) runs or is paused; `counts_up: true` while a Flowtime focus (whose
+/// deadline is only the one-day cap) runs or is paused.
 extension StateDocument {
   /// A state file that cannot be used, and why.
   public struct DecodeError: Error, Equatable, CustomStringConvertible {
@@ -47,6 +48,7 @@ extension StateDocument {
     ]
     if let since = timer.urgentSince { fields.append(("urgent_since", .integer(since.nanoseconds))) }
     if timer.extraBreak { fields.append(("extra_break", .bool(true))) }
+    if timer.countsUp { fields.append(("counts_up", .bool(true))) }
     let document: JSONValue = [
       "version": .integer(Self.version), "written": clocks, "timer": .object(fields),
       "ledger": Self.encode(timer.ledger), "epoch": .string(epoch),
@@ -105,7 +107,8 @@ extension StateDocument {
       note: try Self.decodeNote(timer["note"]), completed: Int(completed),
       ledger: try Self.decodeLedger(root["ledger"], written: written),
       urgentSince: try Self.urgentSince(timer, written: written),
-      extraBreak: phase.kind?.isBreak == true && timer["extra_break"]?.boolValue == true)
+      extraBreak: phase.kind?.isBreak == true && timer["extra_break"]?.boolValue == true,
+      countsUp: phase.kind == .focus && timer["counts_up"]?.boolValue == true)
     epoch = root["epoch"]?.stringValue ?? ""
     // Absent in files of earlier versions; names that are not strings are dropped.
     if case .array(let names)? = root["commits"] {

@@ -10,7 +10,7 @@
 /// ```
 /// Instants are nanoseconds on the timeline of the boot in `written`, like the timer's.
 /// `tags` are written only when there are some (a file without them has none, and older
-/// versions skip the key).
+/// versions skip the key). `breaks`: see `StateDocument+BreakCare`.
 extension StateDocument {
   static func encode(_ ledger: LedgerState) -> JSONValue {
     let work: JSONValue =
@@ -40,7 +40,9 @@ extension StateDocument {
         ["day": .integer(recent.day), "seconds": .array(recent.seconds.map(JSONValue.integer))]
       } ?? .null,
     ]
-    return adding(ledger.tags, to: encoded)
+    let tagged = adding(ledger.tags, to: encoded)
+    guard let breaks = encode(ledger.breaks), case .object(let members) = tagged else { return tagged }
+    return .object(members + [("breaks", breaks)])
   }
 
   /// The ledger part; absent (a file from before the ledger) is an empty ledger. Every
@@ -117,6 +119,7 @@ extension StateDocument {
       }
       ledger.recent = RecentWork(day: day, seconds: seconds)
     }
+    ledger.breaks = decodeBreakCare(value["breaks"], written: written)
     return ledger
   }
 

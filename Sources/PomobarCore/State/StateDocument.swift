@@ -93,6 +93,7 @@ public struct StateDocument: Equatable, Sendable {
     timer.ledger.phaseStart = timer.ledger.phaseStart.map(move)
     timer.ledger.awayChoice = timer.ledger.awayChoice.map { $0.moved(by: move) }
     timer.urgentSince = timer.urgentSince.map(move)
+    timer.ledger.breaks = timer.ledger.breaks.moved(by: shift)
     return (timer, .nanoseconds(gap))
   }
 
@@ -117,7 +118,7 @@ public struct StateDocument: Equatable, Sendable {
   /// timeline, reconciled once.
   public func staleness(at now: ClockReading) -> (stale: Bool, timer: TimerState) {
     let (state, asleep) = reconciled(with: now)
-    let due = [state.deadline, state.ledger.awayChoice?.answerBy].contains {
+    let due = [state.deadline, state.ledger.breaks.due, state.ledger.awayChoice?.answerBy].contains {
       $0.map { $0 <= now.instant } ?? false
     }
     return (due || asleep > .zero || written.bootID != now.bootID, state)

@@ -7,7 +7,8 @@ extension Action {
     switch state.phase {
     case .idle: phase = "the timer is idle"
     case .focusDone: phase = "the focus is done, waiting for its break"
-    case .running(let kind, _, _): phase = "a \(kind.words) is running"
+    case .running(let kind, _, _):
+      phase = state.countsUp ? "the focus counts up" : "a \(kind.words) is running"
     case .paused(let kind, _, _): phase = "the \(kind.words) is paused"
     }
     switch self {
@@ -32,6 +33,7 @@ extension Action {
     case .away: return "already away"
     case .back: return "not away"
     case .awayWas: return "no away time to answer for: none is waiting (answered, or too short to ask)"
+    case .snooze: return "nothing to snooze: no work since the last break, or [breaks] remind-after is off"
     case .toggle, .workToggle, .none: return nil
     }
   }

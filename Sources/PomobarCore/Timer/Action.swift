@@ -40,6 +40,8 @@ public enum Action: Equatable, Sendable {
   /// The user went away (screen locked, idle), and came back.
   case away
   case back
+  /// Move break care's reminder this far from now; nil means `[breaks] snooze`.
+  case snooze(Duration?)
   /// What the away time just ended was (`ctl away-was work|discard|break`): the answer to
   /// the pending choice (`AwayChoice`); `work` may name another project for it
   /// (`away-was work web +billable`).
@@ -61,7 +63,7 @@ public enum Action: Equatable, Sendable {
     case projectNext = "project-next"
     case projectPrevious = "project-prev"
     case projectNone = "project-none"
-    case interrupt, void, away, back
+    case interrupt, void, away, back, snooze
     case awayWork = "away-work"
     case awayDiscard = "away-discard"
     case awayBreak = "away-break"
@@ -99,6 +101,7 @@ public enum Action: Equatable, Sendable {
     case .void: self = .void(nil)
     case .away: self = .away
     case .back: self = .back
+    case .snooze: self = .snooze(argument)
     case .awayWork: self = .awayWas(.work)
     case .awayDiscard: self = .awayWas(.discard)
     case .awayBreak: self = .awayWas(.break)
@@ -129,6 +132,7 @@ public enum Action: Equatable, Sendable {
     case .void: return Name.void.rawValue
     case .away: return Name.away.rawValue
     case .back: return Name.back.rawValue
+    case .snooze: return Name.snooze.rawValue
     case .awayWas(let answer, _): return answer.name.rawValue
     }
   }
@@ -137,7 +141,7 @@ public enum Action: Equatable, Sendable {
   /// runs (polybar) and what `check-config` prints.
   public var ctlWords: [String] {
     switch self {
-    case .extend(let amount), .shorten(let amount):
+    case .extend(let amount), .shorten(let amount), .snooze(let amount):
       return [name] + (amount.map { [DurationFormat.format($0)] } ?? [])
     case .workStart: return ["work", "start"]
     case .workStop: return ["work", "stop"]

@@ -17,7 +17,8 @@ public enum Event: Equatable, Sendable {
 /// `reset`, `void`, ...), then the end of the phase it ends, then the start of the next.
 /// `break-start` and `break-end` fire for every break; a long break fires
 /// `long-break-start` / `long-break-end` too, right after them. `focus-end` fires however
-/// a focus ends; `focus-done` only when it ran out, right after `focus-end`.
+/// a focus ends; `focus-done` only when it ran out (or a Flowtime focus was ended into its
+/// break), right after `focus-end`.
 public enum HookEvent: String, Sendable, CaseIterable, Hashable {
   case focusStart = "focus-start"
   case focusEnd = "focus-end"
@@ -40,6 +41,8 @@ public enum HookEvent: String, Sendable, CaseIterable, Hashable {
   case void
   case away
   case back
+  /// Work went on for `[breaks] remind-after` without a break (once per stretch or snooze).
+  case overdue
   /// Not an event of its own: its commands run after those of every event.
   case any
 }
@@ -73,6 +76,8 @@ public enum Effect: Equatable, Sendable {
   case notify(ended: PhaseKind, next: TimerPhase)
   /// An interval ended: append it to the history, in the same commit as the state.
   case record(LedgerEntry)
+  /// Work went on this long without a break (`[breaks] remind-after`): remind the user.
+  case remindBreak(worked: Duration)
   /// The person came back from away time worth asking about: ask what it was
   /// (notification with the answers as buttons).
   case askAway(AwayChoice)

@@ -16,7 +16,8 @@ public struct HookContext: Equatable, Sendable {
   /// The phase that comes next (`POMOBAR_NEXT_PHASE`): after a focus, the break it earns
   /// (focus again when it was stopped, reset or voided); after a break, focus.
   public var next: PhaseKind
-  /// The phase's full length, extensions included (`POMOBAR_DURATION`).
+  /// The phase's full length, extensions included (`POMOBAR_DURATION`); for a focus that
+  /// counts up (Flowtime), its length so far, with no `remaining` and no `deadline`.
   public var total: Duration?
   /// What was left of it (`POMOBAR_REMAINING`): at an end, what was not used.
   public var remaining: Duration?

@@ -81,7 +81,7 @@ extension TimerMachine {
       switch state.phase {
       case .paused(let kind, _, _): return .failure(.paused(kind))
       case .idle, .focusDone, .running(.shortBreak, _, _), .running(.longBreak, _, _):
-        let end = then + settings.focus
+        let end = then + settings.length(of: .focus)
         if end <= now { return .failure(.over(.focus, start: then, end: end)) }
       case .running(.focus, _, _): break
       }
@@ -123,7 +123,7 @@ extension TimerMachine {
       guard state.phase.kind?.isBreak == true else { return nil }
       return state.ledger.phaseStart
     case .workStart, .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none,
-      .interrupt, .void, .away, .back, .awayWas:
+      .interrupt, .void, .away, .back, .snooze, .awayWas:
       return nil
     }
   }

@@ -81,7 +81,7 @@ extension TimerMachine {
     case .awayWas(let answer, let project):
       answerAway(answer, as: project, at: now, byDefault: false, &effects)
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend, .shorten, .startBreak,
-      .none:
+      .none, .snooze:
       return  // the timer's own, handled by `apply`
     }
   }

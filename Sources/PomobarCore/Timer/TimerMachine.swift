@@ -51,6 +51,7 @@ public struct TimerMachine: Sendable {
     case .resumedFromSuspend(let gap):
       resume(after: gap, at: now, &effects)
     }
+    careForBreaks(after: event, before: before, at: now, &effects)
     if state != before { effects.insert(.persist, at: 0) }
     return effects
   }
@@ -58,6 +59,7 @@ public struct TimerMachine: Sendable {
   // MARK: - Actions
 
   mutating func apply(_ action: Action, at now: Instant, _ effects: inout [Effect]) {
+    if applyFlowtime(action, at: now, &effects) { return }
     switch action {
     case .start:
       switch state.phase {
@@ -139,6 +141,8 @@ public struct TimerMachine: Sendable {
       }
     case .none:
       break
+    case .snooze(let amount):
+      snooze(amount, at: now)
     case .workStart, .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious, .interrupt,
       .void, .away, .back, .awayWas:
       applyLedger(action, at: now, &effects)
@@ -265,13 +269,16 @@ public struct TimerMachine: Sendable {
 
   // MARK: - Phase boundaries
 
-  /// Starts a `kind` phase at `start`; `extra` marks a break no focus earned.
-  private mutating func begin(
-    _ kind: PhaseKind, at start: Instant, extra: Bool = false, _ effects: inout [Effect]
+  /// Starts a `kind` phase at `start`, `length` long (nil: as configured); `extra` marks a
+  /// break no focus earned.
+  mutating func begin(
+    _ kind: PhaseKind, at start: Instant, length: Duration? = nil, extra: Bool = false,
+    _ effects: inout [Effect]
   ) {
-    let length = settings.length(of: kind)
+    let length = length ?? settings.length(of: kind)
     state.phase = .running(kind, deadline: start + length, total: length)
     state.extraBreak = extra
+    state.countsUp = kind == .focus && settings.mode == .flowtime
     state.ledger.clearPhase()
     state.ledger.phaseStart = start
     effects.append(hook(kind.isBreak ? .breakStart : .focusStart, at: start))
@@ -290,7 +297,7 @@ public struct TimerMachine: Sendable {
   ) {
     // What follows: the break a focus earned (run out or skipped), else a focus.
     let earned = kind == .focus && (reason == .completed || reason == .skipped)
-    let next = earned ? settings.breakKind(after: state.slot) : .focus
+    let next = earned ? earnedBreak : .focus
     func ending(_ event: HookEvent) -> Effect {
       hook(event, at: time) {
         $0.reason = reason
@@ -303,6 +310,7 @@ public struct TimerMachine: Sendable {
     if kind == .focus && reason == .completed { effects.append(ending(.focusDone)) }
     effects.append(.record(phaseRecord(kind, reason, at: time, note: note)))
     state.ledger.clearPhase()
+    state.countsUp = false
   }
 
   /// A hook effect about the timer as it stands at `time`: the running or paused phase
@@ -325,6 +333,7 @@ public struct TimerMachine: Sendable {
     case .idle, .focusDone:
       break
     }
+    if state.countsUp { countUp(&context, at: time) }
     adjust(&context)
     return .runHook(event, context)
   }
@@ -334,7 +343,7 @@ public struct TimerMachine: Sendable {
   var nextPhase: PhaseKind {
     switch state.phase {
     case .running(let kind, _, _), .paused(let kind, _, _):
-      return kind.isBreak ? .focus : settings.breakKind(after: state.slot)
+      return kind.isBreak ? .focus : earnedBreak
     case .idle: return .focus
     case .focusDone: return settings.breakKind(after: state.slot)
     }

@@ -49,20 +49,26 @@ public struct TimerSettings: Equatable, Sendable {
   public var suspendBreak: SuspendPolicy = .count
   /// A gap longer than this resets the cycle; nil never does.
   public var resetAfter: Duration? = .seconds(3600)
+  /// Pomodoro (a focus counts down) or Flowtime (it counts up; see `TimerMachine+Flowtime`).
+  public var mode: TimerMode = .pomodoro
+  /// The breaks a Flowtime focus earns.
+  public var flowtime = FlowtimeBreaks()
+  /// `[breaks]`: the reminder after long work without a break.
+  public var breaks = BreakSettings()
 
   public init() {}
 
   public func length(of kind: PhaseKind) -> Duration {
     switch kind {
-    case .focus: return focus
+    case .focus: return mode == .flowtime ? TimerMachine.longestPhase : focus  // flowtime: the cap
     case .shortBreak: return shortBreak
     case .longBreak: return longBreak
     }
   }
 
-  /// The break that follows focus number `slot`.
+  /// The break that follows focus number `slot` (in Flowtime always a short one).
   public func breakKind(after slot: Int) -> PhaseKind {
-    slot >= longBreakEvery ? .longBreak : .shortBreak
+    slot >= longBreakEvery && mode == .pomodoro ? .longBreak : .shortBreak
   }
 
   /// The focus number that follows a `kind` break taken after focus number `slot`.

@@ -69,11 +69,15 @@ public struct TimerState: Equatable, Sendable {
   /// The running or paused break was taken from idle (`ctl break` before a focus), not
   /// earned by a focus: when it ends the cycle stays where it was.
   public var extraBreak: Bool
+  /// The running or paused focus is a Flowtime one: it counts up, and its deadline is only
+  /// the one-day cap (`TimerMachine.longestPhase`). Kept with the focus, whatever the mode
+  /// is changed to while it runs.
+  public var countsUp: Bool
 
   public init(
     phase: TimerPhase = .idle, slot: Int = 1, urgent: Bool = false, note: TimerNote? = nil,
     completed: Int = 0, ledger: LedgerState = LedgerState(), urgentSince: Instant? = nil,
-    extraBreak: Bool = false
+    extraBreak: Bool = false, countsUp: Bool = false
   ) {
     self.phase = phase
     self.slot = slot
@@ -83,6 +87,7 @@ public struct TimerState: Equatable, Sendable {
     self.completed = completed
     self.ledger = ledger
     self.extraBreak = extraBreak
+    self.countsUp = countsUp
   }
 
   /// Whether the urgent flag shows at `now`: set, and not older than `lasting` (nil: no

@@ -15,10 +15,16 @@ extension ViewModel {
     let wanted = config.ledger.show != .timer || config.format.usesWork
     let utc = now.wall >= 0 ? now.wall / 1_000_000_000 : (now.wall + 1) / 1_000_000_000 - 1
     let local = utc + Int64(zone(utc))
+    let today =
+      shown && wanted || config.format.usesTargets
+      ? Ledger(zone: zone, now: now, dayStart: config.ledger.dayStart).ledgerDay : nil
     self.init(
       state: state, config: config, now: now.instant,
-      localSecondOfDay: (local % 86_400 + 86_400) % 86_400, problem: problem,
-      today: shown && wanted || config.format.usesTargets
-        ? Ledger(zone: zone, now: now, dayStart: config.ledger.dayStart).ledgerDay : nil)
+      localSecondOfDay: (local % 86_400 + 86_400) % 86_400, problem: problem, today: today)
+    deadline = state.deadline
+    if let work = self.work, work.running, let since = state.ledger.work?.since, let today {
+      (workSince, workDayStart) = (since, today.start)
+    }
+    madeAt = WallStamp(wall: now.wall, instant: now.instant)
   }
 }

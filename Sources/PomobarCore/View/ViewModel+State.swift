@@ -54,13 +54,22 @@ extension ViewModel {
       color = config.display.colors.paused
     }
 
-    let fraction = total > 0 ? Double(remaining) / Double(total) : 0
+    var fraction = total > 0 ? Double(remaining) / Double(total) : 0
+    // Flowtime counts up: the time so far instead of the time left, and no end.
+    let flow = Self.flow(state, settings, now: now)
+    var shown = remaining
+    if let flow {
+      (fraction, shown, endsAt) = (flow.fraction, flow.elapsed, nil)
+      (remaining, total) = (0, 0)
+    }
+    // In minutes: left rounded up, so far rounded down.
+    let minutes = flow == nil ? shown : shown / 60 * 60
     let percentage = Int((fraction * 100).rounded())
     let ring =
       phase == .focusDone ? "✓" : RingGlyphs.glyph(config.display.ring, fraction: fraction)
     let time =
       config.display.update == .minute
-      ? FormatValues.minutes(remaining) : DurationFormat.clock(seconds: remaining)
+      ? FormatValues.minutes(minutes) : DurationFormat.clock(seconds: shown)
     let dots = String(repeating: "●", count: filled) + String(repeating: "○", count: cycle - filled)
     let suspendNote = state.note.map(Self.describe)
     let note = problem ?? suspendNote
@@ -81,7 +90,7 @@ extension ViewModel {
       (fullFormat?.usesBar ?? false) || (shortFormat?.usesBar ?? false)
       ? BarView(fraction: fraction, width: config.display.barWidth, track: config.display.colors.track) : nil
     var values = FormatValues(
-      ring: ring, bar: bar, time: time, remaining: remaining, phase: label, position: position,
+      ring: ring, bar: bar, time: time, remaining: minutes, phase: label, position: position,
       cycle: cycle, dots: dots, ends: endsAt, completed: state.completed,
       percent: percentage, work: running)
     if let targets = Self.targets(state, config, now: now, today: today) {
@@ -131,6 +140,11 @@ extension ViewModel {
     } else {
       let title = Self.title(phase, position: position, cycle: cycle)
       switch (phase, paused) {
+      case (.idle, _) where flow != nil:
+        lines.append("Ready: \(title), counting up (flowtime)")
+      case (.focus, _) where flow != nil:
+        let place = paused ? "\(label): \(Self.place(phase, position: position, cycle: cycle))" : title
+        lines += Self.flowLines(earned: flow?.earned ?? .zero, title: place, time: time)
       case (.idle, _):
         lines.append("Ready: \(title), \(DurationFormat.human(settings.focus))")
       case (.focusDone, _):
@@ -147,24 +161,31 @@ extension ViewModel {
       lines += Self.todayLines(state, now: now, today: today)
     }
     // Whatever the tooltip's format, why the timer changed and what is wrong are said.
+    let care = Self.breakCare(state, config: config, now: now)
+    if let line = care.line { lines.append(line) }
     if let suspendNote { lines.append(suspendNote) }
     if let away { lines.append(away.line) }
     if let problem { lines.append(problem) }
 
     self.init(
       phase: phase, paused: paused,
-      urgent: state.isUrgent(at: now, lasting: config.display.urgentFor), remainingSeconds: remaining,
+      urgent: state.isUrgent(at: now, lasting: config.display.urgentFor) || care.urgent,
+      remainingSeconds: remaining,
       totalSeconds: total, percentage: percentage, ring: ring, time: time,
       dots: dots, position: position, cycleLength: cycle, endsAt: endsAt, note: note,
       color: color, fullText: fullText, shortText: shortText,
       tooltip: lines.joined(separator: "\n"), name: config.display.name,
       instance: config.display.instance, clicks: config.clicks, step: settings.step)
     self.work = shownWork
+    self.overdue = care.overdue
     self.away = away
     self.project = state.ledger.project
+    self.problem = problem
     self.bar = bar
     self.timerText = timerText
     self.timerShortText = timerShortText
+    self.elapsedSeconds = flow?.counting == true ? flow?.elapsed : nil
+    self.flowtime = settings.mode == .flowtime || state.countsUp
   }
 
   private static func color(for kind: PhaseKind, _ palette: borrowing Palette) -> String {

@@ -66,6 +66,25 @@ public struct ViewModel: Equatable, Sendable {
   /// How much `+`/`-` (extend, shorten) change a phase: `[timer] step`, for the terminal's
   /// key help, so a reloaded config redraws it like any other change.
   public var step: Duration
+  /// Seconds so far of a focus that counts up (Flowtime), whose `remainingSeconds` and
+  /// `totalSeconds` are 0: it has no length; nil for anything else.
+  public var elapsedSeconds: Int64? = nil
+  /// `[timer] mode` is Flowtime, or the focus shown counts up.
+  public var flowtime = false
+  /// The problem shown with ⚠ (config, state, hook, idle watch), apart from `note`; nil: none.
+  public var problem: String? = nil
+  /// When the running phase ends, when the running work interval began, and when the
+  /// ledger's day its `seconds` count began, on the timer's timeline: instants a widget
+  /// counts from by itself (`pomobar watch`); nil when not running, or not known (a view
+  /// built without a clock reading).
+  public var deadline: Instant? = nil
+  public var workSince: Instant? = nil
+  public var workDayStart: Instant? = nil
+  /// When the view was made, on the wall clock and the timer's timeline; no part of
+  /// comparing views.
+  public var madeAt: WallStamp? = nil
+  /// Work went on past `[breaks] remind-after` without a break, and still does.
+  public var overdue = false
 
   public init(
     phase: Phase, paused: Bool, urgent: Bool, remainingSeconds: Int64, totalSeconds: Int64,
@@ -98,14 +117,18 @@ public struct ViewModel: Equatable, Sendable {
   }
 
   /// CSS classes for waybar: the phase, then `paused`, `ending` (the last minute of a
-  /// running phase), `urgent`, `working` (the work clock runs) and `away-pending` (a time
-  /// away waits for an answer) when they apply.
+  /// running phase), `urgent`, `working` (the work clock runs), `flowtime` (the mode),
+  /// `counting-up` (a Flowtime focus), `overdue` (break care's reminder fired, and work
+  /// goes on) and `away-pending` (a time away waits for an answer) when they apply.
   public var classes: [String] {
     var classes = [phase.rawValue]
     if paused { classes.append("paused") }
     if isEnding { classes.append("ending") }
     if urgent { classes.append("urgent") }
     if work?.running == true { classes.append("working") }
+    if flowtime { classes.append("flowtime") }
+    if elapsedSeconds != nil { classes.append("counting-up") }
+    if overdue { classes.append("overdue") }
     if away != nil { classes.append("away-pending") }
     return classes
   }

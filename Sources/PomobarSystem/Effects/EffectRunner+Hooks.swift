@@ -11,7 +11,7 @@ import PomobarCore
 /// - `POMOBAR_NEXT_PHASE`: the phase that comes next
 /// - `POMOBAR_SLOT`, `POMOBAR_COMPLETED`: the cycle position and the count, at that event
 /// - `POMOBAR_DURATION`, `POMOBAR_REMAINING`: the phase's length and what is left of it,
-///   in whole seconds
+///   in whole seconds (a Flowtime focus: its length so far, and no remaining)
 /// - `POMOBAR_ENDS_AT`: when the running phase ends, ISO 8601 local time with its offset
 ///   (`2026-11-23T14:05:09+01:00`; `date -d "$POMOBAR_ENDS_AT" +%s` for epoch seconds)
 /// - `POMOBAR_PROJECT`, `POMOBAR_PREVIOUS_PROJECT` (the `project` event),

@@ -62,6 +62,10 @@ public struct EffectRunner {
         var state = commit?.timer ?? TimerState(phase: next)
         state.phase = next
         commands.append(notification(NotificationPlan(ended: ended, state: state, config: config)))
+      case .remindBreak(let worked):
+        guard config.notifications.enabled else { continue }
+        let state = commit?.timer ?? TimerState()
+        commands.append(notification(NotificationPlan(overdue: worked, state: state, config: config)))
       case .askAway(let choice):
         guard config.notifications.enabled else { continue }
         let state = commit?.timer ?? TimerState()

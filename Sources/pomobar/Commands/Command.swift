@@ -7,6 +7,8 @@ enum Command: Equatable {
   /// `ctl ACTION`, at a moment before now with `--at`/`--ago`.
   case ctl(Action, Options, at: Moment?)
   case status(Options)
+  /// `watch`: one JSON line per change (`WatchEncoder`).
+  case watch(Options)
   case checkConfig(String?)
   /// The hidden `check-config --example`: `config.example.toml`, made from the schema.
   case configExample
@@ -30,7 +32,7 @@ enum Command: Equatable {
 
 /// The ledger's commands: export, import, log, track, history, project.
 enum LedgerCommand: Equatable {
-  case export(RangeArgument, ExchangeFormat)
+  case export(RangeArgument, ExchangeFormat, focus: Bool)
   case importFile(String, ExchangeFormat?)
   case log(RangeArgument, tags: [String] = [])
   /// `track [DAY] FROM-TO [PROJECT] [+TAG...] [--note TEXT] [--adjust]`: the words are read

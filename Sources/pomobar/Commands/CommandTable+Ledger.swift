@@ -21,7 +21,7 @@ extension CommandTable {
     ],
     usage: [
       "report [RANGE | --from DATE --to DATE] [--project NAME] [--tag TAG]...",
-      "       [--json] [--decimal] [--chart] [--calendar [YEAR]]",
+      "       [--json | --html | --svg] [--decimal] [--chart] [--calendar [YEAR]]",
     ],
     options: [
       OptionSpec(
@@ -34,6 +34,10 @@ extension CommandTable {
         doc: ["only that project's time (an unknown name is an error)"]),
       ParsedWords.tagOption,
       OptionSpec(names: ["--json"], arity: .flag, doc: ["one JSON object for scripts (times in seconds)"]),
+      OptionSpec(
+        names: ["--html"], arity: .flag,
+        doc: ["one self-contained web page: charts, heatmap, tables,", "each day's timeline (up to a month)"]),
+      OptionSpec(names: ["--svg"], arity: .flag, doc: ["the page's chart alone, a standalone SVG"]),
       OptionSpec(names: ["--decimal"], arity: .flag, doc: ["hours as 1.75 instead of 1:45"]),
       OptionSpec(
         names: ["--chart"], arity: .flag, doc: ["add a bar per day, stacked by project, with a legend"]),
@@ -67,6 +71,12 @@ extension CommandTable {
         json: words.flag("--json"), decimal: words.flag("--decimal"), chart: words.flag("--chart"),
         calendar: words.flag("--calendar"), calendarYear: words["--calendar"].flatMap { Int($0) },
         configPath: words["--config"])
+      request.html = words.flag("--html")
+      request.svg = words.flag("--svg")
+      let outputs = ["--html", "--svg", "--json", "--chart", "--calendar"].filter { words.flag($0) }
+      if request.html || request.svg, outputs.count > 1 {
+        throw words.usage("one output at a time (got \(outputs.joined(separator: " and ")))")
+      }
       request.tags = try words.tags("--tag")
       for word in words.arguments {
         guard ReportRange(name: word) != nil else {
@@ -146,12 +156,13 @@ extension CommandTable {
   static let export = CommandSpec(
     name: "export",
     synopsis: [
-      .init(line: "export [RANGE] --format FORMAT", summary: "csv, json, timewarrior, watson to stdout")
+      .init(line: "export [RANGE] --format FORMAT", summary: "csv, json, timewarrior, watson, ics to stdout")
     ],
-    usage: ["export [RANGE] --format \(ExchangeFormat.names.joined(separator: "|"))"],
+    usage: ["export [RANGE] --format \(ExchangeFormat.names.joined(separator: "|")) [--focus]"],
     options: [
       OptionSpec(
-        names: ["--format"], arity: .value, placeholder: "FORMAT", kind: .words(ExchangeFormat.names))
+        names: ["--format"], arity: .value, placeholder: "FORMAT", kind: .words(ExchangeFormat.names)),
+      OptionSpec(names: ["--focus"], arity: .flag, doc: ["ics: focus sessions as events too"]),
     ]
       + rangeOptions,
     operand: .words(LedgerRange.names),
@@ -169,6 +180,13 @@ extension CommandTable {
           HelpItem(term: "json", doc: ["an array of the history's own record objects"]),
           HelpItem(term: "timewarrior", doc: ["the array `timew export` prints, for `timew import`"]),
           HelpItem(term: "watson", doc: ["a frames file for `watson merge` (no project: \"(no project)\")"]),
+          HelpItem(
+            term: "ics",
+            doc: [
+              "an iCalendar file (RFC 5545): each work interval an event titled by",
+              "its project, tags and note in the description, UTC times, a UID",
+              "per record (importing again updates); --focus adds focus sessions",
+            ]),
         ], column: 15),
       .text(rangeHelp),
     ],
@@ -177,7 +195,9 @@ extension CommandTable {
       guard let name = words["--format"] else {
         throw words.usage("which --format? One of: \(ExchangeFormat.names.joined(separator: ", "))")
       }
-      return .ledger(.export(try words.range(), try words.exchangeFormat(name)))
+      let format = try words.exchangeFormat(name)
+      if words.flag("--focus") && format != .ics { throw words.usage("--focus goes with --format ics") }
+      return .ledger(.export(try words.range(), format, focus: words.flag("--focus")))
     })
 
   static let importFile = CommandSpec(
@@ -187,7 +207,7 @@ extension CommandTable {
     options: [
       OptionSpec(
         names: ["--from"], arity: .value, placeholder: "FORMAT",
-        kind: .words(ExchangeFormat.names.filter { $0 != ExchangeFormat.timewarriorData.rawValue }))
+        kind: .words(ExchangeFormat.allCases.filter(\.isReadable).map(\.rawValue)))
     ],
     operand: .file,
     help: [

@@ -8,7 +8,7 @@ import PomobarSystem
 /// in its command. See docs/development.md.
 enum CommandTable {
   static let all: [CommandSpec] =
-    [run, ctl, status, report, projects, themes, checkConfig] + ledger + [help]
+    [run, ctl, status, watch, report, projects, themes, checkConfig] + ledger + [help]
 
   static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 
@@ -92,6 +92,12 @@ enum CommandTable {
               "a persistent i3blocks block (interval=persist, format=json);",
               "i3blocks 1.4 sends it no clicks: prefer `pomobar status --format i3blocks`",
             ]),
+          HelpItem(
+            term: "yambar",
+            doc: [
+              "a yambar script module (continuous: no poll-interval); clicks are",
+              "yambar's on-click commands",
+            ]),
           HelpItem(term: "plain", doc: ["one line of text per change"]),
           HelpItem(
             term: "tty", doc: ["a live line for a terminal, driven by keys (the default on a terminal)"]),
@@ -159,6 +165,31 @@ enum CommandTable {
       let options = try words.options()
       try words.expect(0...0)
       return .status(options)
+    })
+
+  static let watch = CommandSpec(
+    name: "watch",
+    synopsis: [.init(line: "watch", summary: "one JSON line per change, for shells' widgets")],
+    usage: ["watch [--config FILE]"],
+    options: [config],
+    help: [
+      .text(
+        """
+        Prints the timer as one JSON object per line: the current one at once, then one
+        each time something but the time changes (an action of any copy, a phase ending,
+        the config). Nothing while nothing changes: a running phase carries its deadline
+        and a widget counts down by itself. Keys (version "v": 1): at, phase, paused,
+        urgent, remaining, total, deadline, cycle {slot, of}, color, classes, work
+        {running, since, project, color, today, total, tags}, project, tags, note,
+        problem; times are Unix milliseconds. Like a bar, it ends phases at their
+        deadline (with hooks and notifications). Reference: docs/watch.md.
+        """),
+      .options,
+    ],
+    make: { words throws(UsageError) in
+      let options = try words.options()
+      try words.expect(0...0)
+      return .watch(options)
     })
 
   static let projects = CommandSpec(

@@ -11,7 +11,8 @@ enum CtlArguments {
   /// The action of `pomobar ctl NAME ARGUMENTS...`.
   static func action(_ name: String, _ arguments: [String]) throws(UsageError) -> Action {
     switch name {
-    case "extend" where !arguments.isEmpty, "shorten" where !arguments.isEmpty:
+    case "extend" where !arguments.isEmpty, "shorten" where !arguments.isEmpty,
+      "snooze" where !arguments.isEmpty:
       let given = Shown.plain(arguments.joined(separator: " "))
       let reading = arguments.count == 1 ? DurationFormat.read(arguments[0]) : .unreadable
       guard case .duration(let value) = reading else {
@@ -21,7 +22,11 @@ enum CtlArguments {
           : "cannot read '\(given)' as a duration; write it like 5m, 90s or 1h30m"
         throw UsageError(message: "pomobar ctl \(name): \(problem)", hint: hint)
       }
-      return name == "extend" ? .extend(value) : .shorten(value)
+      switch name {
+      case "extend": return .extend(value)
+      case "shorten": return .shorten(value)
+      default: return .snooze(value)
+      }
     case "work":
       let choices: [Action] = [.workStart, .workStop, .workToggle]
       guard let first = arguments.first, let action = choices.first(where: { $0.ctlWords == [name, first] })
@@ -143,7 +148,7 @@ enum CtlArguments {
     case .start, .stop, .workStart, .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious:
       return true
     case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .interrupt, .void,
-      .away, .back, .awayWas:
+      .away, .back, .snooze, .awayWas:
       return false
     }
   }
@@ -213,6 +218,9 @@ enum CtlArguments {
     case .workStart, .workStop, .workToggle, .projectNext, .projectPrevious, .projectNone:
       return .clickSpelling
     case .interrupt, .void, .away, .back: return .clock
+    case .snooze:
+      return .timer(
+        arguments: " [DURATION]", doc: "put off the break reminder (default: [breaks] snooze, 15m)")
     case .awayWork, .awayDiscard, .awayBreak: return .clickSpelling
     }
   }

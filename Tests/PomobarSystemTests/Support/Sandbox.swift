@@ -119,7 +119,7 @@ final class Sandbox {
     var text = body + "\n"
     if hooks {
       text += "\n[hooks]\n"
-      for event in ["focus-start", "focus-end", "break-start", "break-end", "pause", "resume"] {
+      for event in ["focus-start", "focus-end", "break-start", "break-end", "pause", "resume", "overdue"] {
         text += "\(event) = \"echo $POMOBAR_EVENT $POMOBAR_PHASE $POMOBAR_REASON >> \(hookLog)\"\n"
       }
     }

@@ -11,8 +11,19 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
   /// Lines of timewarrior's own data files (`inc START - END # tags`), for timewarrior
   /// before 1.5, which has no `import`. Written only: import `timew export` instead.
   case timewarriorData = "timewarrior-data"
+  /// An iCalendar file (RFC 5545) of work intervals, and with `--focus` focus sessions,
+  /// for calendars (`ICalendarEncoder`). Written only.
+  case ics
 
   public static var names: [String] { allCases.map(\.rawValue) }
+
+  /// What `import` reads: timewarrior's data lines and calendars are written only.
+  public var isReadable: Bool {
+    switch self {
+    case .csv, .json, .timewarrior, .watson: return true
+    case .timewarriorData, .ics: return false
+    }
+  }
 
   /// The format of an exported file, from its first bytes; nil when it looks like none.
   ///
@@ -42,6 +53,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
       }
     }
     if bytes[index...].starts(with: "inc ".utf8) { return .timewarriorData }
+    if bytes[index...].starts(with: "BEGIN:VCALENDAR".utf8) { return .ics }
     let line = bytes[index...].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
     let columns = CSV.fields(ofLine: Array(line))
     return ["id", "start", "end"].allSatisfy(columns.contains) ? .csv : nil

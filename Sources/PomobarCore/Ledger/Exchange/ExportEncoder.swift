@@ -20,9 +20,14 @@ public struct ExportEncoder {
     "gap", "note", "tags",
   ]
 
-  public init(format: ExchangeFormat, total: Int = 0) {
+  /// For `ics`: when the export is made, and whether focus sessions are events too.
+  private let calendar: ICalendarEncoder
+
+  public init(format: ExchangeFormat, total: Int = 0, calendar: ICalendarEncoder = ICalendarEncoder(stamp: 0))
+  {
     self.format = format
     self.total = total
+    self.calendar = calendar
   }
 
   /// How many intervals a timewarrior export of these records holds: call `forEach` with
@@ -42,6 +47,7 @@ public struct ExportEncoder {
     case .csv: return CSV.row(Self.csvColumns)
     case .json, .timewarrior, .watson: return "[\n"
     case .timewarriorData: return ""
+    case .ics: return ICalendarEncoder.header
     }
   }
 
@@ -55,6 +61,8 @@ public struct ExportEncoder {
     case .json:
       defer { written += 1 }
       return (written == 0 ? "" : ",\n") + String(record.jsonLine.dropLast())
+    case .ics:
+      return calendar.event(record)
     case .timewarrior, .timewarriorData, .watson:
       if format != .watson && record.isFromTimewarrior { return "" }
       var out = ""
@@ -73,6 +81,7 @@ public struct ExportEncoder {
     switch format {
     case .csv, .timewarriorData: return out
     case .json, .timewarrior, .watson: return out + (written == 0 ? "]\n" : "\n]\n")
+    case .ics: return ICalendarEncoder.footer
     }
   }
 
@@ -83,7 +92,7 @@ public struct ExportEncoder {
     case .timewarrior: return separator + Self.timewarrior(piece, id: max(1, total - written))
     case .timewarriorData: return Self.timewarriorData(piece)
     case .watson: return separator + Self.watson(piece)
-    case .csv, .json: return ""
+    case .csv, .json, .ics: return ""
     }
   }
 

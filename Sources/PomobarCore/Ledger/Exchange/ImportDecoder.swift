@@ -33,6 +33,12 @@ public enum ImportDecoder {
           Problem(
             place: "line 1",
             message: "timewarrior's data files are not read: import what `timew export` prints instead")))
+    case .ics:
+      body(
+        .failure(
+          Problem(
+            place: "line 1",
+            message: "calendars are not read: import pomobar's csv or json export instead")))
     case .json, .timewarrior, .watson:
       var index = 0
       JSONArrayScanner.forEachElement(bytes) { element in
@@ -72,7 +78,7 @@ public enum ImportDecoder {
       }
     case .timewarrior: return try timewarrior(value, place, offsets)
     case .watson: return try watson(value, place, offsets)
-    case .csv, .timewarriorData: throw Problem(place: place, message: "not \(format.rawValue)")
+    case .csv, .timewarriorData, .ics: throw Problem(place: place, message: "not \(format.rawValue)")
     }
   }
 

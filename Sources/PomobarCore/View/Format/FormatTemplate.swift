@@ -66,8 +66,9 @@ public enum Placeholder: String, CaseIterable, Sendable {
   /// An eighth-block progress bar of `[display] bar-width` cells.
   case bar
   /// Time left, `mm:ss` (`h:mm:ss` past an hour); whole minutes with `update = "minute"`.
+  /// A Flowtime focus, which counts up, shows its time so far here and in `minutes`.
   case time
-  /// Time left in whole minutes, rounded up: `25m`, `1h5m`.
+  /// Time left in whole minutes, rounded up: `25m`, `1h5m` (so far: rounded down).
   case minutes
   /// The phase's name: `Focus`, `Short break paused`, `Ready`, `Focus done`.
   case phase

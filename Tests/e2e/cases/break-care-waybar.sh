@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# break-care-waybar: `[breaks] remind-after = "3s"` in a real waybar on headless sway
+# 1.7, with contrib/waybar/config.jsonc and style.css as they ship: after 3 s of the work
+# clock the module gets the class `overdue` (and `urgent`, for `[display] urgent-for =
+# "1s"`); once the urgent flag clears, the example style's tomato underline stays on
+# screen; `pomobar ctl snooze` takes it away.
+source "$(dirname "$0")/../lib.sh"
+
+ensure_user
+setup_pomobar '[breaks]
+remind-after = "3s"
+
+[display]
+urgent-for = "1s"
+
+[notifications]
+enabled = false'
+wrapper=$(stream_wrapper module)
+stream="$E2E_TMP/module.stream"
+conf="$E2E_TMP/config.jsonc"
+style="$E2E_TMP/style.css"
+contrib_copy waybar/config.jsonc "$conf" "$wrapper"
+waybar_style "$style"
+sway_config "$E2E_TMP/sway.conf"
+start_sway "$E2E_TMP/sway.conf"
+start_waybar "$conf" "$style"
+
+region=(426 140 854 60)
+last_obj() { grep -E '^\{' "$stream" 2>/dev/null | tail -n 1; }
+has_line() { [ -n "$(last_obj)" ]; }
+class_has() { last_obj | jq -e --arg c "$1" '.class | index($c) != null' >/dev/null 2>&1; }
+class_lacks() { last_obj | jq -e --arg c "$1" '.class | index($c) == null' >/dev/null 2>&1; }
+bar_shows() { local s; s=$(shot_wl "$2"); has_colour "$s" "$1" 15 "${region[@]}"; }
+bar_lacks() { local s; s=$(shot_wl "$2"); lacks_colour "$s" "$1" "${region[@]}"; }
+
+need "the module printed its first line" wait_for 10 "first line" has_line
+pbu ctl work start >/dev/null || fail_now "ctl work start failed"
+need "the module is drawn, grey while the timer is idle" wait_for 6 "grey pixels" bar_shows "$GREY" 01-working
+expect "working, not yet overdue: no tomato" lacks_colour "$E2E_OUT/01-working.png" "$TOMATO" "${region[@]}"
+expect "after 3 s the module has the class overdue (got: $(last_obj))" wait_for 6 "overdue" class_has overdue
+expect "the tooltip says how long" sh -c "grep -E '^\{' '$stream' | tail -n 1 | jq -r .tooltip | grep -q 'without a break'"
+expect "the urgent flag clears after urgent-for (1 s)" wait_for 4 "no urgent" class_lacks urgent
+expect "the class overdue stays" class_has overdue
+expect "the example style's underline shows it in tomato" wait_for 3 "tomato underline" bar_shows "$TOMATO" 02-overdue
+pbu ctl snooze >/dev/null || fail_now "ctl snooze failed"
+expect "snoozed: the class goes" wait_for 3 "not overdue" class_lacks overdue
+expect "snoozed: no tomato" wait_for 3 "no tomato" bar_lacks "$TOMATO" 03-snoozed
+finish
