@@ -167,4 +167,34 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     _ = m.handle(.action(.awayWas(.discard)), at: at(2200))
     #expect(TickPlan.of(m.state, now: reading(2200), zone: { _ in 0 }, dayStart: 0) == nil)
   }
+
+  /// The clock on from 0, break care on (a reminder after 90 min, breaks of 5 min).
+  private func caring() -> TimerMachine {
+    var settings = TimerSettings()
+    settings.breaks.remindAfter = .seconds(90 * 60)
+    var m = TimerMachine(settings: settings)
+    _ = m.handle(.action(.workStart), at: at(0))
+    return m
+  }
+
+  @Test func breakCareCountsABreakAnswerHoweverShortTheAbsence() {
+    var m = caring()
+    _ = m.handle(.action(.away), at: at(600))
+    _ = m.handle(.action(.back), at: at(780))  // 3 min: under min-break, the stretch goes on
+    #expect(m.state.ledger.breaks.since == at(0))
+    _ = m.handle(.action(.awayWas(.break)), at: at(800))
+    #expect(m.state.ledger.breaks.since == at(780), "a break, ended at the return")
+    #expect(m.state.ledger.breaks.due == at(780 + 90 * 60))
+  }
+
+  @Test func breakCareTakesBackTheBreakAWorkAnswerUndoes() {
+    var m = caring()
+    _ = m.handle(.action(.away), at: at(600))
+    _ = m.handle(.action(.back), at: at(2000))  // 23 min: break care counts a break
+    #expect(m.state.ledger.breaks.since == at(2000))
+    _ = m.handle(.action(.awayWas(.work)), at: at(2100))
+    #expect(m.state.ledger.breaks.since == at(0), "the stretch from before goes on")
+    #expect(m.state.ledger.breaks.due == at(90 * 60))
+  }
+
 }

@@ -5,7 +5,9 @@
 /// own intervals end where away began and start again at back, so the timeline stays
 /// without overlaps); `break` adds a short break with the note `away` (unless a phase of
 /// the timer already covers the time); `discard` leaves the gap. Both records carry `at`,
-/// like what `track` adds, so `history undo` takes them back.
+/// like what `track` adds, so `history undo` takes them back. Break care hears of it:
+/// `break` ends the stretch of work at the return, `work` undoes the break an absence of
+/// at least `[breaks] min-break` counted as.
 extension TimerMachine {
   /// The project and tags of the work clock as away began, read at back before the clock
   /// starts again; nil when it did not run (nothing to ask: no work was interrupted).
@@ -63,7 +65,10 @@ extension TimerMachine {
             serial: nextSerial(), kind: .work, start: choice.from, end: choice.to, seconds: seconds,
             project: name ?? choice.project, note: note,
             tags: name == nil ? choice.tags : TagName.clamped(project?.tags ?? []), added: true)))
+      // Break care took an absence this long for a break: it was not one.
+      if choice.length >= settings.breaks.minimum { breakUndone(at: now) }
     case .break:
+      breakEnded(at: choice.to)  // however short: the person says it was one
       guard !choice.phaseCovered else { return }
       effects.append(
         .record(
