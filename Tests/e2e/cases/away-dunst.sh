@@ -106,8 +106,8 @@ expect "the answer took the question away" wait_for 5 "away null" json '.away ==
 expect "dunst's menu listed the three answers" sh -c "grep -c -e '^#Keep as work' -e '^#Discard' -e '^#Was a break' '$E2E_OUT/dunst-menu.txt' | grep -qx 3"
 expect "hooks.log: the button and the action it did" wait_for 3 "did away-was" \
   grep -q "notification: away-work: did 'pomobar ctl away-was work'" "$state/hooks.log"
-pb log today >"$E2E_OUT/log.txt" 2>&1
-expect "pomobar log shows the time away kept as work" grep -q 'api  · away: kept as work' "$E2E_OUT/log.txt"
+pb log today >"$E2E_OUT/pomobar-log.txt" 2>&1
+expect "pomobar log shows the time away kept as work" grep -q 'api  · away: kept as work' "$E2E_OUT/pomobar-log.txt"
 expect "nothing is displayed any more" wait_for 3 "none displayed" displayed 0
 kill "$present_pid" 2>/dev/null
 wait "$present_pid" 2>/dev/null
