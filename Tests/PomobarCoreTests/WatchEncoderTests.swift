@@ -22,7 +22,7 @@ import Testing
       encoder.frame(Self.running(at: 47))
         == ##"{"v":1,"at":47000,"phase":"focus","paused":false,"urgent":false,"remaining":1453,"total":1500,"##
         + ##""deadline":1500000,"cycle":{"slot":2,"of":4},"color":"#E54D2E","classes":["focus"],"work":null,"##
-        + ##""project":null,"tags":[],"note":null,"problem":null}"## + "\n")
+        + ##""project":null,"tags":[],"note":null,"problem":null,"elapsed":null,"started":null}"## + "\n")
     #expect(encoder.countsDownItself && encoder.header() == "")
   }
 
@@ -61,6 +61,43 @@ import Testing
     ending.deadline = .seconds(1560)
     ending.remainingSeconds = 59
     #expect(encoder.frame(ending).contains(#""classes":["focus","ending"]"#))
+  }
+
+  /// A Flowtime focus `seconds` in, started at 100 s (wall clock = timer clock here): the
+  /// view as `ViewModel+Clock` makes it, with no deadline (the one-day cap is no end).
+  static func countingUp(at seconds: Int64, paused: Bool = false) -> ViewModel {
+    var view = EncoderFixtures.flowtime
+    view.elapsedSeconds = seconds - 100
+    view.paused = paused
+    view.countsFrom = paused ? nil : .seconds(100)
+    view.madeAt = WallStamp(wall: seconds * 1_000_000_000, instant: .seconds(seconds))
+    return view
+  }
+
+  @Test func aFocusThatCountsUpSaysWhenItStartedAndNoDeadline() {
+    var encoder = WatchEncoder()
+    #expect(
+      encoder.frame(Self.countingUp(at: 854))
+        == ##"{"v":1,"at":854000,"phase":"focus","paused":false,"urgent":false,"remaining":0,"total":0,"##
+        + ##""deadline":null,"cycle":{"slot":2,"of":4},"color":"#E54D2E","##
+        + ##""classes":["focus","flowtime","counting-up"],"work":null,"project":null,"tags":[],"note":null,"##
+        + ##""problem":null,"elapsed":754,"started":100000}"## + "\n")
+  }
+
+  @Test func aFocusThatCountsUpWritesNothingMoreWhileOnlyTimePasses() throws {
+    var encoder = WatchEncoder()
+    #expect(!encoder.frame(Self.countingUp(at: 854)).isEmpty)
+    #expect(encoder.frame(Self.countingUp(at: 855)) == "")
+    #expect(encoder.frame(Self.countingUp(at: 80_000)) == "")
+    // Paused, the count stops: its time so far is the news, and no instant to count from.
+    let paused = try JSON.parse(encoder.frame(Self.countingUp(at: 900, paused: true)))
+    #expect(paused["paused"] == true && paused["elapsed"] == 800 && paused["started"] == .null)
+    #expect(encoder.frame(Self.countingUp(at: 900, paused: true)) == "")
+    // Resumed 60 s later: counting from a minute later than before.
+    var resumed = Self.countingUp(at: 960)
+    (resumed.elapsedSeconds, resumed.countsFrom) = (800, .seconds(160))
+    let line = try JSON.parse(encoder.frame(resumed))
+    #expect(line["started"] == 160_000 && line["elapsed"] == 800 && line["deadline"] == .null)
   }
 
   @Test func aRunningWorkClockCountsByItselfAndItsProjectChangeIsNews() {
