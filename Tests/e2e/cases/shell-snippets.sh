@@ -2,8 +2,8 @@
 # shell-snippets: the contrib/ snippets for desktop shells (Quickshell, eww, AGS,
 # ironbar), which read `pomobar watch`. None of the four shells is in Debian, so what
 # runs here is what can: pomobar-countdown (eww's and ironbar's helper) on the real
-# binary, the AGS widget's view code compiled by tsc --strict and run by node on the
-# binary's real lines, the click commands of the eww and ironbar configs run as those
+# binary, counting down and (Flowtime) up, the AGS widget's view code compiled by tsc
+# --strict and run by node on the binary's real lines, the click commands of the eww and ironbar configs run as those
 # shells run them (sh -c), and the syntax of the QML (qmllint) and the TSX (the
 # TypeScript parser). The shells' own types (Quickshell.Io, astal) are not checked.
 source "$(dirname "$0")/../lib.sh"
@@ -87,6 +87,54 @@ if command -v tsc >/dev/null && command -v node >/dev/null; then
   expect "Pomobar.tsx parses as TypeScript (diagnostics: $tsx)" test "$tsx" = 0
 else
   note "AGS not checked: no tsc/node"
+fi
+
+# --- Flowtime: a focus that counts up, from the line's `started`
+setup_pomobar '[timer]
+mode = "flowtime"
+
+[notifications]
+enabled = false'
+pb ctl reset >/dev/null
+up="$E2E_TMP/countup.json"
+upmarkup="$E2E_TMP/countup.markup"
+"$contrib/watch/pomobar-countdown" --json >"$up" 2>>"$E2E_OUT/countdown.log" </dev/null &
+PIDS+=($!)
+"$contrib/watch/pomobar-countdown" --markup >"$upmarkup" 2>>"$E2E_OUT/countdown.log" </dev/null &
+PIDS+=($!)
+need "pomobar-countdown printed the Flowtime idle state" wait_for 5 "a line" sh -c "[ \$(wc -l <'$up') -ge 1 ]"
+pb ctl start >/dev/null
+expect "a focus that counts up is a line a second" wait_for 6 "3 lines" sh -c "[ \$(wc -l <'$up') -ge 4 ]"
+expect "the lines count up from 0:00 (got: $(tr '\n' ' ' <"$up"))" \
+  sh -c "tail -n 1 '$up' | jq -e '(.text | test(\"^↑ 0:[0-5][0-9]$\")) and .elapsed >= 1 and .remaining == 0
+    and (.class | split(\" \") | index(\"counting-up\")) != null'"
+expect "the markup counts up too (got: $(tail -n 1 "$upmarkup"))" \
+  grep -q '<span foreground="#E54D2E">↑ 0:0[1-9]</span>' "$upmarkup"
+watched=$(timeout 2.5 "$E2E_BIN" watch)
+log "watch while counting up: $watched"
+expect "watch writes one line for a focus that counts up, none per second ($(wc -l <<<"$watched") lines)" \
+  test "$(wc -l <<<"$watched")" -eq 1
+expect "the line has started, elapsed and no deadline" \
+  jq -e '.deadline == null and (.started | type) == "number" and (.elapsed | type) == "number"' <<<"$watched"
+if [ -f "${out:-}/pomobar-view.js" ]; then
+  shown=$(node -e 'const v = require(process.argv[1]); const l = JSON.parse(process.argv[2]);
+    console.log(v.text(l, l.started + 754000), "|", v.text(l, l.started + 3723000), "|",
+      v.nextTick(l, l.started + 250))' "$out/pomobar-view.js" "$watched")
+  expect "the AGS view counts up from started (got: $shown)" test "$shown" = "↑ 12:34 | ↑ 1:02:03 | 750"
+fi
+pb ctl pause >/dev/null
+wait_for 3 "the paused line" sh -c "tail -n 1 '$up' | jq -e .paused >/dev/null"
+n=$(lines "$up")
+sleep 1.5
+expect "paused: the count stops, no more lines ($n then $(lines "$up"))" test "$(lines "$up")" -eq "$n"
+expect "the paused line keeps its time so far with ⏸ (got: $(tail -n 1 "$up"))" \
+  sh -c "tail -n 1 '$up' | jq -e '(.text | test(\"^↑ 0:[0-5][0-9] ⏸$\")) and .elapsed >= 1'"
+if [ -f "${out:-}/pomobar-view.js" ]; then
+  paused=$(timeout 2 "$E2E_BIN" watch | head -n 1)
+  shown=$(node -e 'const v = require(process.argv[1]); const l = JSON.parse(process.argv[2]);
+    console.log(v.text(l, l.at) === v.text(l, l.at + 60000), v.nextTick(l, l.at))' \
+    "$out/pomobar-view.js" "$paused")
+  expect "the AGS view holds a paused count still (got: $shown)" test "$shown" = "true null"
 fi
 
 # --- Quickshell: the QML's syntax (its Quickshell types cannot be resolved here)
