@@ -1,8 +1,9 @@
 extension TickPlan {
   /// When what a reader that counts down by itself (`pomobar watch`) is told changes
   /// without anyone acting: the last minute of a running phase begins (the `ending`
-  /// class; a focus that counts up has none), the phase ends, the urgent flag clears, the ledger's next day begins (the
-  /// work clock's today goes back to 0); nil when nothing will, and nothing is armed.
+  /// class; a focus that counts up has none), the phase ends, the urgent flag clears, the
+  /// ledger's next day begins (the work clock's today goes back to 0); nil when nothing
+  /// will, and nothing is armed.
   ///
   /// Each is one wake-up: a period that ends at the moment, chosen anew at each wake-up.
   /// The seconds in between are the reader's to count, from the deadline it was given.
