@@ -6,8 +6,8 @@
 # (jq, useradd, setpriv, mount); the notification daemons (dunst, xfce4-notifyd),
 # notify-send and D-Bus for the notifications case; timewarrior and Watson (pip)
 # for the timewarrior-watson case; syncthing and git for the sync cases; yambar; qmllint,
-# tsc and node for the desktop shells' snippets (shell-snippets); Chromium, tidy and
-# Python's icalendar for the report-html case. Idempotent:
+# qmltestrunner, tsc and node for the desktop shells' snippets (shell-snippets); Chromium,
+# tidy and Python's icalendar for the report-html case. Idempotent:
 # does nothing when all is present.
 # Quiet on success; on failure prints apt's log and exits non-zero.
 set -euo pipefail
@@ -30,6 +30,7 @@ pkgs=(
   yambar                               # yambar case: its script module on headless sway
   qt6-declarative-dev-tools qml6-module-qtquick node-typescript  # shell-snippets: qmllint, tsc and node
   chromium tidy python3-icalendar      # report-html case: render the page, validate it, read the ics
+  qml6-module-qttest qml6-module-qtquick-window  # shell-snippets: Pomobar.qml under qmltestrunner
 )
 
 APT_UPDATE=${E2E_APT_UPDATE:-} "$(dirname "$0")/apt-install.sh" e2e-deps "${pkgs[@]}"

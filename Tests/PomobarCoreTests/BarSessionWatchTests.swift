@@ -11,7 +11,7 @@ import Testing
 
   static let tail =
     ##""cycle":{"slot":1,"of":4},"color":"#E54D2E","classes":["focus"],"work":null,"project":null,"##
-    + ##""tags":[],"note":null,"problem":null"##
+    + ##""tags":[],"note":null,"problem":null,"elapsed":null,"started":null,"overdue":false,"away":null"##
 
   @Test func aRunningFocusIsOneLineThenAWakeUpAtItsLastMinuteOnly() {
     var bar = BarDriver(encoder: WatchEncoder(), document: focusDocument(deadline: 1500))

@@ -97,6 +97,22 @@ private func counting(pausedAfter: Int64? = nil) -> TimerState {
     #expect(plan.body == "Next: focus, counting up.")
   }
 
+  /// What `pomobar watch` counts from: not the one-day cap, but the focus's start.
+  @Test func aCountingUpFocusHasNoDeadlineButTheInstantItCountsFrom() {
+    let now = ClockReading(wall: 1_000_754_000_000_000, boottime: 754_000_000_000, monotonic: 0, bootID: "a")
+    let running = ViewModel(state: counting(), config: flowConfig(), reading: now, zone: { _ in 0 })
+    #expect((running.deadline, running.countsFrom, running.elapsedSeconds) == (nil, at(0), 754))
+    #expect(running.madeAt?.milliseconds(at: at(0)) == 1_000_000_000)  // 754 s before the reading
+    let paused = ViewModel(
+      state: counting(pausedAfter: 60), config: flowConfig(), reading: now, zone: { _ in 0 })
+    #expect((paused.deadline, paused.countsFrom, paused.elapsedSeconds) == (nil, nil, 60))
+    // A focus that counts down keeps its deadline, and counts from nothing.
+    var down = counting()
+    down.countsUp = false
+    let view = ViewModel(state: down, config: Config(), reading: now, zone: { _ in 0 })
+    #expect((view.deadline, view.countsFrom) == (at(day), nil))
+  }
+
   @Test func aCountingUpFocusIsReadBackFromTheStateFile() throws {
     let written = ClockReading(wall: 1_700_000_000_000_000_000, boottime: 0, monotonic: 0, bootID: "a")
     for state in [counting(), counting(pausedAfter: 60)] {

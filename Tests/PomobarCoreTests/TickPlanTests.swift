@@ -80,6 +80,14 @@ import Testing
     #expect(Self.plan(state, at: 1499.5) == TickPlan(anchor: .seconds(1500), seconds: 1))
   }
 
+  /// A Flowtime focus's deadline is only the one-day cap: no `ending` a minute before it.
+  @Test func aFocusThatCountsUpWakesOnlyAtTheOneDayCap() {
+    let state = TimerState(
+      phase: .running(.focus, deadline: .seconds(86_410), total: .seconds(86_400)), countsUp: true)
+    #expect(Self.plan(state, at: 10) == TickPlan(anchor: .seconds(86_410), seconds: 86_400))
+    #expect(Self.plan(state, at: 86_360) == TickPlan(anchor: .seconds(86_410), seconds: 50))
+  }
+
   @Test func idlePausedOrDoneArmNothing() {
     #expect(Self.plan(TimerState(), at: 5) == nil)
     #expect(

@@ -22,8 +22,25 @@ import Testing
       encoder.frame(Self.running(at: 47))
         == ##"{"v":1,"at":47000,"phase":"focus","paused":false,"urgent":false,"remaining":1453,"total":1500,"##
         + ##""deadline":1500000,"cycle":{"slot":2,"of":4},"color":"#E54D2E","classes":["focus"],"work":null,"##
-        + ##""project":null,"tags":[],"note":null,"problem":null}"## + "\n")
+        + ##""project":null,"tags":[],"note":null,"problem":null,"elapsed":null,"started":null,"overdue":false,"away":null}"## + "\n")
     #expect(encoder.countsDownItself && encoder.header() == "")
+  }
+
+  /// Break care's reminder and a time away waiting for an answer are lines of their own:
+  /// a widget shows them without asking `status`.
+  @Test func overdueAndAWaitingAwayAreInTheLine() throws {
+    var encoder = WatchEncoder()
+    _ = encoder.frame(Self.running(at: 47))
+    var view = Self.running(at: 48)
+    view.overdue = true
+    view.away = AwayView(seconds: 1380, project: "api", from: "10:00", to: "10:23", answerBy: nil, unanswered: .discard)
+    let line = try JSON.parse(encoder.frame(view))
+    #expect(line["overdue"] == true)
+    #expect(line["away"] == ["seconds": 1380, "project": "api", "unanswered": "discard"])
+    // Nothing else changes while it waits: no second line.
+    view.madeAt = WallStamp(wall: 49_000_000_000, instant: .seconds(49))
+    view.remainingSeconds = 1451
+    #expect(encoder.frame(view) == "")
   }
 
   /// The timer's timeline is `CLOCK_BOOTTIME`; a widget compares with the wall clock.
@@ -61,6 +78,43 @@ import Testing
     ending.deadline = .seconds(1560)
     ending.remainingSeconds = 59
     #expect(encoder.frame(ending).contains(#""classes":["focus","ending"]"#))
+  }
+
+  /// A Flowtime focus `seconds` in, started at 100 s (wall clock = timer clock here): the
+  /// view as `ViewModel+Clock` makes it, with no deadline (the one-day cap is no end).
+  static func countingUp(at seconds: Int64, paused: Bool = false) -> ViewModel {
+    var view = EncoderFixtures.flowtime
+    view.elapsedSeconds = seconds - 100
+    view.paused = paused
+    view.countsFrom = paused ? nil : .seconds(100)
+    view.madeAt = WallStamp(wall: seconds * 1_000_000_000, instant: .seconds(seconds))
+    return view
+  }
+
+  @Test func aFocusThatCountsUpSaysWhenItStartedAndNoDeadline() {
+    var encoder = WatchEncoder()
+    #expect(
+      encoder.frame(Self.countingUp(at: 854))
+        == ##"{"v":1,"at":854000,"phase":"focus","paused":false,"urgent":false,"remaining":0,"total":0,"##
+        + ##""deadline":null,"cycle":{"slot":2,"of":4},"color":"#E54D2E","##
+        + ##""classes":["focus","flowtime","counting-up"],"work":null,"project":null,"tags":[],"note":null,"##
+        + ##""problem":null,"elapsed":754,"started":100000,"overdue":false,"away":null}"## + "\n")
+  }
+
+  @Test func aFocusThatCountsUpWritesNothingMoreWhileOnlyTimePasses() throws {
+    var encoder = WatchEncoder()
+    #expect(!encoder.frame(Self.countingUp(at: 854)).isEmpty)
+    #expect(encoder.frame(Self.countingUp(at: 855)) == "")
+    #expect(encoder.frame(Self.countingUp(at: 80_000)) == "")
+    // Paused, the count stops: its time so far is the news, and no instant to count from.
+    let paused = try JSON.parse(encoder.frame(Self.countingUp(at: 900, paused: true)))
+    #expect(paused["paused"] == true && paused["elapsed"] == 800 && paused["started"] == .null)
+    #expect(encoder.frame(Self.countingUp(at: 900, paused: true)) == "")
+    // Resumed 60 s later: counting from a minute later than before.
+    var resumed = Self.countingUp(at: 960)
+    (resumed.elapsedSeconds, resumed.countsFrom) = (800, .seconds(160))
+    let line = try JSON.parse(encoder.frame(resumed))
+    #expect(line["started"] == 160_000 && line["elapsed"] == 800 && line["deadline"] == .null)
   }
 
   @Test func aRunningWorkClockCountsByItselfAndItsProjectChangeIsNews() {

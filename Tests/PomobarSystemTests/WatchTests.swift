@@ -78,6 +78,48 @@ import Testing
     }
   }
 
+  @Test("A Flowtime focus is one line that says when it started, none while it counts up")
+  func flowtimeFocusCountsUpInTheWidget() async throws {
+    try await withSandbox(config: "[timer]\nmode = \"flowtime\"") { sandbox in
+      let watch = try await Self.watch(sandbox)
+      let idle = try #require(try Self.lines(watch).first)
+      #expect(idle["phase"] as? String == "idle" && idle["elapsed"] is NSNull && idle["started"] is NSNull)
+      #expect(idle["classes"] as? [String] == ["idle", "flowtime"], "\(idle)")
+
+      try await sandbox.ctl("start")
+      try await eventually("a line after ctl start", timeout: 2) { watch.stdout.count >= 2 ? true : nil }
+      let focus = try Self.lines(watch)[1]
+      // No deadline (the one-day cap is no end), but the instant it counts from: now.
+      #expect(focus["deadline"] is NSNull && focus["remaining"] as? Int == 0, "\(focus)")
+      let started = try #require(focus["started"] as? Int, "\(focus)")
+      let at = try #require(focus["at"] as? Int)
+      #expect((0..<2000).contains(at - started), "started just before the line: \(focus)")
+      #expect((0...1).contains(focus["elapsed"] as? Int ?? -1), "\(focus)")
+      #expect(focus["classes"] as? [String] == ["focus", "flowtime", "counting-up"], "\(focus)")
+      let ticked = await holdsAtSomePoint(within: 1.5) { watch.stdout.count > 2 }
+      #expect(!ticked, "no line while only time passes: \(watch.stdout.text)")
+
+      // 50 min on, paused: the count stops, and the line says how far it got.
+      try sandbox.setClock("awake 3000")
+      try await sandbox.ctl("pause")
+      try await eventually("a line after ctl pause", timeout: 2) { watch.stdout.count >= 3 ? true : nil }
+      let paused = try Self.lines(watch)[2]
+      let elapsed = try #require(paused["elapsed"] as? Int, "\(paused)")
+      #expect((3000..<3060).contains(elapsed) && paused["started"] is NSNull, "\(paused)")
+      // A minute later, resumed: it counts from a minute later, from the same time so far.
+      try sandbox.setClock("awake 3060")
+      try await sandbox.ctl("resume")
+      try await eventually("a line after ctl resume", timeout: 2) { watch.stdout.count >= 4 ? true : nil }
+      let resumed = try Self.lines(watch)[3]
+      let since = try #require(resumed["started"] as? Int, "\(resumed)")
+      #expect(since - started >= 60_000, "the pause moved the start on: \(since - started) ms")
+      // A widget's count from `started` agrees with `elapsed` (to the millisecond both round).
+      let soFar = (try #require(resumed["at"] as? Int) - since) / 1000
+      let said = try #require(resumed["elapsed"] as? Int, "\(resumed)")
+      #expect(abs(said - soFar) <= 1 && (elapsed..<elapsed + 60).contains(said), "\(resumed)")
+    }
+  }
+
   @Test("A watch whose reader stops reading holds up neither ctl nor the timer, and catches up")
   func stalledReaderBlocksNothing() async throws {
     try await withSandbox(config: "[timer]\nfocus = \"25m\"") { sandbox in

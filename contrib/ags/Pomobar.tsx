@@ -4,7 +4,8 @@
 // `pomobar ctl`.
 //
 // `pomobar watch` prints one JSON object per change (docs/watch.md); the widget counts
-// a running phase down by itself from its deadline, waking once a second only then.
+// a running phase down by itself from its deadline (a Flowtime focus up from its start),
+// waking once a second only then.
 import { Variable, bind } from "astal"
 import { Astal } from "astal/gtk3"
 import { execAsync, subprocess } from "astal/process"
@@ -27,7 +28,7 @@ subprocess(
   (err) => printerr(`pomobar watch: ${err}`),
 )
 
-// One wake-up per second on the deadline's grid, only while a phase runs.
+// One wake-up per second on the deadline's (or the start's) grid, only while a phase runs.
 let tick: ReturnType<typeof timeout> | null = null
 function schedule() {
   tick?.cancel()

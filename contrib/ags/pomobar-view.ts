@@ -28,6 +28,10 @@ export interface WatchLine {
   tags: string[]
   note: string | null
   problem: string | null
+  /** Seconds so far of a focus that counts up (Flowtime); null for anything else. */
+  elapsed: number | null
+  /** Unix ms a running focus that counts up counts from; null otherwise. */
+  started: number | null
 }
 
 /** pomobar's `braille` ring, from empty to full. */
@@ -39,27 +43,49 @@ export function remaining(line: WatchLine, now: number): number {
   return Math.max(0, Math.ceil((line.deadline - now) / 1000))
 }
 
-/** The ring glyph for the time left, as pomobar draws it. */
+/** Whether the line is a focus that counts up (Flowtime), running or paused. */
+export function countsUp(line: WatchLine): boolean {
+  return line.elapsed != null // != also for lines from a pomobar without the field
+}
+
+/** Seconds so far of a focus that counts up at `now`: counted from `started` while it runs. */
+export function elapsed(line: WatchLine, now: number): number {
+  if (line.started == null) return line.elapsed ?? 0
+  return Math.max(0, Math.floor((now - line.started) / 1000))
+}
+
+/** The ring glyph for the time left, as pomobar draws it; `↑` for a focus that counts up. */
 export function glyph(line: WatchLine, now: number): string {
   if (line.phase === "focus-done") return "✓"
+  if (countsUp(line)) return "↑"
   const left = remaining(line, now)
   if (line.total <= 0 || left <= 0) return ring[0]
   const steps = ring.length - 1
   return ring[Math.max(1, Math.min(steps, Math.ceil((left / line.total) * steps)))]
 }
 
-/** `⣿ 24:13`, `⡇ 10:00 ⏸`, `✓ done`; ` ⚠` while something is wrong. */
+/** `24:13`, or `1:02:03` from one hour on. */
+export function clock(seconds: number): string {
+  const pad = (n: number) => String(n).padStart(2, "0")
+  const [hours, minutes] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60)]
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds % 60)}` : `${minutes}:${pad(seconds % 60)}`
+}
+
+/** `⣿ 24:13`, `⡇ 10:00 ⏸`, `✓ done`, `↑ 12:34` (so far); ` ⚠` while something is wrong. */
 export function text(line: WatchLine | null, now: number): string {
   if (line === null) return "…"
   const warning = line.problem !== null ? " ⚠" : ""
   if (line.phase === "focus-done") return `${glyph(line, now)} done${warning}`
-  const left = remaining(line, now)
-  const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`
-  return `${glyph(line, now)} ${clock}${line.paused ? " ⏸" : ""}${warning}`
+  const shown = countsUp(line) ? elapsed(line, now) : remaining(line, now)
+  return `${glyph(line, now)} ${clock(shown)}${line.paused ? " ⏸" : ""}${warning}`
 }
 
-/** Milliseconds to the next whole second before the deadline: when the text next changes. */
+/**
+ * Milliseconds to when the text next changes: the next whole second before the deadline,
+ * or after the start of a focus that counts up; null while nothing runs.
+ */
 export function nextTick(line: WatchLine, now: number): number | null {
+  if (line.started != null) return 1000 - ((((now - line.started) % 1000) + 1000) % 1000)
   if (line.deadline === null || line.deadline <= now) return null
   return (line.deadline - now) % 1000 || 1000
 }

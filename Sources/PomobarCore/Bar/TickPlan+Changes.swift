@@ -1,9 +1,10 @@
 extension TickPlan {
   /// When what a reader that counts down by itself (`pomobar watch`) is told changes
   /// without anyone acting: the last minute of a running phase begins (the `ending`
-  /// class), the phase ends, the urgent flag clears, break care's reminder is due (the
-  /// `overdue` class), the ledger's next day begins (the work clock's today goes back to
-  /// 0); nil when nothing will, and nothing is armed.
+  /// class; a focus that counts up has none), the phase ends, the urgent flag clears, break
+  /// care's reminder is due (the `overdue` class), the away question's default answer is
+  /// due, the ledger's next day begins (the work clock's today goes back to 0); nil when
+  /// nothing will, and nothing is armed.
   ///
   /// Each is one wake-up: a period that ends at the moment, chosen anew at each wake-up.
   /// The seconds in between are the reader's to count, from the deadline it was given.
@@ -13,13 +14,16 @@ extension TickPlan {
   ) -> TickPlan? {
     var moments: [Instant] = []
     if let deadline = state.deadline {
+      // A focus that counts up has no last minute: its deadline is only the one-day cap.
       let ending = deadline - .seconds(60)
-      moments.append(ending > now.instant ? ending : deadline)
+      moments.append(ending > now.instant && !state.countsUp ? ending : deadline)
     }
     if state.isUrgent(at: now.instant, lasting: urgentFor), let urgentFor, let since = state.urgentSince {
       moments.append(since + urgentFor)
     }
-    if let due = state.ledger.breaks.due, due > now.instant { moments.append(due) }
+    for due in [state.ledger.breaks.due, state.ledger.awayChoice?.answerBy].compactMap({ $0 }) where due > now.instant {
+      moments.append(due)
+    }
     if state.ledger.work != nil || state.ledger.project != nil {
       moments.append(Ledger(zone: zone, now: now, dayStart: dayStart).nextDayStart)
     }

@@ -4,8 +4,9 @@
 /// A line says what changed, not what time it is: a running phase carries its `deadline`
 /// (and a running work clock its `since`) as wall-clock instants, and the reader counts
 /// down by itself. So a line is written only when something but the passing of time
-/// changed; a frame that would differ only in `at`, a running phase's `remaining` or a
-/// running clock's `today` and `total` is empty, and nothing is written.
+/// changed; a frame that would differ only in `at`, a running phase's `remaining`, a
+/// running counting-up focus's `elapsed` or a running clock's `today` and `total` is
+/// empty, and nothing is written.
 ///
 /// Version 1, keys in this order (fields are only ever added; a change of meaning is a
 /// new `v`):
@@ -15,10 +16,11 @@
 /// - `phase`: `idle`, `focus`, `focus-done`, `short-break`, `long-break` (paused: the
 ///   phase that is paused); `paused`, `urgent`: booleans.
 /// - `remaining`, `total`: seconds (remaining rounded up); `deadline`: Unix time in
-///   milliseconds the running phase ends, null unless it runs.
+///   milliseconds the running phase ends, null unless it runs (and for a focus that
+///   counts up, which has no end: see `started`).
 /// - `cycle`: `slot` (the focus session's place, from 1) and `of` (sessions per cycle).
 /// - `color`: the theme's `#rrggbb` for the phase; `classes`: as waybar's (`focus`,
-///   `paused`, `ending`, `urgent`, `working`).
+///   `paused`, `ending`, `urgent`, `working`, `flowtime`, `counting-up`).
 /// - `work`: the work clock, null when not shown: `running`, `since` (Unix ms, null when
 ///   stopped), `day_start` (Unix ms: the ledger's day `today` counts, null when stopped;
 ///   a new day is a new line), `project`, `color`, `today` (seconds on the project
@@ -27,6 +29,14 @@
 /// - `note`: why the timer changed on its own (suspended, away), null when none;
 ///   `problem`: what is wrong (config, state, hook, idle watch), shown with ⚠ in bars,
 ///   null when nothing is.
+/// - `elapsed`: seconds so far of a focus that counts up (Flowtime; rounded down), as of
+///   `at`, null for anything else; `started`: Unix ms the running counting-up focus counts
+///   from (its start, moved on by any pause), null otherwise. Its `remaining` and `total`
+///   are 0.
+/// - `overdue`: break care's reminder fired and work goes on (`[breaks]`); `away`: a time
+///   away that waits for an answer (`ctl away-was`), null when none: `seconds` (its
+///   length), `project` (what the clock was on, null: none), `unanswered` (the answer
+///   `[idle] unanswered` will give).
 public struct WatchEncoder: BarEncoder {
   /// The format's version, `v` in every line.
   public static let version: Int64 = 1
@@ -49,6 +59,7 @@ public struct WatchEncoder: BarEncoder {
   /// The line's object; `timeless` leaves out (as 0) what only time changes.
   static func object(_ view: ViewModel, timeless: Bool) -> JSONValue {
     let counting = timeless && view.deadline != nil
+    let countingUp = timeless && view.countsFrom != nil
     let working = view.work.map { $0.running } ?? false
     // Instants as the wall clock reads them when the view was made: what a widget
     // compares with its own clock. Compared as they are on the timer's timeline, exact,
@@ -84,6 +95,15 @@ public struct WatchEncoder: BarEncoder {
       "tags": .array((view.work?.running == true ? view.work?.tags ?? [] : []).map { .string($0) }),
       "note": view.note.flatMap { $0 == view.problem ? nil : .string($0) } ?? .null,
       "problem": view.problem.map { .string($0) } ?? .null,
+      "elapsed": view.elapsedSeconds.map { .integer(countingUp ? 0 : $0) } ?? .null,
+      "started": wall(view.countsFrom),
+      "overdue": .bool(view.overdue),
+      "away": view.away.map { away in
+        [
+          "seconds": .integer(away.seconds), "project": away.project.map { .string($0) } ?? .null,
+          "unanswered": .string(away.unanswered.rawValue),
+        ]
+      } ?? .null,
     ]
   }
 }

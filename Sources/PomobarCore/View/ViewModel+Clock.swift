@@ -21,10 +21,22 @@ extension ViewModel {
     self.init(
       state: state, config: config, now: now.instant,
       localSecondOfDay: (local % 86_400 + 86_400) % 86_400, problem: problem, today: today)
-    deadline = state.deadline
+    (deadline, countsFrom) = Self.clockInstants(state)
     if let work = self.work, work.running, let since = state.ledger.work?.since, let today {
       (workSince, workDayStart) = (since, today.start)
     }
     madeAt = WallStamp(wall: now.wall, instant: now.instant)
+  }
+
+  /// The running phase's deadline and, for a focus that counts up, the instant it counts
+  /// from instead: its deadline is only the one-day cap, no end a widget should count
+  /// down to. Both on the timer's timeline, exact (deadline − total does not move from
+  /// one reading to the next).
+  static func clockInstants(_ state: TimerState) -> (deadline: Instant?, countsFrom: Instant?) {
+    switch state.phase {
+    case .running(.focus, let deadline, let total) where state.countsUp: return (nil, deadline - total)
+    case .running(_, let deadline, _): return (deadline, nil)
+    case .idle, .paused, .focusDone: return (nil, nil)
+    }
   }
 }

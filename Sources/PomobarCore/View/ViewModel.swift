@@ -76,8 +76,12 @@ public struct ViewModel: Equatable, Sendable {
   /// When the running phase ends, when the running work interval began, and when the
   /// ledger's day its `seconds` count began, on the timer's timeline: instants a widget
   /// counts from by itself (`pomobar watch`); nil when not running, or not known (a view
-  /// built without a clock reading).
+  /// built without a clock reading). A focus that counts up has no end: its `deadline` is
+  /// nil, and `countsFrom` is set instead.
   public var deadline: Instant? = nil
+  /// The instant a running focus that counts up (Flowtime) counts its time so far from:
+  /// its start, moved on by any pause; nil for anything else.
+  public var countsFrom: Instant? = nil
   public var workSince: Instant? = nil
   public var workDayStart: Instant? = nil
   /// When the view was made, on the wall clock and the timer's timeline; no part of
