@@ -86,7 +86,9 @@ struct IdleWatchCommandTests {
     try await withSandbox(config: "[idle]\nafter = \"5m\"") { sandbox in
       let result = try await sandbox.run(["idle-watch"])
       #expect(result.status == 69, "\(result)")
-      #expect(result.stderr.contains("no display to watch (neither WAYLAND_DISPLAY nor DISPLAY is set)"), "\(result)")
+      #expect(
+        result.stderr.contains("no display to watch (neither WAYLAND_DISPLAY nor DISPLAY is set)"),
+        "\(result)")
     }
   }
 

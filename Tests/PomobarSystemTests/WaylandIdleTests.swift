@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import PomobarSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
-
-@testable import PomobarSystem
 
 /// A Wayland compositor played from a script, on a socket in a private folder: it answers
 /// the watcher's requests with the messages it is given, and keeps what the watcher sent.

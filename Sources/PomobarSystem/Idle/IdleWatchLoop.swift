@@ -43,7 +43,7 @@ public final class IdleWatchLoop {
   var wanted: Duration? { fixed ?? config.idle.after }
 
   /// Watches until SIGTERM or SIGINT; SIGHUP or an edit of the config reads it again.
-  public func run() throws -> Void {
+  public func run() throws {
     guard let first = wanted else { throw Failure.off }
     SignalSet.ignoreBrokenPipe()
     // Hooks and notifications are started as children: reaped by the kernel.
@@ -129,7 +129,8 @@ public final class IdleWatchLoop {
   private func apply(_ change: IdleChange) {
     let now = store.now()
     let event = change.event(at: now.instant, threshold: threshold)
-    let runner = EffectRunner(config: config, logFolder: store.directory, configPath: configSource.explicitPath)
+    let runner = EffectRunner(
+      config: config, logFolder: store.directory, configPath: configSource.explicitPath)
     do {
       try store.prepare()
       _ = try store.transact([event], settings: config.timer, ledger: config.ledger, stamp: now) {
