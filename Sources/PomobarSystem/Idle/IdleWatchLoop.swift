@@ -53,8 +53,10 @@ public final class IdleWatchLoop {
     var watcher = try FileWatcher()
     try poller.add(signals, readable: true)
     try poller.add(watcher.fd, readable: true)
-    if case .failure(let problem) = open(first, poller) { throw Failure.unavailable(problem.description) }
+    // Followed before the display is asked (which may take a moment): an edit meanwhile
+    // waits in the watch.
     var configFiles = configSource.watch(with: &watcher, daysOff: config.ledger.daysOffFile)
+    if case .failure(let problem) = open(first, poller) { throw Failure.unavailable(problem.description) }
     // Start-up code never runs again: what stays resident is the loop's.
     Processes.releaseCodePages()
 
