@@ -9,7 +9,8 @@
 #   mako (its tomato border in a grim screenshot), and "Start break" is pressed the way
 #   a mako user presses it: `makoctl menu` with a picker (a script that picks the line,
 #   as dmenu or wofi would), mako invokes the action, and the short break runs.
-# `mako_press SUMMARY LABEL` presses any notification's button this way.
+# `mako_press SUMMARY LABEL` (Tests/e2e/lib-notify.sh) presses any notification's button
+# this way.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../lib-notify.sh"
 
@@ -29,64 +30,15 @@ sway_config "$E2E_TMP/sway.conf"
 start_sway "$E2E_TMP/sway.conf"
 start_user_bus
 
-# mako: buttons-free notifications that stay until acted on, drawn white with a tomato
-# border; do-not-disturb is the usual mode that hides them.
-cat >"$E2E_TMP/mako.conf" <<CONF
-font=DejaVu Sans 11
-background-color=#FFFFFF
-text-color=#202020
-border-color=$TOMATO
-border-size=4
-default-timeout=0
-anchor=top-right
-
-[mode=do-not-disturb]
-invisible=1
-CONF
-cp "$E2E_TMP/mako.conf" "$E2E_OUT/mako.conf"
-chown "$E2E_USER:" "$E2E_TMP/mako.conf"
-user_cmd mako -c "$E2E_TMP/mako.conf"
-"${UCMD[@]}" >>"$E2E_OUT/mako.log" 2>&1 </dev/null &
-PIDS+=($!)
-need "mako owns org.freedesktop.Notifications" wait_for 10 "mako on the bus" name_owned
-makoctl_answers() { as_user makoctl mode >/dev/null 2>&1; }
-need "makoctl answers on the private bus" wait_for 10 "makoctl mode" makoctl_answers
+start_mako
 log "server: $(server_name)"
 
 modes() { as_user makoctl mode 2>/dev/null | tr '\n' ' '; }
 has_mode() { as_user makoctl mode 2>/dev/null | grep -qx "$1"; }
 dnd_on() { has_mode do-not-disturb; }
 dnd_off() { ! dnd_on; }
-# The notification mako holds with SUMMARY: its id.
-mako_id() {
-  as_user makoctl list 2>/dev/null | jq -r --arg s "$1" '[.data[0][] | select(.summary.data == $s) | .id.data][0] // empty'
-}
-# The action labels of the notification with SUMMARY, as mako has them.
-mako_actions() {
-  as_user makoctl list 2>/dev/null | jq -r --arg s "$1" '.data[0][] | select(.summary.data == $s) | .actions.data | to_entries[] | "\(.key)=\(.value)"'
-}
 shown() { [ -n "$(mako_id "$1")" ]; }
 gone() { [ -z "$(mako_id "$1")" ]; }
-
-# mako_press SUMMARY LABEL: the button LABEL of the notification SUMMARY, pressed through
-# `makoctl menu -n ID PICKER`: makoctl hands the picker the labels, one a line; the
-# picker (a stand-in for dmenu) keeps the one named in $E2E_TMP/pick.
-picker="$E2E_TMP/pick.sh"
-cat >"$picker" <<PICK
-#!/bin/sh
-tee -a '$E2E_TMP/menu.txt' | grep -m1 -xF "\$(cat '$E2E_TMP/pick')"
-PICK
-chmod 755 "$picker"
-touch "$E2E_TMP/menu.txt"
-chown "$E2E_USER:" "$E2E_TMP/menu.txt"
-mako_press() {
-  local id; id=$(mako_id "$1")
-  [ -n "$id" ] || { log "no notification '$1' to press"; return 1; }
-  printf '%s\n' "$2" >"$E2E_TMP/pick"
-  chmod 644 "$E2E_TMP/pick"
-  log "makoctl menu -n $id: pressing '$2' on '$1'"
-  as_user timeout 10 makoctl menu -n "$id" "$picker"
-}
 
 need "do-not-disturb is off before the focus (modes: $(modes))" dnd_off
 as_user makoctl mode -a dark >/dev/null  # a mode of the user's own, to be left alone

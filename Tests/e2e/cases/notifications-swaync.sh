@@ -10,8 +10,8 @@
 #   button swaync drew, and the short break runs. swaync-client 0.7.3 has no command that
 #   invokes an action (its options: -R -rs -t -op -cp -d -D -dn -df -c --hide-latest
 #   --close-latest -C -sw -s -swb; `--action` came in a later release), so the button
-#   is pressed where a person presses it. `swaync_press N` presses any notification's
-#   Nth button this way.
+#   is pressed where a person presses it. `swaync_press N` (Tests/e2e/lib-notify.sh)
+#   presses any notification's Nth button this way.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../lib-notify.sh"
 
@@ -32,60 +32,13 @@ start_sway "$E2E_TMP/sway.conf"
 vpointer_works || skip "the virtual pointer did not connect: no button can be pressed"
 start_user_bus
 
-# swaync's own config, with popups that stay until acted on, and a style that gives the
-# notification a tomato frame and each action button a flat colour of its own.
-BUTTON_COLOURS=('#00C000' '#0000E0' '#C000C0')
-mkdir -p "$E2E_TMP/swaync"
-cat >"$E2E_TMP/swaync/config.json" <<'JSON'
-{
-  "positionX": "right",
-  "positionY": "top",
-  "layer": "overlay",
-  "cssPriority": "user",
-  "timeout": 0,
-  "timeout-low": 0,
-  "timeout-critical": 0,
-  "notification-window-width": 500,
-  "transition-time": 0,
-  "hide-on-action": true,
-  "widgets": ["notifications"]
-}
-JSON
-{
-  echo '* { font-family: "DejaVu Sans"; font-size: 14px; transition: none; }'
-  echo ".notification { background: #FFFFFF; border: 4px solid $TOMATO; border-radius: 0; box-shadow: none; margin: 6px 12px; }"
-  echo '.notification-content { padding: 6px; }'
-  echo '.summary, .body, .time { color: #202020; text-shadow: none; }'
-  echo '.notification-default-action, .notification-default-action:hover { background: #FFFFFF; border: none; }'
-  for i in 1 2 3; do
-    c=${BUTTON_COLOURS[i - 1]}
-    echo ".notification-action:nth-child($i), .notification-action:nth-child($i):hover { background: $c; background-image: none; color: #FFFFFF; border: none; border-radius: 0; box-shadow: none; min-height: 36px; }"
-  done
-} >"$E2E_TMP/swaync/style.css"
-cp "$E2E_TMP/swaync/config.json" "$E2E_TMP/swaync/style.css" "$E2E_OUT/"
-chown -R "$E2E_USER:" "$E2E_TMP/swaync"
-user_cmd NO_AT_BRIDGE=1 GTK_A11Y=none GDK_BACKEND=wayland swaync -c "$E2E_TMP/swaync/config.json" -s "$E2E_TMP/swaync/style.css"
-"${UCMD[@]}" >>"$E2E_OUT/swaync.log" 2>&1 </dev/null &
-PIDS+=($!)
-need "swaync owns org.freedesktop.Notifications" wait_for 10 "swaync on the bus" name_owned
+start_swaync
 # Bounded: swaync-client waits for a daemon that is not there yet (its -sw, which would
 # not, takes no second option in 0.7.3: `-sw --get-dnd` prints the usage).
 dnd() { as_user timeout 3 swaync-client --get-dnd 2>>"$E2E_OUT/swaync-client.log" | tail -n 1; }
 dnd_is() { [ "$(dnd)" = "$1" ]; }
 need "swaync-client answers on the private bus" wait_for 10 "swaync-client --get-dnd" dnd_is false
 log "server: $(server_name)"
-
-# swaync_press N: a real click on the Nth action button of the notification on screen,
-# found by its colour in a fresh screenshot.
-swaync_press() {
-  local n=$1 shot box
-  shot=$(shot_wl "press-button-$n")
-  box=$(colour_box "$shot" "${BUTTON_COLOURS[n - 1]}")
-  read -r count x0 y0 x1 y1 <<<"$box"
-  [ "$count" -ge 100 ] || { log "button $n is not on screen ($count px of ${BUTTON_COLOURS[n - 1]})"; return 1; }
-  log "vpointer click on button $n at $(((x0 + x1) / 2)),$(((y0 + y1) / 2)) ($count px)"
-  vpointer move "$(((x0 + x1) / 2))" "$(((y0 + y1) / 2))" click left
-}
 
 # --- a 2 s focus: do-not-disturb on during it, off after it
 pbu ctl start >/dev/null || fail_now "ctl start failed"
