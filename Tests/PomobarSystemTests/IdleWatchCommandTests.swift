@@ -55,7 +55,9 @@ struct IdleWatchCommandTests {
       let watch = try sandbox.launch(["idle-watch"], environment: ["DISPLAY": server.display])
       try await watch.waitUntilAsleep()
       try sandbox.writeConfig("[idle]\nafter = \"1s\"", hooks: false, notifications: false)
-      try await eventually("away", timeout: 6) { Self.working(sandbox) == false ? true : nil }
+      try await eventually("away; idle-watch said: \(watch.stderr.text)", timeout: 6) {
+        Self.working(sandbox) == false ? true : nil
+      }
       watch.signal(SIGTERM)
       #expect(try await watch.waitForExit() == .exit(0))
     }

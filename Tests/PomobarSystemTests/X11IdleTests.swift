@@ -15,7 +15,10 @@ final class XvfbServer: @unchecked Sendable {
 
   init() throws {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-    process.arguments = ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "320x200x24"]
+    // -noreset: a session's window manager stays connected; here, when the last client
+    // (xdotool, or a watch being replaced) leaves, the server would reset and drop a
+    // connection being made at that moment.
+    process.arguments = ["-displayfd", "1", "-nolisten", "tcp", "-noreset", "-screen", "0", "320x200x24"]
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice

@@ -89,8 +89,10 @@ public final class IdleWatchLoop {
     }
   }
 
-  /// Opens the watch for `threshold` and waits on it; a server already past the threshold
-  /// (X11 says how long input has stopped) is away at once.
+  /// Opens the watch for `threshold` and waits on it, in place of the one before, which
+  /// is closed only once the new one is open: an X server left with no client resets
+  /// and drops the connection being made. A server already past the threshold (X11 says
+  /// how long input has stopped) is away at once.
   private func open(_ threshold: Duration, _ poller: Poller) -> Result<Void, IdleWatch.Problem> {
     switch IdleWatch.open(Environment.current(), threshold: threshold) {
     case .success(let opened):
@@ -99,6 +101,7 @@ public final class IdleWatchLoop {
       } catch {
         return .failure(IdleWatch.Problem("idle: cannot wait on the display's connection: \(error)"))
       }
+      if let watch { poller.remove(watch.descriptor) }
       (watch, self.threshold) = (opened, threshold)
       if let milliseconds = opened.idleAtStart { apply(.idle(milliseconds: milliseconds)) }
       return .success(())
@@ -109,20 +112,24 @@ public final class IdleWatchLoop {
 
   /// Reads the config again (a broken key keeps its value; a missing file, an editor
   /// between deleting and writing it, is no change); a new `[idle] after` replaces the
-  /// watch, and `false` closes it until the config asks again.
+  /// watch (one that cannot be made leaves the old one, with a warning, or with none
+  /// ends the command), and `false` closes it until the config asks again.
   private func reload(_ poller: Poller) throws(Failure) {
     let loaded = configSource.load(fallback: config)
     guard !loaded.missing else { return }
     for error in loaded.errors { warnings.warn("config reload: \(error)") }
     config = loaded.config
     guard wanted != threshold else { return }
-    if let watch { poller.remove(watch.descriptor) }
-    (watch, threshold) = (nil, nil)
     guard let wanted else {
+      if let watch { poller.remove(watch.descriptor) }
+      (watch, threshold) = (nil, nil)
       warnings.warn("[idle] after is false: input is not watched until the config sets it again")
       return
     }
-    if case .failure(let problem) = open(wanted, poller) { throw Failure.lost(problem.description) }
+    if case .failure(let problem) = open(wanted, poller) {
+      guard watch != nil else { throw Failure.lost(problem.description) }
+      warnings.warn("\(problem); still watching with the threshold before", kind: "idle")
+    }
   }
 
   /// One transaction on the shared state, as a bar makes it: the event, its effects
