@@ -36,7 +36,8 @@ struct IdleWatchCommandTests {
       let watch = try sandbox.launch(["idle-watch"], environment: ["DISPLAY": server.display])
       try await eventually("away", timeout: 6) { Self.working(sandbox) == false ? true : nil }
       // Noticed 2 s after the last input; the interval ends at the input (in whole seconds).
-      let end = try #require(Self.lastEnd(sandbox))
+      // The record reaches the history as the transaction commits, after the state file.
+      let end = try await eventually("the away interval in the history") { Self.lastEnd(sandbox) }
       #expect(end >= lastInput.rounded(.down) - 1 && end <= lastInput + 1, "\(end) vs \(lastInput)")
       try server.move(to: 20)
       try await eventually("back", timeout: 5) { Self.working(sandbox) == true ? true : nil }
