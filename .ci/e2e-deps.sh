@@ -3,7 +3,8 @@
 # tmux), a headless X server, screenshot and input tools, a font with the
 # Braille ring glyphs, and the build deps of the Wayland virtual-pointer client
 # (Tests/e2e/tools/vpointer.c); and what scripts/torture needs besides python3
-# (jq, useradd, setpriv, mount); the notification daemons (dunst, xfce4-notifyd),
+# (jq, useradd, setpriv, mount); the notification daemons (dunst, xfce4-notifyd,
+# mako, swaync),
 # notify-send and D-Bus for the notifications case; timewarrior and Watson (pip)
 # for the timewarrior-watson case; syncthing and git for the sync cases; yambar; qmllint,
 # qmltestrunner, tsc and node for the desktop shells' snippets (shell-snippets); Chromium,
@@ -26,6 +27,7 @@ pkgs=(
   dunst libnotify-bin dbus dbus-x11    # notifications case: a real daemon, notify-send, a private bus
   syncthing git                        # sync-syncthing, sync-git: two real Syncthings on loopback; two git clones
   xfce4-notifyd                        # notifications case: a daemon that draws action buttons
+  mako-notifier sway-notification-center  # notifications-mako, -swaync: the Wayland daemons, under sway
   timewarrior python3-pip              # timewarrior-watson case: timew 1.4.3; pip for Watson
   yambar                               # yambar case: its script module on headless sway
   qt6-declarative-dev-tools qml6-module-qtquick node-typescript  # shell-snippets: qmllint, tsc and node

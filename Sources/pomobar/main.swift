@@ -16,6 +16,7 @@ do {
   case .ctl(let action, let options, let moment?): status = CtlCommand.run(action, at: moment, options)
   case .status(let options): status = StatusCommand.run(options)
   case .watch(let options): status = WatchCommand.run(options)
+  case .idleWatch(let after, let config): status = IdleWatchCommand.run(after: after, configPath: config)
   case .report(let request): status = ReportCommand.run(request)
   case .projects(let options, let namesOnly): status = ProjectsCommand.run(options, namesOnly: namesOnly)
   case .themes(let request): status = ThemesCommand.run(request)

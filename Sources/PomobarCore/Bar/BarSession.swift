@@ -147,16 +147,8 @@ public struct BarSession {
       }
       wake.refresh = true
     case .idle(let change):
-      // Away from the moment input stopped: the threshold ago, or as long ago as the
-      // server counted.
-      let event: Event
-      switch change {
-      case .idle(let milliseconds):
-        let idle = milliseconds.map { Duration.milliseconds($0) } ?? (config.idle.after ?? .zero)
-        event = .backdated(.away, at: now.instant - idle)
-      case .active:
-        event = .action(.back)
-      }
+      // Away from the moment input stopped, back when it came again.
+      let event = change.event(at: now.instant, threshold: config.idle.after)
       wake.actions.append(.transact([event], stamp: now))
       wake.transacting = true
     case .idleWatch(let problem):

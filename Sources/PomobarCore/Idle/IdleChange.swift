@@ -4,4 +4,17 @@
 public enum IdleChange: Equatable, Sendable {
   case idle(milliseconds: Int64?)
   case active
+
+  /// The timer's event for it, at `now`: away from the moment input stopped (as long ago
+  /// as the server counted, else `threshold` ago), back when it came again. The one rule
+  /// of every idle watcher: a bar's (`BarSession`) and `pomobar idle-watch`'s.
+  public func event(at now: Instant, threshold: Duration?) -> Event {
+    switch self {
+    case .idle(let milliseconds):
+      let idle = milliseconds.map { Duration.milliseconds($0) } ?? (threshold ?? .zero)
+      return .backdated(.away, at: now - idle)
+    case .active:
+      return .action(.back)
+    }
+  }
 }

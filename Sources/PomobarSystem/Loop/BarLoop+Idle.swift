@@ -4,11 +4,14 @@ import PomobarCore
 /// says becomes `.idle` events: away from the moment input stopped, back when it came.
 extension BarLoop {
   /// Opens, closes or replaces the watch when `[idle] after` changed (at start and at each
-  /// config reload); nil when nothing changed.
+  /// config reload); nil when nothing changed. A watch replaced is closed only after the
+  /// new one is open: an X server left with no client resets and drops the connection
+  /// being made.
   func watchIdle(_ poller: Poller) -> [BarEvent] {
     let wanted = session.config.idle.after
     guard wanted != idleThreshold else { return [] }
-    if let idle { poller.remove(idle.descriptor) }
+    let old = idle
+    defer { if let old { poller.remove(old.descriptor) } }
     (idle, idleThreshold) = (nil, wanted)
     guard let wanted else { return [.idleWatch(problem: nil)] }
     switch IdleWatch.open(Environment.current(), threshold: wanted) {

@@ -266,10 +266,7 @@ public final class BarLoop {
     if changes.paths.contains(store.directory + "/" + HookFailures.fileName) || !changes.lostFolders.isEmpty {
       events.append(.hookProblem(HookFailures.problem(folder: store.directory)))
     }
-    let configTouched = (changes.paths + changes.lostFiles).contains { path in
-      configFiles.contains { $0 == path || $0.utf8.starts(with: (path + "/").utf8) }
-    }
-    if configTouched || !changes.lostFolders.isEmpty {
+    if ConfigSource.touched(configFiles, by: changes) {
       let reloaded = reloadConfig()
       var config = session.config
       for case .configLoaded(let loaded, _) in reloaded { config = loaded }
@@ -314,28 +311,8 @@ public final class BarLoop {
     }
   }
 
-  /// Watches the config file for its writes and its folder for its names, so that a
-  /// config saved in place, saved by rename, created after start-up, or a config folder
-  /// replaced by another (moved aside, made anew) is picked up. While the folder does not
-  /// exist, the nearest existing ancestor is watched for its names, and a symlink on the
-  /// way (a dotfiles folder linked in) has its folder watched too, as it can be pointed
-  /// elsewhere. Only names: writes to other programs' files in `~/.config` or `$HOME` do
-  /// not wake the bar. `[ledger] days-off-file` is watched the same way.
+  /// Watches the config (see `ConfigSource.watch`).
   private func watchConfig(_ watcher: inout FileWatcher, daysOff: String?) {
-    configFiles = configSource.watchedFiles(daysOff: daysOff)
-    for file in configFiles {
-      try? watcher.watch(file, for: .file)  // none yet: its folder says when it comes
-      var folder = FileSystem.directory(of: file)
-      while !FileSystem.exists(folder) && folder != "/" && folder != "." {
-        folder = FileSystem.directory(of: folder)
-      }
-      try? watcher.watch(folder, for: .names)
-      var path = folder
-      while path != "/" && path != "." {
-        let parent = FileSystem.directory(of: path)
-        if FileSystem.isSymlink(path) { try? watcher.watch(parent, for: .names) }
-        path = parent
-      }
-    }
+    configFiles = configSource.watch(with: &watcher, daysOff: daysOff)
   }
 }

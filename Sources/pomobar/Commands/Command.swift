@@ -9,6 +9,8 @@ enum Command: Equatable {
   case status(Options)
   /// `watch`: one JSON line per change (`WatchEncoder`).
   case watch(Options)
+  /// `idle-watch [--after DURATION]`: away when input stops, for bars with no process.
+  case idleWatch(after: Duration?, configPath: String?)
   case checkConfig(String?)
   /// The hidden `check-config --example`: `config.example.toml`, made from the schema.
   case configExample
@@ -98,5 +100,6 @@ enum ExitCode {
   static let success: Int32 = 0
   static let failure: Int32 = 1
   static let usage: Int32 = 64
+  static let unavailable: Int32 = 69
   static let config: Int32 = 78
 }

@@ -8,7 +8,7 @@ import PomobarSystem
 /// in its command. See docs/development.md.
 enum CommandTable {
   static let all: [CommandSpec] =
-    [run, ctl, status, watch, report, projects, themes, checkConfig] + ledger + [help]
+    [run, ctl, status, watch, idleWatch, report, projects, themes, checkConfig] + ledger + [help]
 
   static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 
@@ -46,6 +46,7 @@ enum CommandTable {
   ]
   static let exitStatuses = [
     (ExitCode.success, "ok"), (ExitCode.failure, "failure"), (ExitCode.usage, "usage error"),
+    (ExitCode.unavailable, "no display to watch (idle-watch)"),
     (ExitCode.config, "configuration error"),
   ]
 

@@ -1,0 +1,152 @@
+import PomobarCore
+
+/// `pomobar idle-watch`: the bar's idle watch for the formats that have no long-running
+/// process (i3blocks, tmux, `status` in a script), started once from the window manager's
+/// config.
+///
+/// It opens the same watch as a bar (`IdleWatch`), and what the display server says
+/// becomes the same event a bar makes of it (`IdleChange.event`): away dated back to the
+/// last input, back when input comes again, each one transaction on the shared state. A
+/// bar that watches too sends the same away; the timer takes the first and ignores the
+/// second. It sleeps in `epoll_wait` on the display's connection, a `signalfd` and an
+/// inotify watch on the config: nothing wakes it while nothing happens.
+public final class IdleWatchLoop {
+  let store: StateStore
+  let configSource: ConfigSource
+  let warnings: Warnings
+  /// `--after`: the threshold whatever the config says; nil follows `[idle] after`.
+  let fixed: Duration?
+  var config: Config
+  var watch: (any IdleWatching)?
+  var threshold: Duration?
+
+  /// Why the watch ended or could not begin.
+  public enum Failure: Error, Equatable {
+    /// Neither `--after` nor `[idle] after` asks for a watch.
+    case off
+    /// No display or compositor to watch at start: why.
+    case unavailable(String)
+    /// The display's connection was lost, or another watch could not be opened.
+    case lost(String)
+  }
+
+  public init(
+    store: StateStore, configSource: ConfigSource, config: Config, after: Duration?, warnings: Warnings
+  ) {
+    self.store = store
+    self.configSource = configSource
+    self.config = config
+    self.fixed = after
+    self.warnings = warnings
+  }
+
+  var wanted: Duration? { fixed ?? config.idle.after }
+
+  /// Watches until SIGTERM or SIGINT; SIGHUP or an edit of the config reads it again.
+  public func run() throws {
+    guard let first = wanted else { throw Failure.off }
+    SignalSet.ignoreBrokenPipe()
+    // Hooks and notifications are started as children: reaped by the kernel.
+    Spawner.reapChildrenAutomatically()
+    let signals = try SignalSet([Signal.hangup, Signal.terminate, Signal.interrupt]).blockAndOpen()
+    let poller = try Poller()
+    var watcher = try FileWatcher()
+    try poller.add(signals, readable: true)
+    try poller.add(watcher.fd, readable: true)
+    // Followed before the display is asked (which may take a moment): an edit meanwhile
+    // waits in the watch.
+    var configFiles = configSource.watch(with: &watcher, daysOff: config.ledger.daysOffFile)
+    if case .failure(let problem) = open(first, poller) { throw Failure.unavailable(problem.description) }
+    // Start-up code never runs again: what stays resident is the loop's.
+    Processes.releaseCodePages()
+
+    var ready: [Poller.Ready] = []
+    while true {
+      try poller.wait(into: &ready)
+      for ready in ready {
+        switch ready.fd {
+        case signals:
+          for signal in SignalSet.drain(signals) {
+            guard signal == Signal.hangup else { return }  // SIGTERM, SIGINT
+            try reload(poller)
+          }
+        case watcher.fd:
+          guard ConfigSource.touched(configFiles, by: watcher.drain()) else { continue }
+          try reload(poller)
+          configFiles = configSource.watch(with: &watcher, daysOff: config.ledger.daysOffFile)
+        case watch?.descriptor where watch != nil:
+          let changes: [IdleChange]
+          do {
+            changes = try watch?.read() ?? []
+          } catch {
+            throw Failure.lost("\(error)")
+          }
+          for change in changes { apply(change) }
+        default:
+          continue
+        }
+      }
+    }
+  }
+
+  /// Opens the watch for `threshold` and waits on it, in place of the one before, which
+  /// is closed only once the new one is open: an X server left with no client resets
+  /// and drops the connection being made. A server already past the threshold (X11 says
+  /// how long input has stopped) is away at once.
+  private func open(_ threshold: Duration, _ poller: Poller) -> Result<Void, IdleWatch.Problem> {
+    switch IdleWatch.open(Environment.current(), threshold: threshold) {
+    case .success(let opened):
+      do {
+        try poller.add(opened.descriptor, readable: true)
+      } catch {
+        return .failure(IdleWatch.Problem("idle: cannot wait on the display's connection: \(error)"))
+      }
+      if let watch { poller.remove(watch.descriptor) }
+      (watch, self.threshold) = (opened, threshold)
+      if let milliseconds = opened.idleAtStart { apply(.idle(milliseconds: milliseconds)) }
+      return .success(())
+    case .failure(let problem):
+      return .failure(problem)
+    }
+  }
+
+  /// Reads the config again (a broken key keeps its value; a missing file, an editor
+  /// between deleting and writing it, is no change); a new `[idle] after` replaces the
+  /// watch (one that cannot be made leaves the old one, with a warning, or with none
+  /// ends the command), and `false` closes it until the config asks again.
+  private func reload(_ poller: Poller) throws(Failure) {
+    let loaded = configSource.load(fallback: config)
+    guard !loaded.missing else { return }
+    for error in loaded.errors { warnings.warn("config reload: \(error)") }
+    config = loaded.config
+    guard wanted != threshold else { return }
+    guard let wanted else {
+      if let watch { poller.remove(watch.descriptor) }
+      (watch, threshold) = (nil, nil)
+      warnings.warn("[idle] after is false: input is not watched until the config sets it again")
+      return
+    }
+    if case .failure(let problem) = open(wanted, poller) {
+      guard watch != nil else { throw Failure.lost(problem.description) }
+      warnings.warn("\(problem); still watching with the threshold before", kind: "idle")
+    }
+  }
+
+  /// One transaction on the shared state, as a bar makes it: the event, its effects
+  /// (hooks, notifications) started once the state is written. A state that cannot be
+  /// written is said on stderr; the next change tries again.
+  private func apply(_ change: IdleChange) {
+    let now = store.now()
+    let event = change.event(at: now.instant, threshold: threshold)
+    let runner = EffectRunner(
+      config: config, logFolder: store.directory, configPath: configSource.explicitPath)
+    do {
+      try store.prepare()
+      _ = try store.transact([event], settings: config.timer, ledger: config.ledger, stamp: now) {
+        try runner.start($0, commit: $1, now: store.now())
+      }
+    } catch {
+      warnings.warn("cannot update the timer: \(error)", kind: "state")
+    }
+  }
+}
