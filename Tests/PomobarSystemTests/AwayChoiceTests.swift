@@ -62,6 +62,25 @@ struct AwayChoiceTests {
     }
   }
 
+  /// Back at the desk without the idle watch: `ctl away --ago` says when you left, and the
+  /// work interval ends there, as the watch would have dated it.
+  @Test("ctl away --ago 20m dates the time away back: the interval ends then, and back asks")
+  func awayCanBeDatedBack() async throws {
+    try await withSandbox(config: "") { sandbox in
+      try await sandbox.ctl("project", "api", "--ago", "30m")
+      let away = try await sandbox.ctl("away", "--ago", "20m")
+      #expect(away.status == 0, "\(away)")
+      try await sandbox.ctl("back")
+      let question = try #require(try await sandbox.status()["away"] as? [String: Any])
+      #expect((1200..<1260).contains(question["seconds"] as? Int ?? 0), "\(question)")
+      let log = try await sandbox.run(["log", "today"]).stdout
+      #expect(log.contains("  0:10:") && log.contains("api"), "\(log)")
+      #expect(away.stdout.contains("(api, ") && away.stdout.hasSuffix(", 0:10)"), "\(away)")
+      // A moment that does not read is a usage error, as for the other timed actions.
+      #expect(try await sandbox.run(["ctl", "away", "--at", "25:00"]).status == 64)
+    }
+  }
+
   @Test("Discard leaves the gap, break records one; a short absence is not asked about")
   func discardAndBreak() async throws {
     try await withSandbox(config: "") { sandbox in
