@@ -55,10 +55,9 @@ expect "every number on the page equals report --json ($(tail -n 1 "$E2E_OUT/num
 # from a file, have the opaque origin "null": a control page that asks for a style sheet
 # and an image shows that the check sees them.
 page="file://$E2E_OUT/report.html"
-shot() { # NAME WIDTH HEIGHT [FLAGS...] [URL]: a screenshot, its net log beside it
-  local name=$1 width=$2 height=$3 url=$page
+shot() { # NAME WIDTH HEIGHT [FLAGS...]: a screenshot of $url (default the page), its net log beside it
+  local name=$1 width=$2 height=$3 url=${url:-$page}
   shift 3
-  [ "$name" = control ] && url="file://$E2E_OUT/control.html"
   timeout 60 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
     --disable-background-networking --disable-component-update --disable-sync --disable-extensions \
     --host-resolver-rules='MAP * ~NOTFOUND' \
@@ -69,7 +68,7 @@ shot() { # NAME WIDTH HEIGHT [FLAGS...] [URL]: a screenshot, its net log beside 
 printf '%s' '<!DOCTYPE html><html lang="en"><head><title>control</title>
 <link rel="stylesheet" href="https://example.invalid/style.css"></head>
 <body><img src="http://192.0.2.1/pixel.png" alt=""></body></html>' >"$E2E_OUT/control.html"
-expect "Chromium renders the control page" shot control 400 300
+url="file://$E2E_OUT/control.html" expect "Chromium renders the control page" shot control 400 300
 need "Chromium renders the page at a desktop size" shot desktop 1280 3600
 expect "Chromium renders the page at A4 (794x1123)" shot a4 794 1123
 expect "Chromium renders the page in dark mode" shot dark 1280 900 --force-dark-mode
@@ -91,7 +90,8 @@ print("\n".join(sorted(urls)))' "$1"
 }
 requests "$E2E_OUT/netlog-control.json" >"$E2E_OUT/requests-control.txt" 2>&1
 expect "the net log shows the control page's two requests" test "$(grep -c . "$E2E_OUT/requests-control.txt")" -eq 2
-for name in desktop a4 dark; do
+url="file://$E2E_OUT/chart.svg" expect "Chromium renders the chart alone (--svg)" shot svg 1000 420
+for name in desktop a4 dark svg; do
   requests "$E2E_OUT/netlog-$name.json" >"$E2E_OUT/requests-$name.txt" 2>&1
   rc=$?
   expect "the $name net log was read" test "$rc" -eq 0
@@ -103,6 +103,8 @@ expect "the light page has the light background (#FFF8F0)" test "$(pixel "$E2E_O
 expect "the dark page has the theme's background (#1C1917)" test "$(pixel "$E2E_OUT/dark.png")" = 1C1917
 colors=$("$CONVERT" "$E2E_OUT/desktop.png" -format '%k' info: 2>/dev/null)
 expect "the desktop picture has charts in it ($colors colours)" test "${colors:-0}" -gt 50
+colors=$("$CONVERT" "$E2E_OUT/svg.png" -format '%k' info: 2>/dev/null)
+expect "the chart alone is drawn, in the projects' colours ($colors colours)" test "${colors:-0}" -gt 20
 
 # The calendar export: two exports, read by icalendar across the change of 25 October.
 ics=(--from 2026-10-19 --to 2026-10-31)
