@@ -120,7 +120,7 @@ enum CtlArguments {
   ]
 
   /// The actions `--at` and `--ago` go with.
-  static let timedActions = "start, stop, work start|stop|toggle and project"
+  static let timedActions = "start, stop, away, work start|stop|toggle and project"
 
   /// The moment of `--at` or `--ago`, if given, for `action`; refuses both, a value that
   /// does not read, and an action that does not take one.
@@ -145,10 +145,11 @@ enum CtlArguments {
 
   static func takesMoment(_ action: Action) -> Bool {
     switch action {
-    case .start, .stop, .workStart, .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious:
+    case .start, .stop, .workStart, .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious,
+      .away:
       return true
     case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .interrupt, .void,
-      .away, .back, .snooze, .awayWas:
+      .back, .snooze, .awayWas:
       return false
     }
   }
@@ -250,7 +251,8 @@ enum CtlArguments {
       term: "away, back",
       doc: [
         "you left and came back (swayidle, xss-lock): away time",
-        "follows [suspend]'s policy and stops the work clock",
+        "follows [suspend]'s policy and stops the work clock;",
+        "away --ago 5m: since input stopped (swayidle's timeout 300)",
       ]),
     HelpItem(
       term: "away-was work|discard|break",
