@@ -1,23 +1,36 @@
-# Tests/e2e/lib-notify.sh: a notification daemon under headless sway, for the cases
-# notifications-mako.sh and notifications-swaync.sh. Sourced after lib.sh.
+# Tests/e2e/lib-notify.sh: a notification daemon on a private session bus, for the cases
+# that watch pomobar's notifications and press their buttons. Sourced after lib.sh.
 #
-# Everything runs as $E2E_USER (sway refuses root; a session bus takes clients of its
-# own user only): sway, a private session bus, the daemon, and pomobar (pbu), whose
-# notifier runs notify-send on that bus.
+# Under Xvfb (dunst) everything runs as the current user: start_session_bus, start_dunst.
+# Under headless sway (mako, swaync) everything runs as $E2E_USER (sway refuses root; a
+# session bus takes clients of its own user only): sway, start_user_bus, the daemon, and
+# pomobar (pbu), whose notifier runs notify-send on that bus.
 
-# start_user_bus: a private session bus as $E2E_USER; exports DBUS_SESSION_BUS_ADDRESS.
-start_user_bus() {
+# How the bus's clients run: nothing for the current user's bus, as_user for $E2E_USER's.
+BUS_AS=()
+
+# start_session_bus: a private session bus as the current user (start_user_bus: as
+# $E2E_USER), and a dbus-monitor writing every Notify call to $E2E_OUT/notify-calls.txt;
+# exports DBUS_SESSION_BUS_ADDRESS.
+start_session_bus() { BUS_AS=(); start_bus; }
+start_user_bus() { BUS_AS=(as_user); start_bus; }
+start_bus() {
   local bus_file="$E2E_TMP/bus.txt"
   : >"$bus_file"
-  chown "$E2E_USER:" "$bus_file"
-  user_cmd dbus-daemon --session --nofork --nopidfile --print-address=3
+  if [ ${#BUS_AS[@]} -gt 0 ]; then
+    chown "$E2E_USER:" "$bus_file"
+    user_cmd dbus-daemon --session --nofork --nopidfile --print-address=3
+  else
+    UCMD=(dbus-daemon --session --nofork --nopidfile --print-address=3)
+  fi
   "${UCMD[@]}" 3>"$bus_file" >>"$E2E_OUT/dbus.log" 2>&1 </dev/null &
   PIDS+=($!)
   wait_for 10 "session bus address" test -s "$bus_file" || fail_now "dbus-daemon did not start"
   DBUS_SESSION_BUS_ADDRESS=$(head -n 1 "$bus_file")
   export DBUS_SESSION_BUS_ADDRESS
   log "session bus: $DBUS_SESSION_BUS_ADDRESS"
-  user_cmd dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications',member='Notify'"
+  local monitor=(dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications',member='Notify'")
+  if [ ${#BUS_AS[@]} -gt 0 ]; then user_cmd "${monitor[@]}"; else UCMD=("${monitor[@]}"); fi
   "${UCMD[@]}" >"$E2E_OUT/notify-calls.txt" 2>&1 </dev/null &
   PIDS+=($!)
 }
@@ -25,13 +38,13 @@ start_user_bus() {
 # name_owned: a daemon owns org.freedesktop.Notifications (asked without D-Bus
 # activation, which would start whichever daemon's service file comes first).
 name_owned() {
-  as_user dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+  "${BUS_AS[@]}" dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
     org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q 'boolean true'
 }
 
 # server_name: the daemon's name from GetServerInformation.
 server_name() {
-  as_user dbus-send --session --print-reply --dest=org.freedesktop.Notifications /org/freedesktop/Notifications \
+  "${BUS_AS[@]}" dbus-send --session --print-reply --dest=org.freedesktop.Notifications /org/freedesktop/Notifications \
     org.freedesktop.Notifications.GetServerInformation 2>/dev/null | sed -n 's/^ *string "\(.*\)"$/\1/p' | head -n 1
 }
 
@@ -42,12 +55,60 @@ notify_calls() { grep -c 'member=Notify' "$E2E_OUT/notify-calls.txt" 2>/dev/null
 pomobar_notified() { grep -qF "string \"$1\"" "$E2E_OUT/notify-calls.txt" 2>/dev/null; }
 
 # notifier_gone: no `pomobar __notify` of this case is waiting for a button any more.
-notifier_gone() {
-  local p
-  for p in $(marked_pids); do
-    tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -q ' __notify ' && return 1
-  done
-  return 0
+notifier_gone() { ! marked_running ' __notify '; }
+
+# make_picker MATCH LOG: $E2E_TMP/pick.sh, the stand-in for dmenu or wofi that a daemon's
+# action menu runs: it logs the lines it is offered to LOG and prints the first that
+# matches the line in $E2E_TMP/pick (MATCH: grep's -F for a part of the line, -xF for all
+# of it).
+make_picker() {
+  cat >"$E2E_TMP/pick.sh" <<PICK
+#!/bin/sh
+tee -a '$2' | grep -m1 $1 "\$(cat '$E2E_TMP/pick')"
+PICK
+  chmod 755 "$E2E_TMP/pick.sh"
+}
+
+# ---------------------------------------------------------------- dunst
+
+# start_dunst: dunst 1.9 on the case's X display and bus, its notifications white with a
+# tomato frame, icons at the left, no timeout, and its action menu (`dmenu`) the picker,
+# which logs the menu to $E2E_OUT/dunst-menu.txt. Sets DUNST_PID.
+start_dunst() {
+  make_picker -F "$E2E_OUT/dunst-menu.txt"
+  cat >"$E2E_TMP/dunstrc" <<RC
+[global]
+    font = DejaVu Sans 11
+    dmenu = $E2E_TMP/pick.sh
+    width = 420
+    origin = top-right
+    offset = 10x10
+    frame_width = 2
+    frame_color = "$TOMATO"
+    icon_position = left
+    max_icon_size = 48
+[urgency_normal]
+    background = "#FFFFFF"
+    foreground = "#202020"
+    timeout = 0
+RC
+  cp "$E2E_TMP/dunstrc" "$E2E_OUT/dunstrc"
+  spawn dunst dunst -config "$E2E_TMP/dunstrc"
+  DUNST_PID=${PIDS[-1]}
+  need "dunst owns org.freedesktop.Notifications" wait_for 10 "dunst on the bus" name_owned
+  need "dunst answers on the private bus" wait_for 10 "dunstctl debug" sh -c 'dunstctl debug >/dev/null 2>&1'
+}
+
+# displayed N: dunst displays N notifications.
+displayed() { [ "$(dunstctl count displayed 2>/dev/null)" = "$1" ]; }
+
+# dunst_press LABEL: the button LABEL of the notification on top, pressed the way a dunst
+# user presses it: `dunstctl context` opens dunst's action menu (the picker), dunst
+# invokes the action picked.
+dunst_press() {
+  printf '%s\n' "$1" >"$E2E_TMP/pick"
+  log "dunstctl context: pressing '$1'"
+  dunstctl context
 }
 
 # ---------------------------------------------------------------- mako
@@ -74,13 +135,9 @@ CONF
   PIDS+=($!)
   need "mako owns org.freedesktop.Notifications" wait_for 10 "mako on the bus" name_owned
   need "makoctl answers on the private bus" wait_for 10 "makoctl mode" makoctl_answers
-  # The picker makoctl menu runs (a stand-in for dmenu or wofi): it keeps the line named
-  # in $E2E_TMP/pick and logs what it was offered to $E2E_TMP/menu.txt.
-  cat >"$E2E_TMP/pick.sh" <<PICK
-#!/bin/sh
-tee -a '$E2E_TMP/menu.txt' | grep -m1 -xF "\$(cat '$E2E_TMP/pick')"
-PICK
-  chmod 755 "$E2E_TMP/pick.sh"
+  # The picker makoctl menu runs logs what it was offered to $E2E_TMP/menu.txt (which
+  # the user may write).
+  make_picker -xF "$E2E_TMP/menu.txt"
   touch "$E2E_TMP/menu.txt"
   chown "$E2E_USER:" "$E2E_TMP/menu.txt"
 }
