@@ -219,3 +219,61 @@ swaync_press() {
   log "vpointer click on button $n at $(((x0 + x1) / 2)),$(((y0 + y1) / 2)) ($count px)"
   vpointer move "$(((x0 + x1) / 2))" "$(((y0 + y1) / 2))" click left
 }
+
+# ---------------------------------------------------------------- the away question
+
+# come_back_from_away: a time away the user comes back from, with the work clock on api:
+# the clock since 10 min ago, away since 5 min ago (as an idle daemon's timeout says it,
+# `ctl away --ago 5m`), back now; "Away 5 min" waits for an answer. It happens a quarter
+# of an hour on: every pomobar run from here reads the clocks 15 min late
+# (POMOBAR_TEST_CLOCK), else the clock dated back would overlap what the case recorded
+# so far, and be refused (one timeline). The timer is stopped first.
+come_back_from_away() {
+  pbu ctl stop >/dev/null
+  printf 'awake 900\n' >"$E2E_TMP/test-clock"
+  chmod 644 "$E2E_TMP/test-clock"
+  export POMOBAR_TEST_CLOCK="$E2E_TMP/test-clock"
+  local step
+  for step in "project api --ago 10m" "away --ago 5m" "back"; do
+    # shellcheck disable=SC2086 # the words of the step
+    pbu ctl $step >>"$E2E_OUT/away-ctl.txt" 2>&1 || { log "ctl $step failed"; return 1; }
+  done
+  log "away and back: $(tr '\n' '|' <"$E2E_OUT/away-ctl.txt")"
+}
+
+# away_calls: the Notify calls for "Away 5 min" as dbus-monitor wrote them (one record a
+# call, each from its `method call` line on).
+away_calls() {
+  awk '/^method call/ { n++ } { r[n] = r[n] $0 "\n" }
+    END { for (i = 1; i <= n; i++) if (index(r[i], "string \"Away 5 min\"")) printf "%s", r[i] }' \
+    "$E2E_OUT/notify-calls.txt" 2>/dev/null
+}
+away_call_count() { away_calls | grep -c '^method call' || true; }
+
+# expect_away_asked: the question waits (`status --format json` has `away`, 5 min on api)
+# and "Away 5 min" reached the bus once, with away-work "Keep as work", away-discard
+# "Discard" and away-break "Was a break".
+expect_away_asked() {
+  expect "status says a time away waits (away)" wait_for 5 "away" status_has '.away.project == "api" and .away.seconds == 300'
+  expect "'Away 5 min' reached the bus" wait_for 5 "Notify call" pomobar_notified "Away 5 min"
+  sleep 0.3
+  expect "exactly one Notify call for 'Away 5 min' (got $(away_call_count))" test "$(away_call_count)" = 1
+  local a call; call=$(away_calls)
+  for a in '"away-work"' '"Keep as work"' '"away-discard"' '"Discard"' '"away-break"' '"Was a break"'; do
+    expect "its actions include $a" grep -qF -- "string $a" <<<"$call"
+  done
+}
+
+# expect_kept_as_work: after "Keep as work", the question is gone and the time away is
+# work on api in the history (`log`: the note `away: kept as work`).
+expect_kept_as_work() {
+  expect "the answer took the question away (away null)" wait_for 5 "away null" status_has '.away == null'
+  expect "hooks.log: the button and the action it did" wait_for 3 "did away-was" \
+    grep -q "notification: away-work: did 'pomobar ctl away-was work'" "$XDG_STATE_HOME/pomobar/hooks.log"
+  pbu log today >"$E2E_OUT/pomobar-log.txt" 2>&1
+  expect "pomobar log shows the time away kept as work" grep -q 'api  · away: kept as work' "$E2E_OUT/pomobar-log.txt"
+  expect "the notifier has exited" wait_for 3 "no __notify" notifier_gone
+}
+
+# status_has JQ: `pomobar status --format json` (as the user) satisfies JQ.
+status_has() { pbu status --format json 2>/dev/null | jq -e "$1" >/dev/null; }
