@@ -111,6 +111,27 @@ dunst_press() {
   dunstctl context
 }
 
+# start_sway_notifications DAEMON COMMAND...: what a case of DAEMON under headless sway
+# starts with: it skips unless each COMMAND is installed; then a 2 s focus with
+# `[focus-mode] dnd = "DAEMON"`, sway, and the private bus as $E2E_USER.
+start_sway_notifications() {
+  local daemon=$1 c; shift
+  for c in "$@" notify-send dbus-daemon dbus-monitor dbus-send jq; do
+    command -v "$c" >/dev/null || skip "$c is not installed (.ci/e2e-deps.sh)"
+  done
+  ensure_user
+  setup_pomobar "[timer]
+focus = \"2s\"
+short-break = \"30s\"
+long-break = \"40s\"
+
+[focus-mode]
+dnd = \"$daemon\""
+  sway_config "$E2E_TMP/sway.conf"
+  start_sway "$E2E_TMP/sway.conf"
+  start_user_bus
+}
+
 # ---------------------------------------------------------------- mako
 
 # start_mako: mako on the case's sway and bus, its notifications white with a tomato

@@ -19,21 +19,7 @@
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../lib-notify.sh"
 
-for c in mako makoctl busctl notify-send dbus-daemon dbus-monitor dbus-send jq; do
-  command -v "$c" >/dev/null || skip "$c is not installed (.ci/e2e-deps.sh)"
-done
-
-ensure_user
-setup_pomobar '[timer]
-focus = "2s"
-short-break = "30s"
-long-break = "40s"
-
-[focus-mode]
-dnd = "mako"'
-sway_config "$E2E_TMP/sway.conf"
-start_sway "$E2E_TMP/sway.conf"
-start_user_bus
+start_sway_notifications mako mako makoctl busctl
 
 start_mako
 log "server: $(server_name)"

@@ -20,22 +20,8 @@
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../lib-notify.sh"
 
-for c in swaync swaync-client notify-send dbus-daemon dbus-monitor dbus-send jq; do
-  command -v "$c" >/dev/null || skip "$c is not installed (.ci/e2e-deps.sh)"
-done
-
-ensure_user
-setup_pomobar '[timer]
-focus = "2s"
-short-break = "30s"
-long-break = "40s"
-
-[focus-mode]
-dnd = "swaync"'
-sway_config "$E2E_TMP/sway.conf"
-start_sway "$E2E_TMP/sway.conf"
+start_sway_notifications swaync swaync swaync-client
 vpointer_works || skip "the virtual pointer did not connect: no button can be pressed"
-start_user_bus
 
 start_swaync
 # Bounded: swaync-client waits for a daemon that is not there yet (its -sw, which would
