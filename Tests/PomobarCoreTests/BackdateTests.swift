@@ -205,6 +205,35 @@ import Testing
         == .failure(.beforeStart(Self.mid(Self.before(hours: 2)), start: Self.before(hours: 1))))
   }
 
+  @Test func awayAgoStopsTheClockWhereInputStoppedNotBeforeItStarted() throws {
+    // swayidle's `timeout 300 'pomobar ctl away --ago 5m'`: away since the last input.
+    var m = Self.machine(Self.working(since: Self.before(hours: 1)))
+    let (backdating, effects) = try Self.backdate(&m, .away, .ago(.seconds(300))).get()
+    #expect(backdating == Backdating(moment: .seconds(Self.now - 300), claims: []))
+    let (start, end) = (Self.now - Self.hour, Self.now - 300)
+    #expect(
+      effects == [
+        .persist, hook(.away, nil, next: .focus, project: "api"),
+        hook(.workStop, nil, next: .focus, project: "api"),
+        recorded(1, .work, start, end, end - start, nil, project: "api"),
+      ])
+    #expect(m.state.ledger.work == nil)
+    #expect(m.state.ledger.resumeWorkOnBack)
+    // A clock started after the moment: away from its start, no interval before it.
+    var late = Self.machine(Self.working(since: Self.before(hours: 0, minutes: 2)))
+    let (_, lateEffects) = try Self.backdate(&late, .away, .ago(.seconds(300))).get()
+    #expect(
+      lateEffects == [
+        .persist, hook(.away, nil, next: .focus, project: "api"),
+        hook(.workStop, nil, next: .focus, project: "api"),
+      ])
+    // Not in the future.
+    #expect(
+      Self.machine(Self.working(since: Self.before(hours: 1))).backdating(
+        .away, to: Self.clock("9:00"), ledger: Self.utc)
+        == .failure(.future(.seconds(Self.now + Self.hour), now: .seconds(Self.now))))
+  }
+
   // MARK: - The timer
 
   @Test func startAgoRunsAFocusThatBeganThen() throws {

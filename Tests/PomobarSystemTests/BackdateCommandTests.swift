@@ -77,6 +77,33 @@ struct BackdateCommandTests {
     }
   }
 
+  @Test("swayidle's timeout says away since input stopped: ctl away --ago 5m")
+  func awayAgo() async throws {
+    try await withSandbox { sandbox in
+      let wall = try Self.wall(at: "2026-11-24T12:00:00Z")
+      try sandbox.setClock(wall)
+      _ = try await Self.run(sandbox, ["ctl", "project", "api", "--at", "11:00"])
+      let away = try await Self.run(sandbox, ["ctl", "away", "--ago", "5m"])
+      // Seconds after 11:55 on a loaded machine: the wall clock runs on between commands.
+      #expect(away.stdout.hasPrefix("away at 11:55"), "\(away)")
+      #expect(away.stdout.contains("(api, 11:00-11:55"), "\(away)")
+      try sandbox.setClock(wall + "\nawake 600")
+      let refused = try await Self.run(sandbox, ["ctl", "back", "--ago", "1m"], status: 64)
+      #expect(
+        refused.stderr.contains(
+          "ctl back: --ago goes with start, stop, away, work start|stop|toggle and project"),
+        "\(refused)")
+      _ = try await Self.run(sandbox, ["ctl", "back"])
+      let status = try await sandbox.status()
+      let question = try #require(status["away"] as? [String: Any], "\(status)")
+      // 5 min before the 10 of `awake 600`, and the seconds the commands took.
+      #expect((900...960).contains(question["seconds"] as? Int ?? 0), "\(question)")
+      #expect(question["project"] as? String == "api", "\(question)")
+      let log = try await Self.run(sandbox, ["log", "all"])
+      #expect(log.stdout.contains("2026-11-24 11:00-11:55  work "), "\(log)")
+    }
+  }
+
   @Test("ctl break before a focus does not use up a slot")
   func breakBeforeAFocus() async throws {
     try await withSandbox { sandbox in

@@ -81,6 +81,16 @@ marked_pids() {
   done
 }
 
+# marked_running REGEX: a process of this case whose command line (words joined by
+# spaces) matches REGEX runs.
+marked_running() {
+  local p
+  for p in $(marked_pids); do
+    tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -qE -- "$1" && return 0
+  done
+  return 1
+}
+
 cleanup() {
   local rc=$? p left i
   trap - EXIT INT TERM
@@ -362,6 +372,39 @@ find_block() {
   return 1
 }
 
+# The region a case's module or block is searched in on screen ("X Y W H"), for the
+# helpers below; the case sets it.
+region=()
+
+# bar_shows HEX NAME: a fresh screenshot (NAME.png) shows HEX in $region.
+bar_shows() { local s; s=$(shot_wl "$2"); has_colour "$s" "$1" 15 "${region[@]}"; }
+# bar_lacks HEX NAME: a fresh screenshot shows (next to) no HEX in $region.
+bar_lacks() { local s; s=$(shot_wl "$2"); lacks_colour "$s" "$1" "${region[@]}"; }
+
+# module_at NAME: the middle of the module in a fresh screenshot (before-NAME.png), found
+# by the colours pomobar draws in (tomato, green, grey), as "X Y".
+module_at() {
+  local shot box x0 y0 x1 y1
+  shot=$(shot_wl "before-$1")
+  box=$(find_block "$shot" "${region[@]}" "$TOMATO" "$GREEN" "$GREY") || { log "no module pixels before $1"; return 1; }
+  read -r _ x0 y0 x1 y1 _ <<<"$box"
+  echo "$(((x0 + x1) / 2)) $(((y0 + y1) / 2))"
+}
+# click_module BUTTON NAME: a real click (the virtual pointer) on the module.
+click_module() {
+  local x y
+  read -r x y < <(module_at "$2") || return 1
+  log "vpointer $1 at $x,$y for $2"
+  vpointer move "$x" "$y" click "$1"
+}
+# scroll_module up|down NAME: one wheel notch over the module.
+scroll_module() {
+  local x y
+  read -r x y < <(module_at "$2") || return 1
+  log "vpointer scroll $1 at $x,$y for $2"
+  vpointer move "$x" "$y" scroll "$1"
+}
+
 # ---------------------------------------------------------------- i3
 
 # stream_wrapper NAME: a script that runs pomobar; when it runs as a bar
@@ -468,6 +511,46 @@ waybar_style() {
     echo 'window#waybar { background-color: #000000; color: #FFFFFF; }'
     cat "$E2E_ROOT/contrib/waybar/style.css"
   } >"$1"
+}
+
+# start_sway_waybar [FUNCTION]: headless sway with one 1280x200 output and waybar on it
+# running contrib/waybar/config.jsonc and style.css as they ship, the module's pomobar
+# output copied to $stream. Sets stream, conf, style, and region (where the module is
+# drawn). FUNCTION, if given, runs once sway is up and before waybar starts (for input
+# the module must see from its start). Call setup_pomobar first.
+start_sway_waybar() {
+  local wrapper
+  ensure_user
+  wrapper=$(stream_wrapper module)
+  stream="$E2E_TMP/module.stream"
+  conf="$E2E_TMP/config.jsonc"
+  style="$E2E_TMP/style.css"
+  region=(426 140 854 60)
+  contrib_copy waybar/config.jsonc "$conf" "$wrapper"
+  waybar_style "$style"
+  sway_config "$E2E_TMP/sway.conf"
+  start_sway "$E2E_TMP/sway.conf"
+  [ $# -eq 0 ] || "$@"
+  start_waybar "$conf" "$style"
+}
+
+# The module's last line (a JSON object) as waybar read it from $stream, and its fields.
+last_obj() { grep -E '^\{' "$stream" 2>/dev/null | tail -n 1; }
+has_line() { [ -n "$(last_obj)" ]; }
+last_text() { last_obj | jq -r '.text' 2>/dev/null; }
+# text_has PATTERN: the last line's text matches PATTERN (grep).
+text_has() { last_text | grep -q -- "$1"; }
+# class_has CLASS / class_lacks CLASS: the last line's class (a string or a list) has
+# CLASS, or is there without it.
+class_has() { last_obj | jq -e --arg c "$1" '.class | (if type == "array" then . else [.] end) | index($c) != null' >/dev/null 2>&1; }
+class_lacks() { last_obj | jq -e --arg c "$1" '.class | (if type == "array" then . else [.] end) | index($c) == null' >/dev/null 2>&1; }
+
+# run_onclick KEY: the module's command for KEY in $conf, exactly as configured, run the
+# way waybar runs it (sh -c, as the user, in waybar's environment).
+run_onclick() {
+  local cmd; cmd=$(jsonc_get "$conf" ".\"custom/pomobar\".\"$1\"")
+  log "running $1: $cmd"
+  [ -n "$cmd" ] && [ "$cmd" != null ] && as_user timeout 5 sh -c "$cmd"
 }
 
 # first_time TSFILE PATTERN: when the first line matching PATTERN was printed.

@@ -132,7 +132,7 @@ extension TimerMachine {
   /// moves there for `work start` (it is when work began); anything else is applied then.
   mutating func applyBackdated(_ action: Action, at then: Instant, _ effects: inout [Effect]) {
     if action == .away {
-      // Away since input stopped (`[idle] after`), but not before what it stops began.
+      // Away since input stopped (`[idle] after`, `ctl away --ago`), not before what it stops began.
       var since = then
       if let work = state.ledger.work { since = max(since, work.since) }
       if case .running(_, let deadline, let total) = state.phase { since = max(since, deadline - total) }

@@ -120,7 +120,7 @@ enum CtlArguments {
   ]
 
   /// The actions `--at` and `--ago` go with.
-  static let timedActions = "start, stop, work start|stop|toggle, project and away"
+  static let timedActions = "start, stop, away, work start|stop|toggle and project"
 
   /// The moment of `--at` or `--ago`, if given, for `action`; refuses both, a value that
   /// does not read, and an action that does not take one.
@@ -251,7 +251,8 @@ enum CtlArguments {
       term: "away, back",
       doc: [
         "you left and came back (swayidle, xss-lock): away time",
-        "follows [suspend]'s policy and stops the work clock",
+        "follows [suspend]'s policy and stops the work clock;",
+        "away --ago 5m: since input stopped (swayidle's timeout 300)",
       ]),
     HelpItem(
       term: "away-was work|discard|break",

@@ -13,6 +13,7 @@
 # - away and back again, answered with `pomobar ctl away-was discard` instead: the
 #   notification is closed.
 source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib-notify.sh"
 
 for c in dunst dunstctl notify-send dbus-daemon dbus-monitor xdotool Xvfb jq; do
   command -v "$c" >/dev/null || skip "$c is not installed (.ci/e2e-deps.sh)"
@@ -24,45 +25,9 @@ ask-after = "1s"'
 start_xvfb 1024x300
 state="$XDG_STATE_HOME/pomobar"
 
-# --- a private session bus and dunst, its action menu a picker (as in notifications.sh)
-bus_file="$E2E_TMP/bus.txt"
-: >"$bus_file"
-dbus-daemon --session --nofork --nopidfile --print-address=3 3>"$bus_file" >>"$E2E_OUT/dbus.log" 2>&1 </dev/null &
-PIDS+=($!)
-wait_for 10 "session bus address" test -s "$bus_file" || fail_now "dbus-daemon did not start"
-export DBUS_SESSION_BUS_ADDRESS
-DBUS_SESSION_BUS_ADDRESS=$(head -n 1 "$bus_file")
-picker="$E2E_TMP/pick.sh"
-cat >"$picker" <<PICK
-#!/bin/sh
-tee -a '$E2E_OUT/dunst-menu.txt' | grep -m1 -F "\$(cat '$E2E_TMP/pick')"
-PICK
-chmod 755 "$picker"
-cat >"$E2E_TMP/dunstrc" <<RC
-[global]
-    font = DejaVu Sans 11
-    dmenu = $picker
-    width = 420
-    origin = top-right
-    offset = 10x10
-    frame_width = 2
-    frame_color = "#E54D2E"
-[urgency_normal]
-    background = "#FFFFFF"
-    foreground = "#202020"
-    timeout = 0
-RC
-dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications',member='Notify'" \
-  >"$E2E_OUT/notify-calls.txt" 2>&1 </dev/null &
-PIDS+=($!)
-name_owned() {
-  dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
-    org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q 'boolean true'
-}
-spawn dunst dunst -config "$E2E_TMP/dunstrc"
-need "dunst owns org.freedesktop.Notifications" wait_for 10 "dunst on the bus" name_owned
-displayed() { [ "$(dunstctl count displayed 2>/dev/null)" = "$1" ]; }
-notify_calls() { grep -c 'member=Notify' "$E2E_OUT/notify-calls.txt" 2>/dev/null || true; }
+# --- a private session bus and dunst, its action menu a picker
+start_session_bus
+start_dunst
 
 # --- the clock on api, a bar copy watching input
 pb ctl project api >/dev/null || fail_now "ctl project failed"
@@ -100,8 +65,7 @@ done
 shot_x 01-away-question >/dev/null
 
 # --- "Keep as work" through dunst's menu
-echo "Keep as work" >"$E2E_TMP/pick"
-need "dunstctl context opens the action menu" dunstctl context
+need "dunstctl context opens the action menu" dunst_press "Keep as work"
 expect "the answer took the question away" wait_for 5 "away null" json '.away == null'
 expect "dunst's menu listed the three answers" sh -c "grep -c -e '^#Keep as work' -e '^#Discard' -e '^#Was a break' '$E2E_OUT/dunst-menu.txt' | grep -qx 3"
 expect "hooks.log: the button and the action it did" wait_for 3 "did away-was" \

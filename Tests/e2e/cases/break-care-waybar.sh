@@ -6,7 +6,6 @@
 # screen; `pomobar ctl snooze` takes it away.
 source "$(dirname "$0")/../lib.sh"
 
-ensure_user
 setup_pomobar '[breaks]
 remind-after = "3s"
 
@@ -15,23 +14,7 @@ urgent-for = "1s"
 
 [notifications]
 enabled = false'
-wrapper=$(stream_wrapper module)
-stream="$E2E_TMP/module.stream"
-conf="$E2E_TMP/config.jsonc"
-style="$E2E_TMP/style.css"
-contrib_copy waybar/config.jsonc "$conf" "$wrapper"
-waybar_style "$style"
-sway_config "$E2E_TMP/sway.conf"
-start_sway "$E2E_TMP/sway.conf"
-start_waybar "$conf" "$style"
-
-region=(426 140 854 60)
-last_obj() { grep -E '^\{' "$stream" 2>/dev/null | tail -n 1; }
-has_line() { [ -n "$(last_obj)" ]; }
-class_has() { last_obj | jq -e --arg c "$1" '.class | index($c) != null' >/dev/null 2>&1; }
-class_lacks() { last_obj | jq -e --arg c "$1" '.class | index($c) == null' >/dev/null 2>&1; }
-bar_shows() { local s; s=$(shot_wl "$2"); has_colour "$s" "$1" 15 "${region[@]}"; }
-bar_lacks() { local s; s=$(shot_wl "$2"); lacks_colour "$s" "$1" "${region[@]}"; }
+start_sway_waybar
 
 need "the module printed its first line" wait_for 10 "first line" has_line
 pbu ctl work start >/dev/null || fail_now "ctl work start failed"

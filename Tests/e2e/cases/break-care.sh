@@ -8,6 +8,7 @@
 # - "Take a break" pressed through dunst's own action menu (`dunstctl context`) starts
 #   a short break, and the copies drop the class.
 source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib-notify.sh"
 
 for c in dunst dunstctl notify-send dbus-daemon dbus-monitor jq; do
   command -v "$c" >/dev/null || skip "$c is not installed (.ci/e2e-deps.sh)"
@@ -22,45 +23,9 @@ start_xvfb 1024x300
 state="$XDG_STATE_HOME/pomobar"
 hooks_log="$state/hooks.log"
 
-# --- a private session bus, and dunst with an action menu that picks the line in $E2E_TMP/pick
-bus_file="$E2E_TMP/bus.txt"
-: >"$bus_file"
-dbus-daemon --session --nofork --nopidfile --print-address=3 3>"$bus_file" >>"$E2E_OUT/dbus.log" 2>&1 </dev/null &
-PIDS+=($!)
-wait_for 10 "session bus address" test -s "$bus_file" || fail_now "dbus-daemon did not start"
-export DBUS_SESSION_BUS_ADDRESS
-DBUS_SESSION_BUS_ADDRESS=$(head -n 1 "$bus_file")
-picker="$E2E_TMP/pick.sh"
-cat >"$picker" <<PICK
-#!/bin/sh
-tee -a '$E2E_OUT/dunst-menu.txt' | grep -m1 -F "\$(cat '$E2E_TMP/pick')"
-PICK
-chmod 755 "$picker"
-cat >"$E2E_TMP/dunstrc" <<RC
-[global]
-    font = DejaVu Sans 11
-    dmenu = $picker
-    width = 420
-    origin = top-right
-    offset = 10x10
-    frame_width = 2
-    frame_color = "#E54D2E"
-[urgency_normal]
-    background = "#FFFFFF"
-    foreground = "#202020"
-    timeout = 0
-RC
-dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications',member='Notify'" \
-  >"$E2E_OUT/notify-calls.txt" 2>&1 </dev/null &
-PIDS+=($!)
-name_owned() {
-  dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
-    org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q 'boolean true'
-}
-spawn dunst dunst -config "$E2E_TMP/dunstrc"
-need "dunst owns org.freedesktop.Notifications" wait_for 10 "dunst on the bus" name_owned
-displayed() { [ "$(dunstctl count displayed 2>/dev/null)" = "$1" ]; }
-notify_calls() { grep -c 'member=Notify' "$E2E_OUT/notify-calls.txt" 2>/dev/null || true; }
+# --- a private session bus, and dunst with an action menu that picks a line
+start_session_bus
+start_dunst
 
 # --- two bar copies in waybar's format, as waybar runs the module
 for n in 1 2; do
@@ -92,8 +57,7 @@ shot_x 01-break-reminder >/dev/null
 expect "the overdue hook ran once" wait_for 3 "one overdue line" sh -c "[ \"\$(grep -c overdue '$E2E_TMP/overdue.log')\" = 1 ]"
 
 # --- "Take a break" through dunst's action menu
-echo "Take a break" >"$E2E_TMP/pick"
-need "dunstctl context opens the action menu" dunstctl context
+need "dunstctl context opens the action menu" dunst_press "Take a break"
 expect "a short break runs after 'Take a break'" wait_for 5 "short-break" phase_is short-break
 expect "hooks.log: the button and the action it did" wait_for 3 "did ctl break" grep -q "notification: break: did 'pomobar ctl break'" "$hooks_log"
 for n in 1 2; do

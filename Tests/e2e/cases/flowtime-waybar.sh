@@ -7,43 +7,15 @@
 # the focus with its real length.
 source "$(dirname "$0")/../lib.sh"
 
-ensure_user
 setup_pomobar '[timer]
 mode = "flowtime"
 
 [notifications]
 enabled = false'
-wrapper=$(stream_wrapper module)
-stream="$E2E_TMP/module.stream"
-conf="$E2E_TMP/config.jsonc"
-style="$E2E_TMP/style.css"
-contrib_copy waybar/config.jsonc "$conf" "$wrapper"
-waybar_style "$style"
-sway_config "$E2E_TMP/sway.conf"
-start_sway "$E2E_TMP/sway.conf"
-start_waybar "$conf" "$style"
+start_sway_waybar
 
-region=(426 140 854 60)
-last_obj() { grep -E '^\{' "$stream" 2>/dev/null | tail -n 1; }
-has_line() { [ -n "$(last_obj)" ]; }
 classes() { last_obj | jq -c '.class' 2>/dev/null; }
 class_is() { [ "$(classes)" = "$1" ]; }
-text_has() { last_obj | jq -r '.text' 2>/dev/null | grep -q -- "$1"; }
-# click_module BUTTON NAME / scroll_module up|down NAME: over the module's pixels.
-module_at() {
-  local shot box
-  shot=$(shot_wl "before-$1")
-  box=$(find_block "$shot" "${region[@]}" "$TOMATO" "$GREEN" "$GREY") || { log "no module pixels before $1"; return 1; }
-  read -r _ x0 y0 x1 y1 _ <<<"$box"
-  echo "$(((x0 + x1) / 2)) $(((y0 + y1) / 2))"
-}
-click_module() { local xy; xy=$(module_at "$2") || return 1; vpointer move $xy click "$1"; }
-scroll_module() { local xy; xy=$(module_at "$2") || return 1; vpointer move $xy scroll "$1"; }
-run_onclick() {
-  local cmd; cmd=$(jsonc_get "$conf" ".\"custom/pomobar\".\"$1\"")
-  log "running $1: $cmd"
-  [ -n "$cmd" ] && [ "$cmd" != null ] && as_user timeout 5 sh -c "$cmd"
-}
 click_or_run() {  # BUTTON NAME ON-CLICK-KEY
   if vpointer_works; then click_module "$1" "$2"; else run_onclick "$3"; fi
 }

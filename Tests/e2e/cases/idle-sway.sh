@@ -7,27 +7,20 @@
 # which `ctl away-was break` answers: a break in `log`.
 source "$(dirname "$0")/../lib.sh"
 
-ensure_user
 setup_pomobar '[idle]
 after = "2s"
 ask-after = "1s"
 
 [notifications]
 enabled = false'
-wrapper=$(stream_wrapper module)
-stream="$E2E_TMP/module.stream"
-conf="$E2E_TMP/config.jsonc"
-style="$E2E_TMP/style.css"
-contrib_copy waybar/config.jsonc "$conf" "$wrapper"
-waybar_style "$style"
-sway_config "$E2E_TMP/sway.conf"
-start_sway "$E2E_TMP/sway.conf"
-vpointer_works || skip "the virtual pointer did not connect: no input to give"
-pbu ctl project api >/dev/null
-vpointer move 100 100  # input now: the clock runs when the module starts
-start_waybar "$conf" "$style"
+# The clock on api and input just before waybar starts: the clock runs as the module starts.
+clock_and_input() {
+  vpointer_works || skip "the virtual pointer did not connect: no input to give"
+  pbu ctl project api >/dev/null
+  vpointer move 100 100
+}
+start_sway_waybar clock_and_input
 
-last_text() { grep -E '^\{' "$stream" 2>/dev/null | tail -n 1 | jq -r '.text' 2>/dev/null; }
 running() { last_text | grep -q '● api'; }
 away() { last_text | grep -q '○ api'; }
 need "the module shows the running clock (got: $(last_text))" wait_for 10 "● api" running
@@ -35,7 +28,7 @@ expect "no input for 2 s: the clock stops, the block stays muted (got: $(last_te
 expect "status says the clock is stopped" test "$(pbu status --format json | jq -r '.work')" = null
 vpointer move 300 120
 expect "a pointer move starts it again (got: $(last_text))" wait_for 4 "● api" running
-asking() { grep -E '^\{' "$stream" 2>/dev/null | tail -n 1 | jq -e '(.text | test("away [0-9]+ s\\?")) and (.class | index("away-pending"))' >/dev/null; }
+asking() { last_obj | jq -e '(.text | test("away [0-9]+ s\\?")) and (.class | index("away-pending"))' >/dev/null; }
 expect "the module asks what the time away was (got: $(last_text))" wait_for 4 "away-pending" asking
 pbu ctl away-was break >"$E2E_OUT/away-was.txt" 2>&1
 expect "ctl away-was break answers it ($(cat "$E2E_OUT/away-was.txt"))" grep -q 'recorded as a break$' "$E2E_OUT/away-was.txt"

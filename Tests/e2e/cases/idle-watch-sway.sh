@@ -17,13 +17,7 @@ echo "exec $E2E_BIN idle-watch 2>>$E2E_TMP/idle-watch.log" >>"$E2E_TMP/sway.conf
 start_sway "$E2E_TMP/sway.conf"
 vpointer_works || skip "the virtual pointer did not connect: no input to give"
 
-watch_running() {
-  local p
-  for p in $(marked_pids); do
-    tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -q "^$E2E_BIN idle-watch" && return 0
-  done
-  return 1
-}
+watch_running() { marked_running "^$E2E_BIN idle-watch"; }
 work() { pbu status --format json 2>/dev/null | jq -c '.work'; }
 running() { [ "$(work)" != null ] && [ -n "$(work)" ]; }
 stopped() { [ "$(work)" = null ]; }

@@ -8,27 +8,18 @@
 # - "Pomodoro complete" arrives once with "Start break" and "New focus", is drawn by
 #   mako (its tomato border in a grim screenshot), and "Start break" is pressed the way
 #   a mako user presses it: `makoctl menu` with a picker (a script that picks the line,
-#   as dmenu or wofi would), mako invokes the action, and the short break runs.
+#   as dmenu or wofi would), mako invokes the action, and the short break runs;
+# - back from a time away with the work clock on (`ctl project api --ago 10m`, `ctl away
+#   --ago 5m`, `ctl back`), "Away 5 min" arrives once with away-work=Keep as work,
+#   away-discard=Discard and away-break=Was a break; "Keep as work" pressed through
+#   `makoctl menu` puts the time in `pomobar log` as `away: kept as work`, and the
+#   question is gone from `status --format json`.
 # `mako_press SUMMARY LABEL` (Tests/e2e/lib-notify.sh) presses any notification's button
 # this way.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../lib-notify.sh"
 
-for c in mako makoctl busctl notify-send dbus-daemon dbus-monitor dbus-send jq; do
-  command -v "$c" >/dev/null || skip "$c is not installed (.ci/e2e-deps.sh)"
-done
-
-ensure_user
-setup_pomobar '[timer]
-focus = "2s"
-short-break = "30s"
-long-break = "40s"
-
-[focus-mode]
-dnd = "mako"'
-sway_config "$E2E_TMP/sway.conf"
-start_sway "$E2E_TMP/sway.conf"
-start_user_bus
+start_sway_notifications mako mako makoctl busctl
 
 start_mako
 log "server: $(server_name)"
@@ -75,6 +66,24 @@ sleep 2.2
 expect "focus 2 ran out" wait_for 3 "focus-done" phase_is focus-done pbu
 expect "pomobar's notification was sent (2 Notify calls)" wait_for 3 "2 calls" sh -c "[ \"\$(grep -c member=Notify '$E2E_OUT/notify-calls.txt')\" = 2 ]"
 expect "do-not-disturb is still on after the focus: it was on before (modes: $(modes))" dnd_on
+
+# --- the away question, "Keep as work" through mako's own menu
+as_user makoctl mode -r do-not-disturb >/dev/null # the user ends do-not-disturb
+need "back from a time away with the clock on api" come_back_from_away
+expect_away_asked
+expect "mako holds 'Away 5 min'" wait_for 5 "notification in makoctl list" shown "Away 5 min"
+actions=$(mako_actions "Away 5 min" | tr '\n' ' ')
+log "actions: $actions"
+has_away_actions() {
+  grep -q 'away-work=Keep as work' <<<"$actions" && grep -q 'away-discard=Discard' <<<"$actions" &&
+    grep -q 'away-break=Was a break' <<<"$actions"
+}
+expect "its buttons are away-work, away-discard, away-break (got: $actions)" has_away_actions
+need "makoctl menu invokes 'Keep as work'" mako_press "Away 5 min" "Keep as work"
+expect "the picker was offered the three answers" \
+  sh -c "grep -c -x -e 'Keep as work' -e 'Discard' -e 'Was a break' '$E2E_TMP/menu.txt' | grep -qx 3"
+expect_kept_as_work
+expect "the question is gone from mako" wait_for 3 "gone" gone "Away 5 min"
 cp "$E2E_TMP/menu.txt" "$E2E_OUT/makoctl-menu.txt"
 grep -E 'notification|dnd|mako' "$XDG_STATE_HOME/pomobar/hooks.log" >"$E2E_OUT/hooks-notification-lines.txt" 2>/dev/null
 finish

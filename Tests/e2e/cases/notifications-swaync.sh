@@ -12,25 +12,16 @@
 #   --close-latest -C -sw -s -swb; `--action` came in a later release), so the button
 #   is pressed where a person presses it. `swaync_press N` (Tests/e2e/lib-notify.sh)
 #   presses any notification's Nth button this way.
+# - back from a time away with the work clock on (`ctl project api --ago 10m`, `ctl away
+#   --ago 5m`, `ctl back`), "Away 5 min" arrives once with away-work "Keep as work",
+#   away-discard "Discard" and away-break "Was a break", drawn with three buttons; a
+#   real click on the first, "Keep as work", puts the time in `pomobar log` as `away:
+#   kept as work`, and the question is gone from `status --format json`.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../lib-notify.sh"
 
-for c in swaync swaync-client notify-send dbus-daemon dbus-monitor dbus-send jq; do
-  command -v "$c" >/dev/null || skip "$c is not installed (.ci/e2e-deps.sh)"
-done
-
-ensure_user
-setup_pomobar '[timer]
-focus = "2s"
-short-break = "30s"
-long-break = "40s"
-
-[focus-mode]
-dnd = "swaync"'
-sway_config "$E2E_TMP/sway.conf"
-start_sway "$E2E_TMP/sway.conf"
+start_sway_notifications swaync swaync swaync-client
 vpointer_works || skip "the virtual pointer did not connect: no button can be pressed"
-start_user_bus
 
 start_swaync
 # Bounded: swaync-client waits for a daemon that is not there yet (its -sw, which would
@@ -71,5 +62,20 @@ sleep 2.2
 expect "focus 2 ran out" wait_for 3 "focus-done" phase_is focus-done pbu
 expect "pomobar's notification was sent (2 Notify calls)" wait_for 3 "2 calls" sh -c "[ \"\$(grep -c member=Notify '$E2E_OUT/notify-calls.txt')\" = 2 ]"
 expect "do-not-disturb is still on after the focus: it was on before" dnd_is true
+
+# --- the away question, "Keep as work" by a click on swaync's first button
+as_user timeout 3 swaync-client --dnd-off >/dev/null # the user ends do-not-disturb
+need "back from a time away with the clock on api" come_back_from_away
+expect_away_asked
+three_buttons() {
+  local s; s=$(shot_wl 02-swaync-away)
+  has_solid "$s" "${BUTTON_COLOURS[0]}" 100 && has_solid "$s" "${BUTTON_COLOURS[1]}" 100 &&
+    has_solid "$s" "${BUTTON_COLOURS[2]}" 100
+}
+expect "swaync draws 'Away 5 min' with three buttons" wait_for 5 "three buttons" three_buttons
+need "a click on swaync's 'Keep as work'" swaync_press 1
+expect_kept_as_work
+popup_gone() { local s; s=$(shot_wl 03-swaync-answered); lacks_colour "$s" "${BUTTON_COLOURS[0]}"; }
+expect "swaync's popup is gone" wait_for 5 "no buttons" popup_gone
 grep -E 'notification|dnd|swaync' "$XDG_STATE_HOME/pomobar/hooks.log" >"$E2E_OUT/hooks-notification-lines.txt" 2>/dev/null
 finish

@@ -17,6 +17,7 @@
 # - with xfce4-notifyd (draws action buttons), a real xdotool click on "Start break";
 #   its screenshot is docs/notification.png.
 source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib-notify.sh"
 
 for c in dunst dunstctl notify-send dbus-daemon dbus-monitor busctl; do
   command -v "$c" >/dev/null || skip "$c is not installed (.ci/e2e-deps.sh)"
@@ -37,57 +38,11 @@ start_xvfb 1024x300
 state="$XDG_STATE_HOME/pomobar"
 hooks_log="$state/hooks.log"
 
-# --- a private session bus
-bus_file="$E2E_TMP/bus.txt"
-: >"$bus_file"
-dbus-daemon --session --nofork --nopidfile --print-address=3 3>"$bus_file" >>"$E2E_OUT/dbus.log" 2>&1 </dev/null &
-PIDS+=($!)
-wait_for 10 "session bus address" test -s "$bus_file" || fail_now "dbus-daemon did not start"
-export DBUS_SESSION_BUS_ADDRESS
-DBUS_SESSION_BUS_ADDRESS=$(head -n 1 "$bus_file")
-log "session bus: $DBUS_SESSION_BUS_ADDRESS"
-
-# --- dunst: its action menu is a script that picks the line named in $E2E_TMP/pick
-picker="$E2E_TMP/pick.sh"
-cat >"$picker" <<PICK
-#!/bin/sh
-tee -a '$E2E_OUT/dunst-menu.txt' | grep -m1 -F "\$(cat '$E2E_TMP/pick')"
-PICK
-chmod 755 "$picker"
-cat >"$E2E_TMP/dunstrc" <<RC
-[global]
-    font = DejaVu Sans 11
-    dmenu = $picker
-    width = 420
-    origin = top-right
-    offset = 10x10
-    frame_width = 2
-    frame_color = "#E54D2E"
-    icon_position = left
-    max_icon_size = 48
-[urgency_normal]
-    background = "#FFFFFF"
-    foreground = "#202020"
-    timeout = 0
-RC
-cp "$E2E_TMP/dunstrc" "$E2E_OUT/dunstrc"
-dbus-monitor --session "type='method_call',interface='org.freedesktop.Notifications',member='Notify'" \
-  >"$E2E_OUT/notify-calls.txt" 2>&1 </dev/null &
-PIDS+=($!)
-# Whether a daemon owns the service name, asked without D-Bus activation (which would
-# start whichever daemon's service file comes first, with its default config).
-name_owned() {
-  dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
-    org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q 'boolean true'
-}
-spawn dunst dunst -config "$E2E_TMP/dunstrc"
-dunst_pid=${PIDS[-1]}
-need "dunst owns org.freedesktop.Notifications" wait_for 10 "dunst on the bus" name_owned
-need "dunst answers on the private bus" wait_for 10 "dunstctl debug" sh -c 'dunstctl debug >/dev/null 2>&1'
+# --- a private session bus, and dunst: its action menu a script that picks a line
+start_session_bus
+start_dunst
 
 paused() { [ "$(dunstctl is-paused 2>/dev/null)" = "$1" ]; }
-displayed() { [ "$(dunstctl count displayed 2>/dev/null)" = "$1" ]; }
-notify_calls() { grep -c 'member=Notify' "$E2E_OUT/notify-calls.txt" 2>/dev/null || true; }
 
 need "do-not-disturb is off before the focus" paused false
 
@@ -117,8 +72,7 @@ shot=$(shot_x 01-dunst-notification)
 expect "the notification is on screen (tomato frame)" has_solid "$shot" "$TOMATO" 200
 
 # --- press "Start break" through dunst's own action menu
-echo "Start break" >"$E2E_TMP/pick"
-need "dunstctl context opens the action menu" dunstctl context
+need "dunstctl context opens the action menu" dunst_press "Start break"
 expect "the short break runs after 'Start break'" wait_for 5 "short-break" phase_is short-break
 expect "dunst's menu listed both actions" sh -c "grep -q '^#Start break (Pomodoro complete)' '$E2E_OUT/dunst-menu.txt' && grep -q '^#New focus (Pomodoro complete)' '$E2E_OUT/dunst-menu.txt'"
 expect "hooks.log: the button and the action it did" wait_for 3 "did ctl break" grep -q "notification: break: did 'pomobar ctl break'" "$hooks_log"
@@ -126,14 +80,6 @@ in_history() { dunstctl history 2>/dev/null | jq -e '[.data[0][] | select(.appna
 expect "pomobar's notification is in dunst's history" wait_for 3 "history" in_history
 expect "nothing is displayed any more" wait_for 3 "none displayed" displayed 0
 expect "do-not-disturb stays off during the break" paused false
-# The case's own notifiers (each process carries E2E_CASE_ID), by their command line.
-notifier_gone() {
-  local p
-  for p in $(marked_pids); do
-    tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -q ' __notify ' && return 1
-  done
-  return 0
-}
 expect "the notifier has exited" wait_for 3 "no __notify" notifier_gone
 
 # --- the next focus end: acting from the bar closes the notification
@@ -157,13 +103,13 @@ grep -E 'notification|dnd' "$hooks_log" >"$E2E_OUT/hooks-notification-lines.txt"
 # --- xfce4-notifyd draws the buttons: a real click on "Start break"
 xfce=/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd
 if [ -x "$xfce" ] && command -v xdotool >/dev/null; then
-  kill "$dunst_pid"
+  kill "$DUNST_PID"
   name_free() { ! name_owned; }
   need "dunst has left the bus" wait_for 5 "dunst off the bus" name_free
   pb ctl reset >/dev/null
   spawn xfce4-notifyd "$xfce"
   need "xfce4-notifyd owns org.freedesktop.Notifications" wait_for 10 "xfce4-notifyd on the bus" name_owned
-  has_xfce() { dbus-send --session --print-reply --dest=org.freedesktop.Notifications /org/freedesktop/Notifications org.freedesktop.Notifications.GetServerInformation 2>/dev/null | grep -q 'Xfce'; }
+  has_xfce() { server_name | grep -q 'Xfce'; }
   need "xfce4-notifyd owns the notification service" wait_for 10 "xfce4-notifyd" has_xfce
   pb ctl start >/dev/null
   sleep 2.2

@@ -6,31 +6,8 @@
 # itself, as waybar would.
 source "$(dirname "$0")/../lib.sh"
 
-ensure_user
 setup_pomobar
-wrapper=$(stream_wrapper module)
-stream="$E2E_TMP/module.stream"
-conf="$E2E_TMP/config.jsonc"
-style="$E2E_TMP/style.css"
-contrib_copy waybar/config.jsonc "$conf" "$wrapper"
-waybar_style "$style"
-sway_config "$E2E_TMP/sway.conf"
-start_sway "$E2E_TMP/sway.conf"
-start_waybar "$conf" "$style"
-
-region=(426 140 854 60)
-last_obj() { grep -E '^\{' "$stream" 2>/dev/null | tail -n 1; }
-has_line() { [ -n "$(last_obj)" ]; }
-class_has() { last_obj | jq -e --arg c "$1" '.class | (if type == "array" then . else [.] end) | index($c) != null' >/dev/null 2>&1; }
-text_has() { last_obj | jq -r '.text' 2>/dev/null | grep -q -- "$1"; }
-bar_shows() { local s; s=$(shot_wl "$2"); has_colour "$s" "$1" 15 "${region[@]}"; }
-# run_onclick KEY: the module's command for KEY, exactly as configured, run the
-# way waybar runs it (sh -c, as the user, in waybar's environment).
-run_onclick() {
-  local cmd; cmd=$(jsonc_get "$conf" ".\"custom/pomobar\".\"$1\"")
-  log "running $1: $cmd"
-  [ -n "$cmd" ] && [ "$cmd" != null ] && as_user timeout 5 sh -c "$cmd"
-}
+start_sway_waybar
 
 need "the module printed its first line" wait_for 10 "first line" has_line
 obj=$(last_obj)
@@ -41,25 +18,6 @@ expect "idle text says Ready" text_has Ready
 expect "idle module drawn in grey (style.css)" wait_for 6 "grey pixels" bar_shows "$GREY" 01-idle
 s="$E2E_OUT/01-idle.png"
 expect "no tomato while idle" lacks_colour "$s" "$TOMATO" "${region[@]}"
-
-# click_module BUTTON NAME: find the module in a fresh screenshot, click it.
-click_module() {
-  local b=$1 name=$2 shot box
-  shot=$(shot_wl "before-$name")
-  box=$(find_block "$shot" "${region[@]}" "$TOMATO" "$GREEN" "$GREY") || { log "no module pixels before $name"; return 1; }
-  read -r _ x0 y0 x1 y1 _ <<<"$box"
-  log "vpointer $b at $(((x0 + x1) / 2)),$(((y0 + y1) / 2)) for $name"
-  vpointer move "$(((x0 + x1) / 2))" "$(((y0 + y1) / 2))" click "$b"
-}
-
-# scroll_module up|down NAME: one wheel notch over the module.
-scroll_module() {
-  local shot box
-  shot=$(shot_wl "before-$2")
-  box=$(find_block "$shot" "${region[@]}" "$TOMATO" "$GREEN" "$GREY") || return 1
-  read -r _ x0 y0 x1 y1 _ <<<"$box"
-  vpointer move "$(((x0 + x1) / 2))" "$(((y0 + y1) / 2))" scroll "$1"
-}
 
 if vpointer_works; then
   need "left click sent" click_module left start

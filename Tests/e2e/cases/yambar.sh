@@ -33,23 +33,12 @@ last_tag() {
 }
 has_transaction() { grep -qx '' "$stream" 2>/dev/null; }
 phase_tag() { [ "$(last_tag phase)" = "$1" ]; }
-bar_shows() { local s; s=$(shot_wl "$2"); has_colour "$s" "$1" 15 "${region[@]}"; }
 
 need "pomobar's first transaction reached yambar" wait_for 10 "a transaction" has_transaction
 expect "the transaction has text, phase, percentage, color (got: $(tail -n 14 "$stream" | tr '\n' '|'))" \
   sh -c "grep -q '^text|string|.*Ready' '$stream' && grep -q '^percentage|range:0-100|100$' '$stream' && grep -q '^color|string|8b8d98ff$' '$stream'"
 expect "idle drawn in grey" wait_for 8 "grey pixels" bar_shows "$GREY" 01-idle
 expect "no tomato while idle" lacks_colour "$E2E_OUT/01-idle.png" "$TOMATO" "${region[@]}"
-
-# click_module BUTTON NAME: find the block in a fresh screenshot, click its middle.
-click_module() {
-  local shot box
-  shot=$(shot_wl "before-$2")
-  box=$(find_block "$shot" "${region[@]}" "$TOMATO" "$GREEN" "$GREY") || { log "no block pixels before $2"; return 1; }
-  read -r _ x0 y0 x1 y1 _ <<<"$box"
-  log "vpointer $1 at $(((x0 + x1) / 2)),$(((y0 + y1) / 2)) for $2"
-  vpointer move "$(((x0 + x1) / 2))" "$(((y0 + y1) / 2))" click "$1"
-}
 
 vpointer_works || skip "the virtual pointer did not connect: no clicks to give"
 need "left click sent" click_module left start
