@@ -163,14 +163,9 @@ extension ConfigValue where T == String? {
 }
 
 extension ConfigValue where T == String? {
-  /// A path, or "" for none; none is not written.
+  /// A path, or "" for none: read as `stringOrEmpty`; none is not written.
   static var optionalPath: Self {
-    Self(
-      read: { r, node, key throws(ConfigError) in
-        let text = try r.string(node, key)
-        return text.isEmpty ? nil : text
-      },
-      print: { $0.map(ConfigPrinter.quote) })
+    Self(read: stringOrEmpty.read, print: { $0.map(ConfigPrinter.quote) })
   }
 }
 
