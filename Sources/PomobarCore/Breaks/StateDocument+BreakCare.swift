@@ -18,12 +18,10 @@ extension StateDocument {
   }
 
   /// Break care from the ledger's `breaks` member. An instant that is not a number, or is
-  /// more than a year from when the file was written, is dropped rather than failing the
-  /// state: the next transition works the stretch out again.
-  static func decodeBreakCare(_ value: JSONValue?, written: ClockReading) -> BreakCare {
+  /// outside `near` (the ledger's year around the write), is dropped rather than failing
+  /// the state: the next transition works the stretch out again.
+  static func decodeBreakCare(_ value: JSONValue?, near: ClosedRange<Int64>) -> BreakCare {
     guard let value, case .object = value else { return BreakCare() }
-    let year: Int64 = 366 * 86_400 * 1_000_000_000
-    let near = (written.boottime - year)...(written.boottime + year)
     func moment(_ key: String) -> Instant? {
       guard let ns = value[key]?.int64Value, near.contains(ns) else { return nil }
       return Instant(nanoseconds: ns)

@@ -33,12 +33,8 @@ extension StateDocument {
       throw DecodeError(message: "ledger 'away_choice' without 'from' and 'to' in order")
     }
     let project = value["project"]?.stringValue.flatMap(ProjectName.clamped)
-    var tags: [String] = []
-    if case .array(let items)? = value["tags"] {
-      tags = TagName.clamped(items.prefix(80).compactMap(\.stringValue))
-    }
     return AwayChoice(
-      from: from, to: to, project: project, tags: tags, timer: try decodeNote(value["timer"]),
+      from: from, to: to, project: project, tags: tags(value["tags"]), timer: try decodeNote(value["timer"]),
       phaseCovered: value["covered"]?.boolValue ?? false, answerBy: try moment("answer_by"))
   }
 }

@@ -119,7 +119,7 @@ extension StateDocument {
       }
       ledger.recent = RecentWork(day: day, seconds: seconds)
     }
-    ledger.breaks = decodeBreakCare(value["breaks"], written: written)
+    ledger.breaks = decodeBreakCare(value["breaks"], near: near)
     return ledger
   }
 
@@ -133,7 +133,7 @@ extension StateDocument {
 
   /// Tags as kept: what is not a string is left out, and the rest held to `TagName`'s
   /// bounds, so a hand-edited state never makes a record the history's reader refuses.
-  private static func tags(_ value: JSONValue?) -> [String] {
+  static func tags(_ value: JSONValue?) -> [String] {
     guard case .array(let items)? = value else { return [] }
     return TagName.clamped(items.prefix(TagName.maxCount * 4).compactMap(\.stringValue))
   }
