@@ -27,8 +27,6 @@ extension TickPlan {
     if state.ledger.work != nil || state.ledger.project != nil {
       moments.append(Ledger(zone: zone, now: now, dayStart: dayStart).nextDayStart)
     }
-    return moments.min().map { moment in
-      TickPlan(anchor: moment, seconds: max(1, (moment - now.instant).ceilSeconds))
-    }
+    return moments.min().map { once(at: $0, now: now.instant) }
   }
 }

@@ -47,17 +47,15 @@ public struct TickPlan: Equatable, Sendable {
     }
     if state.isUrgent(at: now.instant, lasting: urgentFor), let urgentFor, let since = state.urgentSince {
       // One wake-up, at the moment it clears: a period that ends there.
-      let clears = since + urgentFor
-      plans.append(TickPlan(anchor: clears, seconds: max(1, (clears - now.instant).ceilSeconds)))
+      plans.append(once(at: since + urgentFor, now: now.instant))
     }
     if let due = state.ledger.awayChoice?.answerBy {
       // One wake-up, when `[idle] unanswered` answers the time away.
-      plans.append(TickPlan(anchor: due, seconds: max(1, (due - now.instant).ceilSeconds)))
+      plans.append(once(at: due, now: now.instant))
     }
     // The muted block of a stopped clock with a project shows today's total: 0:00 then.
     if dayTurns || (state.ledger.work == nil && state.ledger.project != nil) {
-      let turn = Ledger(zone: zone, now: now, dayStart: dayStart).nextDayStart
-      plans.append(TickPlan(anchor: turn, seconds: max(1, (turn - now.instant).ceilSeconds)))
+      plans.append(once(at: Ledger(zone: zone, now: now, dayStart: dayStart).nextDayStart, now: now.instant))
     }
     if let work = state.ledger.work {
       let today = Ledger(zone: zone, now: now, dayStart: dayStart).ledgerDay
@@ -65,5 +63,11 @@ public struct TickPlan: Equatable, Sendable {
       plans.append(TickPlan(anchor: max(work.since, today.start) - .seconds(closed), seconds: 60))
     }
     return plans.min { $0.next(after: now.instant) < $1.next(after: now.instant) }
+  }
+
+  /// One wake-up at `moment`, ahead of `now`: a period that ends there (an urgent flag
+  /// that clears, an answer due, a day that turns, break care's reminder).
+  static func once(at moment: Instant, now: Instant) -> TickPlan {
+    TickPlan(anchor: moment, seconds: max(1, (moment - now).ceilSeconds))
   }
 }

@@ -14,9 +14,4 @@ extension TickPlan {
     }
     return plans
   }
-
-  /// One wake-up at `moment`, ahead of `now`: a period that ends there.
-  static func once(at moment: Instant, now: Instant) -> TickPlan {
-    TickPlan(anchor: moment, seconds: max(1, (moment - now).ceilSeconds))
-  }
 }
