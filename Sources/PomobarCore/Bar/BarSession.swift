@@ -254,11 +254,10 @@ public struct BarSession {
           seconds: plan?.seconds ?? 1))
     }
     actions += render(state, now: now)
-    // The frames stop where break care's reminder is due: that tick transacts.
-    if ticked, !encoder.countsDownItself, let plan, plan.seconds == 1,
-      let deadline = [state.deadline, state.ledger.breaks.due].compactMap({ $0 }).min(), let view = lastView,
-      !hidden,
-      problems.state == nil
+    // The frames stop where the state is next due to change (the phase's deadline, break
+    // care's reminder, the away question's default answer): that tick transacts.
+    if ticked, !encoder.countsDownItself, let plan, plan.seconds == 1, let deadline = state.nextDue,
+      let view = lastView, !hidden, problems.state == nil
     {
       let (config, zone, problem) = (config, zone, problems.text)
       ahead = FramesAhead(plan: plan, deadline: deadline, after: now, view: view, encoder: encoder) {

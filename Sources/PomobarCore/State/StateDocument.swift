@@ -118,9 +118,7 @@ public struct StateDocument: Equatable, Sendable {
   /// timeline, reconciled once.
   public func staleness(at now: ClockReading) -> (stale: Bool, timer: TimerState) {
     let (state, asleep) = reconciled(with: now)
-    let due = [state.deadline, state.ledger.breaks.due, state.ledger.awayChoice?.answerBy].contains {
-      $0.map { $0 <= now.instant } ?? false
-    }
+    let due = state.nextDue.map { $0 <= now.instant } ?? false
     return (due || asleep > .zero || written.bootID != now.bootID, state)
   }
 }

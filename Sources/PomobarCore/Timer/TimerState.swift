@@ -103,4 +103,11 @@ public struct TimerState: Equatable, Sendable {
     if case .running(_, let deadline, _) = phase { return deadline }
     return nil
   }
+
+  /// The first moment the state itself changes with no one acting, when a transaction is
+  /// due: the running phase's deadline, break care's reminder (`[breaks]`), or the away
+  /// question's answer by `[idle] unanswered`; nil when none will.
+  public var nextDue: Instant? {
+    [deadline, ledger.breaks.due, ledger.awayChoice?.answerBy].compactMap { $0 }.min()
+  }
 }
