@@ -65,6 +65,17 @@ import Testing
     state.ledger.project = nil
     #expect(TickPlan.of(state, now: now, zone: { _ in 3600 }, dayStart: 4 * 3600) == nil)
   }
+
+  /// A time away that `[idle] unanswered` answers at 130 s is a wake-up while a phase runs
+  /// on the minute grid too, not up to a minute late at the grid's next turn.
+  @Test func theAwayAnswerWakesAPhaseOnTheMinuteGrid() throws {
+    var state = TimerState(phase: .running(.focus, deadline: .seconds(1500), total: .seconds(1500)))
+    state.ledger.awayChoice = AwayChoice(
+      from: .seconds(0), to: .seconds(10), project: nil, answerBy: .seconds(130))
+    let now = Self.reading(125)
+    let plan = try #require(TickPlan.of(state, now: now, zone: { _ in 0 }, dayStart: 0, update: .minute))
+    #expect(plan.next(after: now.instant) == .seconds(130))
+  }
 }
 
 /// `pomobar watch` counts nothing itself: it wakes only when what it says changes.

@@ -38,6 +38,11 @@ public struct TickPlan: Equatable, Sendable {
     // Break care's wake-ups are one-shots or a minute's grid: the phase's grid is chosen
     // again after each (`[breaks]`).
     var plans = breakCare(state, now: now.instant, urgentFor: urgentFor)
+    if let due = state.ledger.awayChoice?.answerBy {
+      // One wake-up, when `[idle] unanswered` answers the time away (a phase's minute
+      // grid would pass it by up to a minute).
+      plans.append(once(at: due, now: now.instant))
+    }
     if let deadline = state.deadline {
       switch update {
       case .second: plans.append(TickPlan(anchor: deadline, seconds: 1))
@@ -48,10 +53,6 @@ public struct TickPlan: Equatable, Sendable {
     if state.isUrgent(at: now.instant, lasting: urgentFor), let urgentFor, let since = state.urgentSince {
       // One wake-up, at the moment it clears: a period that ends there.
       plans.append(once(at: since + urgentFor, now: now.instant))
-    }
-    if let due = state.ledger.awayChoice?.answerBy {
-      // One wake-up, when `[idle] unanswered` answers the time away.
-      plans.append(once(at: due, now: now.instant))
     }
     // The muted block of a stopped clock with a project shows today's total: 0:00 then.
     if dayTurns || (state.ledger.work == nil && state.ledger.project != nil) {
