@@ -17,20 +17,15 @@ extension ViewModel {
     var counting: Bool
   }
 
-  /// The Flowtime view of `state` at `now`: a counting-up focus, or idle in Flowtime
-  /// mode; nil for anything else.
-  static func flow(_ state: TimerState, _ settings: TimerSettings, now: Instant) -> Flow? {
-    let elapsed: Int64
-    switch state.phase {
-    case .running(.focus, let deadline, let total) where state.countsUp:
-      elapsed = max(0, total.ceilSeconds - max(0, (deadline - now).ceilSeconds))
-    case .paused(.focus, let remaining, let total) where state.countsUp:
-      elapsed = max(0, total.ceilSeconds - max(0, remaining.ceilSeconds))
-    case .idle where settings.mode == .flowtime:
+  /// The Flowtime view of `state`, whose phase the view has `remaining` of `total` seconds
+  /// (its deadline is the one-day cap, so what is used of it is the time so far): a
+  /// counting-up focus, or idle in Flowtime mode; nil for anything else.
+  static func flow(_ state: TimerState, _ settings: TimerSettings, remaining: Int64, total: Int64) -> Flow? {
+    if state.phase == .idle && settings.mode == .flowtime {
       return Flow(elapsed: 0, fraction: 0, earned: .zero, counting: false)
-    case .idle, .focusDone, .running, .paused:
-      return nil
     }
+    guard state.countsUp, state.phase.kind == .focus else { return nil }
+    let elapsed = max(0, total - remaining)
     // Full at each whole lap (25:00 shows a full ring), then it starts over.
     let lap = max(1, settings.focus.ceilSeconds)
     let into = elapsed % lap

@@ -56,7 +56,7 @@ extension ViewModel {
 
     var fraction = total > 0 ? Double(remaining) / Double(total) : 0
     // Flowtime counts up: the time so far instead of the time left, and no end.
-    let flow = Self.flow(state, settings, now: now)
+    let flow = Self.flow(state, settings, remaining: remaining, total: total)
     var shown = remaining
     if let flow {
       (fraction, shown, endsAt) = (flow.fraction, flow.elapsed, nil)
