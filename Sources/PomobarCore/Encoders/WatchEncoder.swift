@@ -20,7 +20,8 @@
 ///   counts up, which has no end: see `started`).
 /// - `cycle`: `slot` (the focus session's place, from 1) and `of` (sessions per cycle).
 /// - `color`: the theme's `#rrggbb` for the phase; `classes`: as waybar's (`focus`,
-///   `paused`, `ending`, `urgent`, `working`, `flowtime`, `counting-up`).
+///   `paused`, `ending`, `urgent`, `working`, `flowtime`, `counting-up`, `overdue`,
+///   `away-pending`: `ViewModel.classes`).
 /// - `work`: the work clock, null when not shown: `running`, `since` (Unix ms, null when
 ///   stopped), `day_start` (Unix ms: the ledger's day `today` counts, null when stopped;
 ///   a new day is a new line), `project`, `color`, `today` (seconds on the project
