@@ -28,6 +28,21 @@ private func machine(_ state: TimerState = TimerState(), _ settings: TimerSettin
   TimerMachine(state: state, settings: settings)
 }
 
+/// The effects of ending a Flowtime focus (from `start`, at `end`, after `ran` seconds of
+/// focus) as completed into the `rest`-second short break it earned, after `.persist`.
+private func endedIntoItsBreak(slot: Int = 1, start: Int64 = 0, end: Int64, ran: Int64, rest: Int64)
+  -> [Effect]
+{
+  [
+    hook(.focusEnd, .focus, reason: .completed, slot: slot, completed: 1, next: .shortBreak, total: ran),
+    hook(.focusDone, .focus, reason: .completed, slot: slot, completed: 1, next: .shortBreak, total: ran),
+    recorded(1, .focus, start, end, ran, .completed),
+    hook(
+      .breakStart, .shortBreak, slot: slot, completed: 1, next: .focus, total: rest, remaining: rest,
+      endsAt: end + rest),
+  ]
+}
+
 @Suite struct TimerMachineFlowtimeTests {
   @Test func startInFlowtimeCountsUpWithNoEnd() {
     var m = machine()
@@ -47,14 +62,7 @@ private func machine(_ state: TimerState = TimerState(), _ settings: TimerSettin
     #expect(m.state.phase == .running(.shortBreak, deadline: at(3600), total: .seconds(600)))
     #expect(!m.state.countsUp)
     #expect(m.state.completed == 1)
-    #expect(
-      effects == [
-        .persist,
-        hook(.focusEnd, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 3000),
-        hook(.focusDone, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 3000),
-        recorded(1, .focus, 0, 3000, 3000, .completed),
-        hook(.breakStart, .shortBreak, completed: 1, next: .focus, total: 600, remaining: 600, endsAt: 3600),
-      ])
+    #expect(effects == [.persist] + endedIntoItsBreak(end: 3000, ran: 3000, rest: 600))
   }
 
   @Test func skipSaysSoThenEndsTheFocusIntoItsBreak() {
@@ -63,29 +71,16 @@ private func machine(_ state: TimerState = TimerState(), _ settings: TimerSettin
     // No long break in Flowtime, even at the end of a cycle.
     #expect(m.state.phase == .running(.shortBreak, deadline: at(1440), total: .seconds(240)))
     #expect(
-      effects == [
-        .persist, hook(.skip, .focus, slot: 4, next: .shortBreak, total: 1200),
-        hook(.focusEnd, .focus, reason: .completed, slot: 4, completed: 1, next: .shortBreak, total: 1200),
-        hook(.focusDone, .focus, reason: .completed, slot: 4, completed: 1, next: .shortBreak, total: 1200),
-        recorded(1, .focus, 0, 1200, 1200, .completed),
-        hook(
-          .breakStart, .shortBreak, slot: 4, completed: 1, next: .focus, total: 240, remaining: 240,
-          endsAt: 1440),
-      ])
+      effects
+        == [.persist, hook(.skip, .focus, slot: 4, next: .shortBreak, total: 1200)]
+        + endedIntoItsBreak(slot: 4, end: 1200, ran: 1200, rest: 240))
   }
 
   @Test func breakFromAPausedFocusCountsOnlyTheTimeItRan() {
     var m = machine(flowing(pausedAfter: 1500))
     let effects = m.handle(.action(.startBreak), at: at(9000))
     #expect(m.state.phase == .running(.shortBreak, deadline: at(9300), total: .seconds(300)))
-    #expect(
-      effects == [
-        .persist,
-        hook(.focusEnd, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1500),
-        hook(.focusDone, .focus, reason: .completed, completed: 1, next: .shortBreak, total: 1500),
-        recorded(1, .focus, 0, 9000, 1500, .completed),
-        hook(.breakStart, .shortBreak, completed: 1, next: .focus, total: 300, remaining: 300, endsAt: 9300),
-      ])
+    #expect(effects == [.persist] + endedIntoItsBreak(end: 9000, ran: 1500, rest: 300))
   }
 
   @Test func toggleOnAPausedFocusResumesIt() {
