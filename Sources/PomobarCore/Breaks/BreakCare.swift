@@ -41,6 +41,13 @@ public struct BreakCare: Equatable, Sendable {
     BreakCare(since: since, brokenStretch: self.since ?? brokenStretch)
   }
 
+  /// When the reminder of this stretch is due under `settings`: `remind-after` into it, or
+  /// the end of a snooze; nil when there is no stretch, it was reminded, or while resting.
+  func reminderDue(_ settings: BreakSettings) -> Instant? {
+    guard let after = settings.remindAfter, let since, remindedAt == nil, restSince == nil else { return nil }
+    return max(since + after, snoozedUntil ?? since)
+  }
+
   /// Whether the bar shows the stretch as overdue: reminded, and working still.
   public var isOverdue: Bool { remindedAt != nil && since != nil && restSince == nil }
 

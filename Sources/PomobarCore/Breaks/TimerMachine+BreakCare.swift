@@ -33,7 +33,7 @@ extension TimerMachine {
   public mutating func breakEnded(at end: Instant) {
     guard settings.breaks.remindAfter != nil else { return }
     state.ledger.breaks = state.ledger.breaks.afterBreak(since: Self.isWorking(state) ? end : nil)
-    state.ledger.breaks.due = dueMoment(state.ledger.breaks)
+    state.ledger.breaks.due = state.ledger.breaks.reminderDue(settings.breaks)
   }
 
   /// The last break was work after all (the answer "keep as work" to the choice on
@@ -43,7 +43,7 @@ extension TimerMachine {
   public mutating func breakUndone(at now: Instant) {
     guard settings.breaks.remindAfter != nil, let since = state.ledger.breaks.brokenStretch else { return }
     state.ledger.breaks = BreakCare(since: since, restSince: Self.isWorking(state) ? nil : now)
-    state.ledger.breaks.due = dueMoment(state.ledger.breaks)
+    state.ledger.breaks.due = state.ledger.breaks.reminderDue(settings.breaks)
   }
 
   /// Brings break care up to date after `event` took the state from `before` to what it
@@ -59,7 +59,7 @@ extension TimerMachine {
     let working = Self.isWorking(state)
     var care = state.ledger.breaks
     let wasWorking = care.since != nil && care.restSince == nil
-    care.due = dueMoment(care)
+    care.due = care.reminderDue(settings.breaks)
     // A break inside the event itself, from when to when: a suspend that long, or a
     // Pomodoro break that ran out (work goes on where it ended).
     var rest: (from: Instant, to: Instant)? = nil
@@ -85,18 +85,9 @@ extension TimerMachine {
     } else if !working, let rest = care.restSince, now - rest >= minimum {
       care = care.afterBreak(since: nil)
     }
-    care.due = dueMoment(care)
+    care.due = care.reminderDue(settings.breaks)
     if working { remind(&care, until: now, &effects) }  // due before it was noticed (a late start)
     state.ledger.breaks = care
-  }
-
-  /// When the reminder of `care`'s stretch is due: `remind-after` into it, or the end of
-  /// a snooze; nil when there is no stretch, it was reminded, or while resting.
-  func dueMoment(_ care: BreakCare) -> Instant? {
-    guard let after = settings.breaks.remindAfter, let since = care.since, care.remindedAt == nil,
-      care.restSince == nil
-    else { return nil }
-    return max(since + after, care.snoozedUntil ?? since)
   }
 
   /// Fires the reminder if it is due at or before `until`: once per stretch (or snooze).
@@ -161,7 +152,6 @@ extension TimerMachine {
     guard settings.breaks.remindAfter != nil, isWorking(state) else { return false }
     let care = state.ledger.breaks
     guard care.since != nil else { return true }
-    let machine = TimerMachine(state: state, settings: settings)
-    return machine.dueMoment(care).map { $0 <= now } ?? false
+    return care.reminderDue(settings.breaks).map { $0 <= now } ?? false
   }
 }
