@@ -37,10 +37,7 @@ extension ViewModel {
   {
     guard let choice = state.ledger.awayChoice else { return nil }
     func local(_ instant: Instant) -> String? {
-      localSecondOfDay.map { day in
-        let second = ((day + (instant - now).floorSeconds) % 86_400 + 86_400) % 86_400
-        return DurationFormat.pad2(second / 3600) + ":" + DurationFormat.pad2((second % 3600) / 60)
-      }
+      localSecondOfDay.map { clockTime($0 + (instant - now).floorSeconds) }
     }
     return AwayView(
       seconds: choice.length.floorSeconds, project: choice.project, from: local(choice.from),

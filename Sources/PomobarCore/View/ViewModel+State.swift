@@ -42,10 +42,7 @@ extension ViewModel {
       total = length.ceilSeconds
       remaining = max(0, (deadline - now).ceilSeconds)
       color = Self.color(for: kind, config.display.colors)
-      if let day = localSecondOfDay {
-        let end = (day + remaining) % 86_400
-        endsAt = DurationFormat.pad2(end / 3600) + ":" + DurationFormat.pad2((end % 3600) / 60)
-      }
+      endsAt = localSecondOfDay.map { Self.clockTime($0 + remaining) }
     case .paused(let kind, let left, let length):
       phase = Phase(kind)
       paused = true
@@ -186,6 +183,12 @@ extension ViewModel {
     self.timerShortText = timerShortText
     self.elapsedSeconds = flow?.counting == true ? flow?.elapsed : nil
     self.flowtime = settings.mode == .flowtime || state.countsUp
+  }
+
+  /// `14:05`: the local clock time `second` seconds after a midnight (any day's: it wraps).
+  static func clockTime(_ second: Int64) -> String {
+    let second = (second % 86_400 + 86_400) % 86_400
+    return DurationFormat.pad2(second / 3600) + ":" + DurationFormat.pad2((second % 3600) / 60)
   }
 
   private static func color(for kind: PhaseKind, _ palette: borrowing Palette) -> String {
