@@ -4,8 +4,9 @@
 ///
 /// Tags: `text` and `short` (what other bars show, long and compact), `phase`, `paused`,
 /// `urgent`, `ending`, `working`, `problem` (bool: ⚠ shows in the text), `remaining`
-/// (int, seconds), `percentage` (`range:0-100`, how much of the phase remains), `color`
-/// (the phase's colour as yambar spells colours, `rrggbbaa`) and `work` (the work clock's
+/// (int, seconds; 0 for a Flowtime focus, which counts up), `percentage` (`range:0-100`,
+/// how much of the phase remains; a Flowtime focus: how full its ring is), `color` (the
+/// phase's colour as yambar spells colours, `rrggbbaa`) and `work` (the work clock's
 /// text, empty when it does not show). yambar reads a line up to its newline, so each
 /// value is one line; its particles draw text without markup, so nothing else is escaped.
 /// A click runs a command of yambar's config (`on-click`): `pomobar ctl ACTION`, see
