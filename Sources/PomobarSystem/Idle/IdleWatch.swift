@@ -18,7 +18,7 @@ extension WaylandIdleWatcher: IdleWatching {
 }
 
 public enum IdleWatch {
-  /// Why input cannot be watched.
+  /// Why input cannot be watched, or no longer is (what both watchers throw).
   public struct Problem: Error, CustomStringConvertible {
     public var description: String
     init(_ description: String) { self.description = description }
@@ -27,7 +27,7 @@ public enum IdleWatch {
   /// A watch for `threshold` on the session's display: the Wayland compositor's when
   /// `WAYLAND_DISPLAY` is set, else the X server's; or why there is none.
   public static func open(_ environment: Environment, threshold: Duration) -> Result<any IdleWatching, Problem> {
-    do {
+    do throws(Problem) {
       if environment["WAYLAND_DISPLAY"] != nil {
         return .success(try WaylandIdleWatcher(environment: environment, threshold: threshold))
       }
@@ -36,10 +36,6 @@ public enum IdleWatch {
           try X11IdleWatcher(environment: environment, threshold: threshold, hostname: Environment.hostname()))
       }
       return .failure(Problem("idle: no display to watch (neither WAYLAND_DISPLAY nor DISPLAY is set)"))
-    } catch let problem as WaylandIdleWatcher.Problem {
-      return .failure(Problem("idle: \(problem)"))
-    } catch let problem as X11IdleWatcher.Problem {
-      return .failure(Problem("idle: \(problem)"))
     } catch {
       return .failure(Problem("idle: \(error)"))
     }
