@@ -22,8 +22,9 @@ extension BarLoop {
     }
   }
 
-  /// What the display server said; a lost connection ends the watch, shown with ⚠ until
-  /// the config is read again.
+  /// What the display server said; a lost connection ends the watch, shown with ⚠ (as
+  /// every idle problem, after "idle: ") until `[idle] after` changes: a reload with the
+  /// same threshold does not open it again.
   func idleChanges(_ poller: Poller) -> [BarEvent] {
     guard let idle else { return [] }
     do {
@@ -31,7 +32,7 @@ extension BarLoop {
     } catch {
       poller.remove(idle.descriptor)
       self.idle = nil
-      return [.idleWatch(problem: "\(error)")]
+      return [.idleWatch(problem: "idle: \(error)")]
     }
   }
 }
