@@ -93,7 +93,6 @@ public struct ConfigSource {
   /// place, a file that cannot be read is one mistake, and neither stops the rest.
   func readDaysOff(into loaded: inout Loaded) {
     guard let file = daysOffPath(loaded.config.ledger.daysOffFile) else { return }
-    loaded.daysOffFile = file
     let found: [UInt8]?
     do {
       found = try FileSystem.readRegularFile(file, limit: Self.sizeLimit, followSymlinks: true)
@@ -146,9 +145,6 @@ public struct ConfigSource {
     /// Whether the broken keys took the values of the last version of the file that loaded
     /// without a mistake (else the defaults, or the caller's fallback).
     public var lastGoodUsed = false
-    /// `[ledger] days-off-file`, as opened: a running bar watches it like the config.
-    public var daysOffFile: String? = nil
-
 
     /// What the broken keys are, for a command that goes on: one line after the mistakes.
     public var fallbackNote: String? {

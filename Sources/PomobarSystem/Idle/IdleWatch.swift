@@ -18,30 +18,36 @@ extension WaylandIdleWatcher: IdleWatching {
 }
 
 public enum IdleWatch {
-  /// Why input cannot be watched.
+  /// Why input cannot be watched, or no longer is (what both watchers throw).
   public struct Problem: Error, CustomStringConvertible {
     public var description: String
     init(_ description: String) { self.description = description }
   }
 
-  /// A watch for `threshold` on the session's display: the Wayland compositor's when
-  /// `WAYLAND_DISPLAY` is set, else the X server's; or why there is none.
-  public static func open(_ environment: Environment, threshold: Duration) -> Result<any IdleWatching, Problem> {
-    do {
+  /// A watch for `threshold` on the session's display, waited on in `poller`: the Wayland
+  /// compositor's when `WAYLAND_DISPLAY` is set, else the X server's; or why there is none.
+  /// What it replaces is the caller's to close, after this one is open: an X server left
+  /// with no client resets and drops the connection being made.
+  public static func open(
+    _ environment: Environment, threshold: Duration, waitingIn poller: Poller
+  ) -> Result<any IdleWatching, Problem> {
+    let watch: any IdleWatching
+    do throws(Problem) {
       if environment["WAYLAND_DISPLAY"] != nil {
-        return .success(try WaylandIdleWatcher(environment: environment, threshold: threshold))
+        watch = try WaylandIdleWatcher(environment: environment, threshold: threshold)
+      } else if environment["DISPLAY"] != nil {
+        watch = try X11IdleWatcher(environment: environment, threshold: threshold, hostname: Environment.hostname())
+      } else {
+        return .failure(Problem("idle: no display to watch (neither WAYLAND_DISPLAY nor DISPLAY is set)"))
       }
-      if environment["DISPLAY"] != nil {
-        return .success(
-          try X11IdleWatcher(environment: environment, threshold: threshold, hostname: Environment.hostname()))
-      }
-      return .failure(Problem("idle: no display to watch (neither WAYLAND_DISPLAY nor DISPLAY is set)"))
-    } catch let problem as WaylandIdleWatcher.Problem {
-      return .failure(Problem("idle: \(problem)"))
-    } catch let problem as X11IdleWatcher.Problem {
-      return .failure(Problem("idle: \(problem)"))
     } catch {
       return .failure(Problem("idle: \(error)"))
     }
+    do {
+      try poller.add(watch.descriptor, readable: true)
+    } catch {
+      return .failure(Problem("idle: cannot wait on the display's connection: \(error)"))
+    }
+    return .success(watch)
   }
 }

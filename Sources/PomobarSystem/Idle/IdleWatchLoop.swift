@@ -90,17 +90,11 @@ public final class IdleWatchLoop {
   }
 
   /// Opens the watch for `threshold` and waits on it, in place of the one before, which
-  /// is closed only once the new one is open: an X server left with no client resets
-  /// and drops the connection being made. A server already past the threshold (X11 says
-  /// how long input has stopped) is away at once.
+  /// is closed only once the new one is open (see `IdleWatch.open`). A server already past
+  /// the threshold (X11 says how long input has stopped) is away at once.
   private func open(_ threshold: Duration, _ poller: Poller) -> Result<Void, IdleWatch.Problem> {
-    switch IdleWatch.open(Environment.current(), threshold: threshold) {
+    switch IdleWatch.open(Environment.current(), threshold: threshold, waitingIn: poller) {
     case .success(let opened):
-      do {
-        try poller.add(opened.descriptor, readable: true)
-      } catch {
-        return .failure(IdleWatch.Problem("idle: cannot wait on the display's connection: \(error)"))
-      }
       if let watch { poller.remove(watch.descriptor) }
       (watch, self.threshold) = (opened, threshold)
       if let milliseconds = opened.idleAtStart { apply(.idle(milliseconds: milliseconds)) }

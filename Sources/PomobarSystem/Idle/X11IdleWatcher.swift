@@ -6,138 +6,99 @@ import PomobarCore
 /// below it. Nothing is asked every second: the socket becomes readable only when one
 /// fires.
 ///
-/// The connection is made and set up synchronously, each answer waited for at most
-/// `answerTimeout`, so a server that does not answer costs a bar start a bounded moment
-/// and a warning, never a hang.
+/// The connection is made and set up synchronously, each answer waited for a bounded time
+/// (`IdleConnection`).
 public final class X11IdleWatcher {
+  private let connection: IdleConnection
   /// The connection to the server: readable when an alarm fired (or the server went away).
-  public let descriptor: FileDescriptor
-  private var buffer: [UInt8] = []
+  public var descriptor: FileDescriptor { connection.descriptor }
   private let sync: X11Wire.Sync
   private let idleAlarm: UInt32
   private let activeAlarm: UInt32
-  /// Whether the display was already idle past the threshold when the watch began.
-  public private(set) var idleAtStart: Int64?
+  /// How long input had stopped when the watch began, when that was already past the
+  /// threshold; nil otherwise.
+  public let idleAtStart: Int64?
 
-  /// How long a step of the setup may wait for the server's answer, in milliseconds.
-  static let answerTimeout: Int32 = 2000
-
-  public struct Problem: Error, CustomStringConvertible {
-    public var description: String
-  }
+  public typealias Problem = IdleWatch.Problem
 
   /// Connects to the display `DISPLAY` names and arms the alarms at `threshold`.
   public init(environment: Environment, threshold: Duration, hostname: String) throws(Problem) {
-    guard let name = environment["DISPLAY"] else { throw Problem(description: "DISPLAY is not set") }
+    guard let name = environment["DISPLAY"] else { throw Problem("DISPLAY is not set") }
     let display: X11Display
     switch X11Display.parse(name) {
     case .success(let parsed): display = parsed
-    case .failure(let problem): throw Problem(description: problem.description)
+    case .failure(let problem): throw Problem(problem.description)
     }
     let authorityPath = environment["XAUTHORITY"] ?? (environment.home + "/.Xauthority")
     let authority = (try? FileSystem.readRegularFile(authorityPath, limit: 1 << 20, followSymlinks: true)) ?? nil
     let (authName, authData) = display.authorization(in: authority ?? [], hostname: hostname)
 
-    let fd: FileDescriptor
-    do {
-      fd = try UnixSocket.connect(display.socketPath, abstract: true)
-    } catch {
-      do {
-        fd = try UnixSocket.connect(display.socketPath)
-      } catch {
-        throw Problem(description: "cannot reach the X display \(name): \(error)")
-      }
-    }
-    descriptor = fd
-    var buffer: [UInt8] = []
+    let connection = try IdleConnection(display.socketPath, abstractFirst: true, peer: "the X display \(name)")
+    self.connection = connection
     func fill(_ count: Int) throws(Problem) {
-      while buffer.count < count { try Self.awaitAnswer(fd, &buffer, display: name) }
+      while connection.buffer.count < count { try connection.awaitAnswer() }
     }
-    do {
-      try fd.write(X11Wire.setup(authName: authName, authData: authData))
-      try fill(8)
-      let length = X11Wire.setupLength(buffer[...]) ?? 8
-      try fill(length)
-      guard case .accepted(let base, let mask) = X11Wire.setupReply(buffer[..<length]) else {
-        if case .refused(let reason) = X11Wire.setupReply(buffer[..<length]) {
-          throw Problem(description: "the X display \(name) refused the connection: \(reason)")
-        }
-        throw Problem(description: "the X display \(name) refused the connection")
+    try connection.send(X11Wire.setup(authName: authName, authData: authData))
+    try fill(8)
+    let length = X11Wire.setupLength(connection.buffer[...]) ?? 8
+    try fill(length)
+    guard case .accepted(let base, let mask) = X11Wire.setupReply(connection.buffer[..<length]) else {
+      if case .refused(let reason) = X11Wire.setupReply(connection.buffer[..<length]) {
+        throw Problem("the X display \(name) refused the connection: \(reason)")
       }
-      buffer.removeFirst(length)
-      idleAlarm = base | (1 & mask)
-      activeAlarm = base | (2 & mask)
+      throw Problem("the X display \(name) refused the connection")
+    }
+    connection.buffer.removeFirst(length)
+    idleAlarm = base | (1 & mask)
+    activeAlarm = base | (2 & mask)
 
-      // QueryExtension, then SYNC's Initialize and ListSystemCounters.
-      try fd.write(X11Wire.queryExtension("SYNC"))
-      let query = try Self.reply(to: 1, fd: fd, buffer: &buffer, display: name)
-      guard query.count >= 12, query[8] == 1 else {
-        throw Problem(description: "the X display \(name) has no SYNC extension")
-      }
-      sync = X11Wire.Sync(opcode: query[9], firstEvent: query[10])
-      try fd.write(sync.initialize() + sync.listSystemCounters())
-      _ = try Self.reply(to: 2, fd: fd, buffer: &buffer, display: name)
-      let counters = try Self.reply(to: 3, fd: fd, buffer: &buffer, display: name)
-      let count = Int(counters[8]) | Int(counters[9]) << 8 | Int(counters[10]) << 16 | Int(counters[11]) << 24
-      guard let idle = X11Wire.Sync.idleCounter(inCounters: counters[32...], count: count) else {
-        throw Problem(description: "the X display \(name) has no IDLETIME counter")
-      }
-      // Both alarms, then the counter's value: its reply comes after any error the alarms
-      // caused.
-      let milliseconds = max(1, Int64(threshold.nanoseconds / 1_000_000))
-      try fd.write(
-        sync.createAlarm(idleAlarm, counter: idle, value: milliseconds, test: .positiveTransition)
-          + sync.createAlarm(activeAlarm, counter: idle, value: milliseconds - 1, test: .negativeTransition)
-          + sync.queryCounter(idle))
-      let value = X11Wire.counterValue(try Self.reply(to: 6, fd: fd, buffer: &buffer, display: name)) ?? 0
-      idleAtStart = value >= milliseconds ? value : nil
-    } catch let problem as Problem {
-      fd.close()
-      throw problem
-    } catch {
-      fd.close()
-      throw Problem(description: "cannot speak to the X display \(name): \(error)")
+    // QueryExtension, then SYNC's Initialize and ListSystemCounters.
+    try connection.send(X11Wire.queryExtension("SYNC"))
+    let query = try Self.reply(to: 1, on: connection)
+    guard query.count >= 12, query[8] == 1 else {
+      throw Problem("the X display \(name) has no SYNC extension")
     }
-    self.buffer = buffer
+    sync = X11Wire.Sync(opcode: query[9], firstEvent: query[10])
+    try connection.send(sync.initialize() + sync.listSystemCounters())
+    _ = try Self.reply(to: 2, on: connection)
+    let counters = try Self.reply(to: 3, on: connection)
+    let count = Int(counters[8]) | Int(counters[9]) << 8 | Int(counters[10]) << 16 | Int(counters[11]) << 24
+    guard let idle = X11Wire.Sync.idleCounter(inCounters: counters[32...], count: count) else {
+      throw Problem("the X display \(name) has no IDLETIME counter")
+    }
+    // Both alarms, then the counter's value: its reply comes after any error the alarms
+    // caused.
+    let milliseconds = max(1, Int64(threshold.nanoseconds / 1_000_000))
+    try connection.send(
+      sync.createAlarm(idleAlarm, counter: idle, value: milliseconds, test: .positiveTransition)
+        + sync.createAlarm(activeAlarm, counter: idle, value: milliseconds - 1, test: .negativeTransition)
+        + sync.queryCounter(idle))
+    let value = X11Wire.counterValue(try Self.reply(to: 6, on: connection)) ?? 0
+    idleAtStart = value >= milliseconds ? value : nil
   }
 
   /// Waits for the reply to request `sequence`; an error for it or an earlier one fails.
-  private static func reply(
-    to sequence: UInt16, fd: FileDescriptor, buffer: inout [UInt8], display: String
-  ) throws(Problem) -> [UInt8] {
+  private static func reply(to sequence: UInt16, on connection: IdleConnection) throws(Problem) -> [UInt8] {
     while true {
       // One message at a time: a reply that came with this one stays for the next call.
-      while let message = X11Wire.next(&buffer) {
+      while let message = X11Wire.next(&connection.buffer) {
         switch message {
         case .reply(let number, let bytes) where number == sequence: return bytes
         case .error(let number, let code):
-          throw Problem(description: "the X display \(display) refused request \(number) (error \(code))")
+          throw Problem("\(connection.peer) refused request \(number) (error \(code))")
         case .reply, .event: continue
         }
       }
-      try awaitAnswer(fd, &buffer, display: display)
-    }
-  }
-
-  /// More of the server's answer into `buffer`, waited for at most `answerTimeout`.
-  private static func awaitAnswer(_ fd: FileDescriptor, _ buffer: inout [UInt8], display: String) throws(Problem) {
-    switch fd.receive(into: &buffer, waiting: answerTimeout) {
-    case .more: return
-    case .timedOut: throw Problem(description: "the X display \(display) does not answer")
-    case .closed: throw Problem(description: "the X display \(display) closed the connection")
+      try connection.awaitAnswer()
     }
   }
 
   /// What the alarms said since the last call: read when the descriptor is readable.
   /// Throws when the server went away (the display closed: a logout).
   public func read() throws(Problem) -> [IdleChange] {
-    let open: Bool
-    do { open = try descriptor.drain(into: &buffer) } catch {
-      throw Problem(description: "the X display connection failed: \(error)")
-    }
-    guard open else { throw Problem(description: "the X display closed the connection") }
+    try connection.drain()
     var changes: [IdleChange] = []
-    for message in X11Wire.messages(&buffer) {
+    for message in X11Wire.messages(&connection.buffer) {
       guard case .event(let code, let bytes) = message, code == sync.firstEvent + 1,
         let (alarm, counter) = X11Wire.alarmNotify(bytes)
       else { continue }
@@ -149,6 +110,4 @@ public final class X11IdleWatcher {
     }
     return changes
   }
-
-  deinit { descriptor.close() }
 }

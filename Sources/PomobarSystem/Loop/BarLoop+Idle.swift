@@ -4,9 +4,8 @@ import PomobarCore
 /// says becomes `.idle` events: away from the moment input stopped, back when it came.
 extension BarLoop {
   /// Opens, closes or replaces the watch when `[idle] after` changed (at start and at each
-  /// config reload); nil when nothing changed. A watch replaced is closed only after the
-  /// new one is open: an X server left with no client resets and drops the connection
-  /// being made.
+  /// config reload); none when nothing changed. A watch replaced is closed only after the
+  /// new one is open (see `IdleWatch.open`).
   func watchIdle(_ poller: Poller) -> [BarEvent] {
     let wanted = session.config.idle.after
     guard wanted != idleThreshold else { return [] }
@@ -14,11 +13,8 @@ extension BarLoop {
     defer { if let old { poller.remove(old.descriptor) } }
     (idle, idleThreshold) = (nil, wanted)
     guard let wanted else { return [.idleWatch(problem: nil)] }
-    switch IdleWatch.open(Environment.current(), threshold: wanted) {
+    switch IdleWatch.open(Environment.current(), threshold: wanted, waitingIn: poller) {
     case .success(let watch):
-      guard (try? poller.add(watch.descriptor, readable: true)) != nil else {
-        return [.idleWatch(problem: "idle: cannot watch the display's connection")]
-      }
       idle = watch
       return [.idleWatch(problem: nil)] + (watch.idleAtStart.map { [.idle(.idle(milliseconds: $0))] } ?? [])
     case .failure(let problem):
@@ -26,8 +22,9 @@ extension BarLoop {
     }
   }
 
-  /// What the display server said; a lost connection ends the watch, shown with ⚠ until
-  /// the config is read again.
+  /// What the display server said; a lost connection ends the watch, shown with ⚠ (as
+  /// every idle problem, after "idle: ") until `[idle] after` changes: a reload with the
+  /// same threshold does not open it again.
   func idleChanges(_ poller: Poller) -> [BarEvent] {
     guard let idle else { return [] }
     do {
@@ -35,7 +32,7 @@ extension BarLoop {
     } catch {
       poller.remove(idle.descriptor)
       self.idle = nil
-      return [.idleWatch(problem: "\(error)")]
+      return [.idleWatch(problem: "idle: \(error)")]
     }
   }
 }
