@@ -284,10 +284,7 @@ public enum HistoryText {
   /// `09:05`, `09:05:30`, `01:15+1` for seconds from a day's midnight.
   static func clock(_ seconds: Int64) -> String {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds + 1) / 86_400 - 1
-    let second = seconds - days * 86_400
-    var text = CivilTime.pad(Int(second / 3600), 2) + ":" + CivilTime.pad(Int(second % 3600 / 60), 2)
-    if second % 60 != 0 { text += ":" + CivilTime.pad(Int(second % 60), 2) }
-    return text + (days > 0 ? "+\(days)" : "")
+    return TrackWords.clock(seconds - days * 86_400) + (days > 0 ? "+\(days)" : "")
   }
 
   /// A project as one word: bare when it reads back as itself, quoted otherwise.
