@@ -97,6 +97,14 @@ public struct LedgerRecord: Equatable, Sendable {
 
   public var interruptions: Int { internalInterruptions + externalInterruptions }
 
+  /// Takes `original`'s `created` as its own, for the record that replaces it (an amend):
+  /// project-wide edits apply by the time the original was created, whatever the amend
+  /// changes.
+  public mutating func keepCreated(of original: LedgerRecord) {
+    at = original.created
+    atNanoseconds = original.at == nil ? 0 : original.atNanoseconds
+  }
+
   /// The UTC seconds it covers, half-open (nothing for an end before its start), as the
   /// timeline compares intervals (`Timeline.overlap`).
   public var span: Range<Int64> { start.utc..<max(start.utc, end.utc) }
