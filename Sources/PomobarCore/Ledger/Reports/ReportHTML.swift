@@ -267,8 +267,7 @@ public struct ReportHTMLEncoder: Sendable {
   }
 
   func number(_ value: Int64, _ path: [JSONPath], shown: String) -> String {
-    let key = HTMLText.escape(JSON.serialize(.array(path.map(\.json))))
-    return "<span class=\"n\" data-json=\"\(key)\" data-value=\"\(value)\">\(shown)</span>"
+    "<span class=\"n\"" + dataAttributes(value, path) + ">\(shown)</span>"
   }
 
   func hours(_ seconds: Int64, _ path: [JSONPath]) -> String {
