@@ -146,7 +146,7 @@ public enum HistoryText {
     var index = 0
     var id: String? = nil
     if let first = tokens.first, !first.quoted, CivilTime.Date(first.text) == nil {
-      guard first.text.utf8.count >= 4, first.text.utf8.allSatisfy(isHex) else {
+      guard first.text.utf8.count >= 4, first.text.utf8.allSatisfy(\.isHexDigit) else {
         return problem(
           first, "'\(Shown.plain(first.text))' is neither an id nor a day; a line reads: \(form)")
       }
@@ -294,6 +294,4 @@ public enum HistoryText {
       && name.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "\\" }
     return bare ? name : JSON.quote(name)
   }
-
-  static func isHex(_ byte: UInt8) -> Bool { (48...57).contains(byte) || (97...102).contains(byte) }
 }
