@@ -121,6 +121,20 @@ public struct WallTime: Equatable, Hashable, Comparable, Sendable {
     self.offset = offset
   }
 
+  /// The moment a local clock reading (`local` seconds since the epoch, counted as if the
+  /// local clock were UTC) names, in a zone with offset `zone(utc)` at a UTC second.
+  ///
+  /// A reading skipped by a daylight-saving jump (02:30 on the spring-forward night) is
+  /// taken with the offset before the jump; a reading that happens twice (the autumn
+  /// hour) is the first of the two.
+  public init(local: Int64, zone: (Int64) -> Int32) {
+    let before = zone(local - 86_400)
+    var utc = local - Int64(before)
+    let after = zone(utc)
+    if after != before, zone(local - Int64(after)) == after { utc = local - Int64(after) }
+    self.init(utc: utc, offset: zone(utc))
+  }
+
   /// Seconds since the epoch on the local clock of the moment.
   public var local: Int64 { utc + Int64(offset) }
 
