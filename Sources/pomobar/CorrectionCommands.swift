@@ -132,7 +132,7 @@ enum CorrectionCommands {
   static func running(_ context: Context) -> [LedgerRecord] {
     guard let document = context.store.peek() else { return [] }
     let now = context.store.now()
-    return Ledger.openIntervals(document.staleness(at: now).timer, now: now).filter { $0.kind == .work }
+    return Ledger.openIntervals(document.staleness(at: now).timer, now: now)
   }
 
   /// `body`'s result, a refusal becoming the message the command prints.
