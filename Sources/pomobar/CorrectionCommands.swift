@@ -53,10 +53,7 @@ enum CorrectionCommands {
         throw EditCommands.Unchanged(text: "nothing to change: \(record.shortID.prefix(7)) is already so")
       }
       if start != record.start || end != record.end { try check(context, amended) }
-      // Created when the original was, whatever the amend changes: project-wide edits
-      // apply by that time.
-      amended.at = record.created
-      amended.atNanoseconds = record.at == nil ? 0 : record.atNanoseconds
+      amended.keepCreated(of: record)
       return EditCommands.Change(
         [.amend(target: record.id, record: amended)],
         "amended \(record.shortID.prefix(7)): \(Correction.changes(from: record, to: amended))\n  "
@@ -79,8 +76,7 @@ enum CorrectionCommands {
           added: LocalZone.wallTime(wall: wall), addedNanoseconds: HistoryStore.fraction(wall))
       }
       var amended = first
-      amended.at = record.created
-      amended.atNanoseconds = record.at == nil ? 0 : record.atNanoseconds
+      amended.keepCreated(of: record)
       return EditCommands.Change(
         [.amend(target: record.id, record: amended)], added: [second],
         "split \(record.shortID.prefix(7)) at \(Correction.clock(moment)):\n  " + EditCommands.shown(amended)
@@ -103,8 +99,7 @@ enum CorrectionCommands {
         throw LedgerCommands.Message(
           text: "the running work clock (since \(Correction.clock(running.start))) lies between them")
       }
-      joined.at = first.created
-      joined.atNanoseconds = first.at == nil ? 0 : first.atNanoseconds
+      joined.keepCreated(of: first)
       let counted = second.start.utc - first.end.utc
       return EditCommands.Change(
         [.amend(target: first.id, record: joined), .remove(target: second.id)],
@@ -137,7 +132,7 @@ enum CorrectionCommands {
   static func running(_ context: Context) -> [LedgerRecord] {
     guard let document = context.store.peek() else { return [] }
     let now = context.store.now()
-    return Ledger.openIntervals(document.staleness(at: now).timer, now: now).filter { $0.kind == .work }
+    return Ledger.openIntervals(document.staleness(at: now).timer, now: now)
   }
 
   /// `body`'s result, a refusal becoming the message the command prints.

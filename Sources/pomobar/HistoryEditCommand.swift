@@ -24,7 +24,7 @@ enum HistoryEditCommand {
       }
     }
     shown.sort { ($0.start.utc, $0.end.utc, $0.id) < ($1.start.utc, $1.end.utc, $1.id) }
-    let width = idWidth(shown)
+    let width = LogCommand.idWidth(shown.map { StableHash.short($0.id) })
     let listed = shown.map { (id: String($0.shortID.prefix(width)), record: $0) }
     let original = history.fold().edits
     let path = context.environment.stateDirectory + "/history-edit.\(Processes.current).txt"
@@ -157,17 +157,6 @@ enum HistoryEditCommand {
       date = date.adding(days: Int64(CivilTime.daysIn(year: date.year, month: date.month)))
     }
     return months
-  }
-
-  /// Hex digits enough to tell the records of the file apart (at least 7).
-  static func idWidth(_ records: [LedgerRecord]) -> Int {
-    let ids = records.map(\.shortID).sorted()
-    var width = 7
-    for index in ids.indices.dropFirst() {
-      let shared = zip(ids[index - 1], ids[index]).prefix { $0 == $1 }.count
-      width = max(width, min(16, shared + 1))
-    }
-    return width
   }
 
   /// `this week, 2026-11-23 to 2026-11-29, 42 records`.

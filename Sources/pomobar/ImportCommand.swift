@@ -57,8 +57,7 @@ enum ImportCommand {
     // replaces the one in the history, as an amend: the old one stays underneath.
     let amends = plan.changed.enumerated().map { index, pair in
       var record = pair.new
-      record.at = pair.old.created
-      record.atNanoseconds = pair.old.at == nil ? 0 : pair.old.atNanoseconds
+      record.keepCreated(of: pair.old)
       return history.newEdit(at: wall, index: index, .amend(target: pair.old.id, record: record))
     }
     let added: HistoryStore.Added

@@ -67,18 +67,14 @@ enum LedgerCommands {
   /// short id as `pomobar log` shows it; an error message when none or several do.
   static func resolve(_ given: String, in history: HistoryStore) -> Result<LedgerRecord, Message> {
     let prefix = given.lowercased()
+    // A short id's prefix (4 to 16 hex digits) as the top bits of the hash it is the digits of.
+    let digits = prefix.utf8.count
     let byShortID =
-      prefix.utf8.count >= 4 && prefix.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    // The prefix as the top bits of the hash a short id is the hex digits of.
-    let digits = min(16, prefix.utf8.count)
-    let wanted = byShortID ? UInt64(prefix.prefix(digits), radix: 16) : nil
+      (4...16).contains(digits) && prefix.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    let wanted = byShortID ? UInt64(prefix, radix: 16) : nil
     let exact = Array(given.utf8)
     let matches = history.records { id in
-      if let wanted, StableHash.short(utf8: id) >> (64 - 4 * UInt64(digits)) == wanted,
-        prefix.utf8.count <= 16
-      {
-        return true
-      }
+      if let wanted, StableHash.short(utf8: id) >> (64 - 4 * UInt64(digits)) == wanted { return true }
       return id.elementsEqual(exact)
     }
     if let exact = matches.first(where: { $0.id == given }) { return .success(exact) }

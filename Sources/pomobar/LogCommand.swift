@@ -24,7 +24,13 @@ enum LogCommand {
   static func shortIDWidth(_ history: HistoryStore) -> Int {
     var hashes: [UInt64] = []
     history.forEachRecord { hashes.append(StableHash.short($0.id)) }
-    hashes.sort()
+    return idWidth(hashes)
+  }
+
+  /// Hex digits enough to tell apart the short ids that are the digits of `hashes`
+  /// (`StableHash.short`), at least 7.
+  static func idWidth(_ hashes: [UInt64]) -> Int {
+    let hashes = hashes.sorted()
     var shared = 0
     for index in hashes.indices.dropFirst() where hashes[index] != hashes[index - 1] {
       shared = max(shared, (hashes[index] ^ hashes[index - 1]).leadingZeroBitCount / 4)
@@ -38,8 +44,7 @@ enum LogCommand {
     var text = "\(record.shortID.prefix(idWidth))  \(day) \(clock(startSecond))-\(clock(endSecond))  "
     text += padded(record.kind.rawValue, 11) + "  "
     // h:mm:ss, as `report` writes h:mm: 0:01:10 is a minute and ten seconds.
-    let seconds = max(0, record.seconds)
-    let duration = "\(WorkView.clock(seconds)):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+    let duration = Correction.duration(record.seconds)
     text += String(repeating: " ", count: max(0, 8 - duration.count)) + duration + "  "
     text += Shown.plain(record.project ?? "-")
     if !record.tags.isEmpty { text += " " + TagName.words(record.tags) }

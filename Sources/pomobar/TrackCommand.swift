@@ -140,14 +140,10 @@ enum TrackCommand {
   /// to its own (a record is filed by the month it started, and one started last month
   /// may run into this one), and the running work clock; but not the record `except`.
   static func existing(_ context: Context, around asked: Range<Int64>, except: String) -> [Existing] {
-    var found = context.history.records(overlapping: asked).filter { $0.kind == .work && $0.id != except }
+    let found =
+      context.history.records(overlapping: asked).filter { $0.kind == .work && $0.id != except }
       .map { Existing(record: $0, running: false) }
-    if let document = context.store.peek() {
-      let now = context.store.now()
-      for open in Ledger.openIntervals(document.staleness(at: now).timer, now: now) {
-        found.append(Existing(record: open, running: true))
-      }
-    }
+      + CorrectionCommands.running(context).map { Existing(record: $0, running: true) }
     return found.sorted { $0.span.lowerBound < $1.span.lowerBound }
   }
 

@@ -7,20 +7,15 @@ import Testing
 struct HistoryTextTests {
   static let zone: Int32 = 3600
   static let day = CivilTime.Date(year: 2026, month: 11, day: 23)
-  static func at(_ hour: Double) -> WallTime {
-    WallTime(utc: day.dayNumber * 86_400 + Int64(hour * 3600) - Int64(zone), offset: zone)
-  }
+  /// The records are `CorrectionTests`' own: 2026-11-23 in UTC+1.
+  static func at(_ hour: Double) -> WallTime { CorrectionTests.at(hour) }
   static func local(_ seconds: Int64) -> WallTime { WallTime(utc: seconds - Int64(zone), offset: zone) }
   static let now = at(20)
 
   static func work(
     _ id: String, _ from: Double, _ to: Double, _ project: String? = "api", note: String? = nil
-  )
-    -> LedgerRecord
-  {
-    LedgerRecord(
-      id: id, kind: .work, start: at(from), end: at(to), seconds: Int64((to - from) * 3600), project: project,
-      note: note)
+  ) -> LedgerRecord {
+    CorrectionTests.work(id, from, to, project, note: note)
   }
 
   static let records = [

@@ -36,6 +36,19 @@ struct HistoryCorrectionTests {
     return String(line.split(separator: " ").last!.dropLast())
   }
 
+  /// `history undo`, after which the log must read `before`, then that undo undone, after
+  /// which it must read `after` again; the undo's output.
+  @discardableResult
+  static func undoAndRedo(
+    _ sandbox: Sandbox, before: [String], after: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> CommandResult {
+    let undo = try await run(sandbox, ["history", "undo"], sourceLocation: sourceLocation)
+    #expect(try await log(sandbox) == before, "\(undo)", sourceLocation: sourceLocation)
+    try await run(sandbox, ["history", "undo", try undoID(undo)], sourceLocation: sourceLocation)
+    #expect(try await log(sandbox) == after, sourceLocation: sourceLocation)
+    return undo
+  }
+
   /// An EDITOR that runs `sed EXPRESSION` on the file, then appends `append`.
   static func editor(_ sandbox: Sandbox, _ expression: String, append: String = "") throws -> [String: String]
   {
@@ -96,10 +109,7 @@ struct HistoryCorrectionTests {
       let same = try await Self.run(sandbox, ["history", "amend", first, "--note", "done"])
       #expect(same.stderr.contains("nothing to change"), "\(same)")
       // Undo, then undo the undo.
-      let undo = try await Self.run(sandbox, ["history", "undo"])
-      #expect(try await Self.log(sandbox) == before)
-      try await Self.run(sandbox, ["history", "undo", try Self.undoID(undo)])
-      #expect(try await Self.log(sandbox) == after)
+      try await Self.undoAndRedo(sandbox, before: before, after: after)
     }
   }
 
@@ -115,11 +125,8 @@ struct HistoryCorrectionTests {
       #expect(after[1].contains("10:00-10:30  work          0:30:00  api  · fix, \"bug\""), "\(after)")
       let outside = try await Self.run(sandbox, ["history", "split", Self.id(before[0]), "12:00"], status: 1)
       #expect(outside.stderr.contains("12:00 is not inside"), "\(outside)")
-      let undo = try await Self.run(sandbox, ["history", "undo"])
+      let undo = try await Self.undoAndRedo(sandbox, before: before, after: after)
       #expect(undo.stdout.contains("undid 2 changes made together"), "\(undo)")
-      #expect(try await Self.log(sandbox) == before)
-      try await Self.run(sandbox, ["history", "undo", try Self.undoID(undo)])
-      #expect(try await Self.log(sandbox) == after)
     }
   }
 
@@ -137,10 +144,7 @@ struct HistoryCorrectionTests {
       #expect(joined.stdout.contains("(the 0:30:00 between them counts)"), "\(joined)")
       let after = try await Self.log(sandbox)
       #expect(after.count == 2 && after[0].contains("09:00-11:00  work          2:00:00  api"), "\(after)")
-      let undo = try await Self.run(sandbox, ["history", "undo"])
-      #expect(try await Self.log(sandbox) == before, "\(undo)")
-      try await Self.run(sandbox, ["history", "undo", try Self.undoID(undo)])
-      #expect(try await Self.log(sandbox) == after)
+      try await Self.undoAndRedo(sandbox, before: before, after: after)
     }
   }
 
@@ -164,11 +168,8 @@ struct HistoryCorrectionTests {
       #expect(after[0].contains("2026-01-20 08:30-10:30  work          2:00:00  api"), "\(after)")
       #expect(
         after[2].contains("2026-01-21 16:00-17:00  work          1:00:00  web site  · added"), "\(after)")
-      let undo = try await Self.run(sandbox, ["history", "undo"])
+      let undo = try await Self.undoAndRedo(sandbox, before: before, after: after)
       #expect(undo.stdout.contains("undid 3 changes made together"), "\(undo)")
-      #expect(try await Self.log(sandbox) == before)
-      try await Self.run(sandbox, ["history", "undo", try Self.undoID(undo)])
-      #expect(try await Self.log(sandbox) == after)
     }
   }
 

@@ -32,15 +32,9 @@ extension Ledger {
   }
 
   /// The instant at which the local clock read `local` (seconds since the epoch, counted
-  /// as if the local clock were UTC).
-  ///
-  /// A reading skipped by a daylight-saving jump is taken with the offset before it; one
-  /// that happens twice is the first (as `LocalZone.wallTime(local:)`).
+  /// as if the local clock were UTC), as `WallTime(local:zone:)` reads it.
   func instant(ofLocal local: Int64) -> Instant {
-    let before = zone(local - 86_400)
-    var utc = local - Int64(before)
-    let after = zone(utc)
-    if after != before, zone(local - Int64(after)) == after { utc = local - Int64(after) }
+    let utc = WallTime(local: local, zone: zone).utc
     return Instant(nanoseconds: now.boottime &+ (utc &* 1_000_000_000 &- now.wall))
   }
 }

@@ -97,6 +97,14 @@ public struct LedgerRecord: Equatable, Sendable {
 
   public var interruptions: Int { internalInterruptions + externalInterruptions }
 
+  /// Takes `original`'s `created` as its own, for the record that replaces it (an amend):
+  /// project-wide edits apply by the time the original was created, whatever the amend
+  /// changes.
+  public mutating func keepCreated(of original: LedgerRecord) {
+    at = original.created
+    atNanoseconds = original.at == nil ? 0 : original.atNanoseconds
+  }
+
   /// The UTC seconds it covers, half-open (nothing for an end before its start), as the
   /// timeline compares intervals (`Timeline.overlap`).
   public var span: Range<Int64> { start.utc..<max(start.utc, end.utc) }
@@ -111,6 +119,20 @@ public struct WallTime: Equatable, Hashable, Comparable, Sendable {
   public init(utc: Int64, offset: Int32) {
     self.utc = utc
     self.offset = offset
+  }
+
+  /// The moment a local clock reading (`local` seconds since the epoch, counted as if the
+  /// local clock were UTC) names, in a zone with offset `zone(utc)` at a UTC second.
+  ///
+  /// A reading skipped by a daylight-saving jump (02:30 on the spring-forward night) is
+  /// taken with the offset before the jump; a reading that happens twice (the autumn
+  /// hour) is the first of the two.
+  public init(local: Int64, zone: (Int64) -> Int32) {
+    let before = zone(local - 86_400)
+    var utc = local - Int64(before)
+    let after = zone(utc)
+    if after != before, zone(local - Int64(after)) == after { utc = local - Int64(after) }
+    self.init(utc: utc, offset: zone(utc))
   }
 
   /// Seconds since the epoch on the local clock of the moment.

@@ -6,18 +6,10 @@ public enum LocalZone {
   public static func offset(atUTC seconds: Int64) -> Int32 { LocalTime.offset(atUTC: seconds) }
 
   /// The moment a local clock reading (`local` seconds since the epoch, counted as if the
-  /// local clock were UTC) names, with the offset in force then.
-  ///
-  /// A reading skipped by a daylight-saving jump (02:30 on the spring-forward night) is
-  /// taken with the offset before the jump; a reading that happens twice (the autumn
-  /// hour) is the first of the two.
-  public static func wallTime(local: Int64) -> WallTime {
-    let before = offset(atUTC: local - 86_400)
-    var utc = local - Int64(before)
-    let after = offset(atUTC: utc)
-    if after != before, offset(atUTC: local - Int64(after)) == after { utc = local - Int64(after) }
-    return WallTime(utc: utc, offset: offset(atUTC: utc))
-  }
+  /// local clock were UTC) names, with the offset in force then (`WallTime(local:zone:)`:
+  /// a reading a daylight-saving jump skips takes the offset before it; one that happens
+  /// twice is the first).
+  public static func wallTime(local: Int64) -> WallTime { WallTime(local: local, zone: offset(atUTC:)) }
 
   /// A wall-clock reading (nanoseconds since the epoch, as `ClockReading.wall`) as the
   /// ledger keeps moments: UTC seconds and the local offset.

@@ -176,10 +176,5 @@ public enum Correction {
   }
 
   /// `09:05` (or `09:05:30`) in the local time of the moment.
-  public static func clock(_ time: WallTime) -> String {
-    let second = CivilTime.split(time.local).second
-    var text = CivilTime.pad(Int(second / 3600), 2) + ":" + CivilTime.pad(Int(second % 3600 / 60), 2)
-    if second % 60 != 0 { text += ":" + CivilTime.pad(Int(second % 60), 2) }
-    return text
-  }
+  public static func clock(_ time: WallTime) -> String { TrackWords.clock(CivilTime.split(time.local).second) }
 }

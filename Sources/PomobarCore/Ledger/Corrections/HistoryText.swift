@@ -146,7 +146,7 @@ public enum HistoryText {
     var index = 0
     var id: String? = nil
     if let first = tokens.first, !first.quoted, CivilTime.Date(first.text) == nil {
-      guard first.text.utf8.count >= 4, first.text.utf8.allSatisfy(isHex) else {
+      guard first.text.utf8.count >= 4, first.text.utf8.allSatisfy(\.isHexDigit) else {
         return problem(
           first, "'\(Shown.plain(first.text))' is neither an id nor a day; a line reads: \(form)")
       }
@@ -284,10 +284,7 @@ public enum HistoryText {
   /// `09:05`, `09:05:30`, `01:15+1` for seconds from a day's midnight.
   static func clock(_ seconds: Int64) -> String {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds + 1) / 86_400 - 1
-    let second = seconds - days * 86_400
-    var text = CivilTime.pad(Int(second / 3600), 2) + ":" + CivilTime.pad(Int(second % 3600 / 60), 2)
-    if second % 60 != 0 { text += ":" + CivilTime.pad(Int(second % 60), 2) }
-    return text + (days > 0 ? "+\(days)" : "")
+    return TrackWords.clock(seconds - days * 86_400) + (days > 0 ? "+\(days)" : "")
   }
 
   /// A project as one word: bare when it reads back as itself, quoted otherwise.
@@ -297,6 +294,4 @@ public enum HistoryText {
       && name.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "\\" }
     return bare ? name : JSON.quote(name)
   }
-
-  static func isHex(_ byte: UInt8) -> Bool { (48...57).contains(byte) || (97...102).contains(byte) }
 }

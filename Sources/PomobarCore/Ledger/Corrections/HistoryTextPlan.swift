@@ -92,9 +92,7 @@ public struct HistoryTextPlan: Equatable, Sendable {
       new.project = project
       new.note = line.note
       new.tags = line.tags
-      // Created when the original was: project-wide edits apply by that time.
-      new.at = record.created
-      new.atNanoseconds = record.at == nil ? 0 : record.atNanoseconds
+      new.keepCreated(of: record)
       plan.amended.append(Amend(old: record, new: new))
       kept[record.id] = new
       if start != record.start || end != record.end { moved.append((line, new)) }

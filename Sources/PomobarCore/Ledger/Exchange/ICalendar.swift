@@ -113,7 +113,7 @@ public struct ICalendarEncoder: Sendable {
     var out = ""
     var octets = 0
     for scalar in content.unicodeScalars {
-      let size = String(scalar).utf8.count
+      let size = scalar.utf8.count
       if octets + size > 75 {
         out += "\r\n "
         octets = 1

@@ -108,16 +108,13 @@ public struct ReportHTMLEncoder: Sendable {
     return out + "</div>\n</section>\n"
   }
 
-  /// The work goal: days met, when a goal is set.
+  /// The work goal: days met, when a goal is set (the one every work day has, or goals
+  /// that differ by weekday).
   func goalNote(_ report: Report) -> String {
-    guard let goal = report.dailyGoal else {
-      return report.goalDays > 0 && report.balance != nil
-        ? "goal met on " + count(report.goalDaysMet, ["goal", "days_met"]) + " of "
-          + count(report.goalDays, ["goal", "days"]) + " work days" : ""
-    }
-    return "goal " + hours(goal, ["goal", "daily"]) + " a day, met on "
-      + count(report.goalDaysMet, ["goal", "days_met"])
-      + " of " + count(report.goalDays, ["goal", "days"]) + " work days"
+    guard report.dailyGoal != nil || report.goalDays > 0 && report.balance != nil else { return "" }
+    let goal = report.dailyGoal.map { "goal " + hours($0, ["goal", "daily"]) + " a day, met on " } ?? "goal met on "
+    return goal + count(report.goalDaysMet, ["goal", "days_met"]) + " of "
+      + count(report.goalDays, ["goal", "days"]) + " work days"
   }
 
   func daysSection(_ report: Report) -> String {
@@ -267,8 +264,7 @@ public struct ReportHTMLEncoder: Sendable {
   }
 
   func number(_ value: Int64, _ path: [JSONPath], shown: String) -> String {
-    let key = HTMLText.escape(JSON.serialize(.array(path.map(\.json))))
-    return "<span class=\"n\" data-json=\"\(key)\" data-value=\"\(value)\">\(shown)</span>"
+    "<span class=\"n\"" + dataAttributes(value, path) + ">\(shown)</span>"
   }
 
   func hours(_ seconds: Int64, _ path: [JSONPath]) -> String {
