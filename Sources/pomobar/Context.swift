@@ -19,7 +19,7 @@ struct Context {
     return context
   }
 
-  /// Loads the config, whatever is wrong with it: `acceptConfig` says what to do about that.
+  /// Loads the config, whatever is wrong with it: `warnConfig` says what is wrong.
   static func make(_ options: Options) -> Context {
     let environment = Environment.current()
     let source = ConfigSource(path: options.configPath, environment: environment)

@@ -17,10 +17,9 @@ extension CtlCommand {
   }
 
   static func run(_ action: Action, at moment: Moment, _ options: Options) -> Int32 {
-    let context = Context.make(options)
+    let context = Context.reading(options)
     context.warnConfig()
     let history = context.history
-    history.pending = context.store.peek()?.owed ?? []
     let config = context.config
     func words(_ now: ClockReading) -> Words {
       let ledger = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: config.ledger.dayStart)

@@ -181,9 +181,10 @@ enum CommandTable {
         the config). Nothing while nothing changes: a running phase carries its deadline
         and a widget counts down by itself. Keys (version "v": 1): at, phase, paused,
         urgent, remaining, total, deadline, cycle {slot, of}, color, classes, work
-        {running, since, project, color, today, total, tags}, project, tags, note,
-        problem; times are Unix milliseconds. Like a bar, it ends phases at their
-        deadline (with hooks and notifications). Reference: docs/watch.md.
+        {running, since, day_start, project, color, today, total, tags}, project, tags,
+        note, problem, elapsed, started, overdue, away {seconds, project, unanswered};
+        times are Unix milliseconds. Like a bar, it ends phases at their deadline (with
+        hooks and notifications). Reference: docs/watch.md.
         """),
       .options,
     ],

@@ -25,6 +25,17 @@ PIDS+=($!)
 "$contrib/watch/pomobar-countdown" --markup >"$markup" 2>>"$E2E_OUT/countdown.log" </dev/null &
 PIDS+=($!)
 lines() { wc -l <"$1"; }
+# `ctl pause`, then FILE (a pomobar-countdown's output) gets its paused line, which
+# matches the jq FILTER, and no line after it: pause_holds FILE NONE_MORE SAYS FILTER.
+pause_holds() {
+  local file=$1 n
+  pb ctl pause >/dev/null
+  wait_for 3 "the paused line" sh -c "tail -n 1 '$file' | jq -e .paused >/dev/null"
+  n=$(lines "$file")
+  sleep 1.5
+  expect "paused: $2 ($n then $(lines "$file"))" test "$(lines "$file")" -eq "$n"
+  expect "the paused line $3 (got: $(tail -n 1 "$file"))" jq -e "$4" <<<"$(tail -n 1 "$file")"
+}
 need "pomobar-countdown --json printed the idle state" wait_for 5 "a line" sh -c "[ \$(wc -l <'$json') -ge 1 ]"
 expect "the idle line: grey, 25:00, class idle (got: $(head -n 1 "$json"))" \
   jq -e '.text == "⣿ 25:00" and .color == "#8B8D98" and .class == "idle" and .remaining == 1500' <<<"$(head -n 1 "$json")"
@@ -38,13 +49,7 @@ expect "the running lines are tomato and count down (got: $(tail -n 2 "$json" | 
   sh -c "tail -n 1 '$json' | jq -e '.color == \"#E54D2E\" and .class == \"focus\" and .remaining < 1500 and .remaining > 1490'"
 expect "the markup follows (got: $(tail -n 1 "$markup"))" grep -q '<span foreground="#E54D2E">⣿ 24:5[0-9]</span>' "$markup"
 counting_down=$(timeout 2 "$E2E_BIN" watch | head -n 1) # for the QML below
-pb ctl pause >/dev/null
-wait_for 3 "the paused line" sh -c "tail -n 1 '$json' | jq -e .paused >/dev/null"
-n=$(lines "$json")
-sleep 1.5
-expect "paused: no more lines ($n then $(lines "$json"))" test "$(lines "$json")" -eq "$n"
-expect "the paused line is grey with ⏸ (got: $(tail -n 1 "$json"))" \
-  sh -c "tail -n 1 '$json' | jq -e '.color == \"#8B8D98\" and (.text | endswith(\"⏸\"))'"
+pause_holds "$json" "no more lines" "is grey with ⏸" '.color == "#8B8D98" and (.text | endswith("⏸"))'
 
 # A line that arrives in two parts with a tick between them (bash reads a pipe a byte at a
 # time, and a tick's read times out mid-line) is read whole, not lost.
@@ -142,13 +147,8 @@ if [ -f "${out:-}/pomobar-view.js" ]; then
       v.nextTick(l, l.started + 250))' "$out/pomobar-view.js" "$watched")
   expect "the AGS view counts up from started (got: $shown)" test "$shown" = "↑ 12:34 | ↑ 1:02:03 | 750"
 fi
-pb ctl pause >/dev/null
-wait_for 3 "the paused line" sh -c "tail -n 1 '$up' | jq -e .paused >/dev/null"
-n=$(lines "$up")
-sleep 1.5
-expect "paused: the count stops, no more lines ($n then $(lines "$up"))" test "$(lines "$up")" -eq "$n"
-expect "the paused line keeps its time so far with ⏸ (got: $(tail -n 1 "$up"))" \
-  sh -c "tail -n 1 '$up' | jq -e '(.text | test(\"^↑ 0:[0-5][0-9] ⏸$\")) and .elapsed >= 1'"
+pause_holds "$up" "the count stops, no more lines" "keeps its time so far with ⏸" \
+  '(.text | test("^↑ 0:[0-5][0-9] ⏸$")) and .elapsed >= 1'
 paused=$(timeout 2 "$E2E_BIN" watch | head -n 1)
 if [ -f "${out:-}/pomobar-view.js" ]; then
   shown=$(node -e 'const v = require(process.argv[1]); const l = JSON.parse(process.argv[2]);
