@@ -173,3 +173,91 @@ import Testing
     #expect(spans.overlapping(50..<50) == [0])
   }
 }
+
+/// Many rounds of changes on both sides, imported after each: one record per interval
+/// there, and an import of the same file again changes nothing.
+@Suite struct ImportConvergenceTests {
+  struct Interval {
+    var start: Int64
+    var end: Int64
+    var project: String?
+    var tags: [String]
+  }
+
+  /// Changes in the tool that keep its intervals apart (timewarrior refuses overlaps).
+  static func changeThere(_ source: inout [Interval], _ random: inout some RandomNumberGenerator) {
+    let index = Int.random(in: 0..<source.count, using: &random)
+    let room = (
+      before: index == 0 ? Int64(3600) : source[index].start - source[index - 1].end,
+      after: index == source.count - 1 ? Int64(3600) : source[index + 1].start - source[index].end
+    )
+    switch Int.random(in: 0..<5, using: &random) {
+    case 0 where room.after > 600: source[index].end += 600  // lengthen
+    case 1 where source[index].end - source[index].start > 1200: source[index].end -= 300  // shorten
+    case 2 where room.after > 300 && room.before > 0: source[index].start += 300; source[index].end += 300  // move
+    case 3: source[index].tags = [["billable"], ["dev"], [], ["billable", "review"]].randomElement(using: &random)!
+    default:
+      source[index].project = ["acme", "globex", nil].randomElement(using: &random)!
+    }
+  }
+
+  static func read(_ source: [Interval]) -> [LedgerRecord] {
+    source.enumerated().map { index, interval in
+      LedgerRecord(
+        id: "import.timewarrior.\(interval.start).\(interval.end)", kind: .work,
+        start: WallTime(utc: interval.start, offset: 0), end: WallTime(utc: interval.end, offset: 0),
+        seconds: interval.end - interval.start, project: interval.project, tags: interval.tags)
+    }
+  }
+
+  @Test(arguments: 0..<20)
+  func bothSidesConverge(seed: UInt64) {
+    var random = JSONFuzzRandom(seed: seed)
+    var source: [Interval] = (0..<30).map { index in
+      let start = ImportMergeTests.day + Int64(index) * 7200
+      return Interval(start: start, end: start + 3600, project: "acme", tags: ["billable"])
+    }
+    var known: [ImportPlan.Known] = []
+    var serial = 0
+    func importOnce() -> ImportPlan {
+      let plan = ImportPlan(importing: Self.read(source), known: known, existing: known.compactMap(\.local))
+      for merge in plan.merged {
+        guard let index = known.firstIndex(where: { $0.local?.id == merge.local.id }) else { continue }
+        known[index].local = merge.record
+        if merge.sourceMoved { known[index].base = merge.base }
+      }
+      for record in plan.fresh {
+        serial += 1
+        var record = record
+        record.id = "r\(serial)"
+        known.append(ImportPlan.Known(local: record, base: record))
+      }
+      return plan
+    }
+    _ = importOnce()
+    var fixed = Set<String>()
+    var tagged = Set<String>()
+    for _ in 0..<15 {
+      for _ in 0..<4 { Self.changeThere(&source, &random) }
+      // A fix here: another project or one more tag, on a random record.
+      let index = Int.random(in: 0..<known.count, using: &random)
+      if Bool.random(using: &random) {
+        known[index].local?.project = "initech"
+        fixed.insert(known[index].local!.id)
+      } else if known[index].local?.tags.contains("urgent") == false {
+        known[index].local?.tags.append("urgent")
+        tagged.insert(known[index].local!.id)
+      }
+      _ = importOnce()
+      #expect(known.count == source.count, "seed \(seed): one record per interval")
+      let sorted = known.compactMap(\.local).sorted { $0.start.utc < $1.start.utc }
+      #expect(sorted.map(\.span) == source.map { $0.start..<$0.end }, "seed \(seed): the tool's times")
+      let again = importOnce()
+      #expect(again.merged.isEmpty && again.fresh.isEmpty, "seed \(seed): a second import changes nothing")
+      // The tool never says initech or urgent: a fix here is never undone by an import.
+      let locals = known.compactMap(\.local)
+      #expect(locals.filter { fixed.contains($0.id) }.allSatisfy { $0.project == "initech" }, "seed \(seed)")
+      #expect(locals.filter { tagged.contains($0.id) }.allSatisfy { $0.tags.contains("urgent") }, "seed \(seed)")
+    }
+  }
+}
