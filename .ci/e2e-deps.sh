@@ -6,7 +6,7 @@
 # (jq, useradd, setpriv, mount); the notification daemons (dunst, xfce4-notifyd,
 # mako, swaync),
 # notify-send and D-Bus for the notifications case; timewarrior and Watson (pip)
-# for the timewarrior-watson case; syncthing and git for the sync cases; yambar; qmllint,
+# for the timewarrior-watson and timewarrior-transition cases; syncthing and git for the sync cases; yambar; qmllint,
 # qmltestrunner, tsc and node for the desktop shells' snippets (shell-snippets); Chromium,
 # tidy and Python's icalendar for the report-html case. Idempotent:
 # does nothing when all is present.
@@ -37,11 +37,13 @@ pkgs=(
 
 APT_UPDATE=${E2E_APT_UPDATE:-} "$(dirname "$0")/apt-install.sh" e2e-deps "${pkgs[@]}"
 
-# Watson is not in Debian: from PyPI, pinned (the timewarrior-watson case).
-if ! command -v watson >/dev/null; then
+# Watson is not in Debian: from PyPI, pinned (the timewarrior cases), with arrow 1.3:
+# arrow 1.4 reads "local" as the offset of now, so Watson 2.1 shows a frame from the
+# other side of a daylight-saving change an hour off, and `watson edit` moves it.
+if ! command -v watson >/dev/null || ! python3 -c 'import arrow, sys; sys.exit(arrow.__version__ != "1.3.0")' 2>/dev/null; then
   log=$(mktemp /tmp/e2e-deps-pip.XXXXXX.log)
-  pip install --break-system-packages -q td-watson==2.1.0 >"$log" 2>&1 || {
+  pip install --break-system-packages -q td-watson==2.1.0 arrow==1.3.0 >"$log" 2>&1 || {
     echo "e2e-deps: pip install td-watson failed:" >&2; tail -n 20 "$log" >&2; exit 1; }
   rm -f "$log"
-  echo "e2e-deps: installed td-watson 2.1.0"
+  echo "e2e-deps: installed td-watson 2.1.0 (arrow 1.3.0)"
 fi

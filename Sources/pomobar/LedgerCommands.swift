@@ -8,7 +8,7 @@ enum LedgerCommands {
     switch command {
     case .export(let range, let format, let focus):
       return ExportCommand.run(context, range, format, focus: focus)
-    case .importFile(let path, let format): return ImportCommand.run(context, path, format)
+    case .importFile(let request): return ImportCommand.run(context, request)
     case .log(let range, let tags): return LogCommand.run(context, range, tags: tags)
     case .track(let words, let note, let adjust):
       return TrackCommand.run(context, words: words, note: note, adjust: adjust)

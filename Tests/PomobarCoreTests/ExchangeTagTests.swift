@@ -62,18 +62,50 @@ import Testing
     #expect(withBreak.contains(#"["short-break","work","tag:work"]"#), "\(withBreak)")
   }
 
-  /// A native timewarrior interval with several tags: the first is the project, the rest
-  /// its tags; `project:NAME` wins, and its bare twin is not a tag.
+  /// A native timewarrior interval with several tags: `project:NAME` is the project (its
+  /// bare twin is not a tag), else the one tag that names a known project, else the one
+  /// the user named, else none: never the first tag of timewarrior's sorted list.
   @Test func timewarriorsOwnTagsBecomeProjectAndTags() {
     let text = """
       [
+      {"id":3,"start":"20261123T070000Z","end":"20261123T080000Z","tags":["billable","globex","meeting"]},
       {"id":2,"start":"20261123T080000Z","end":"20261123T090000Z","tags":["billable","clientx","meeting"]},
       {"id":1,"start":"20261123T090000Z","end":"20261123T100000Z","tags":["clientx","meeting","project:clientx"]}
       ]
       """
-    let records = ExchangeFixtures.decode(text, .timewarrior).records
-    #expect(records.map(\.project) == ["billable", "clientx"])
-    #expect(records.map(\.tags) == [["clientx", "meeting"], ["meeting"]])
+    let unknown = ExchangeFixtures.decode(text, .timewarrior).records
+    #expect(unknown.map(\.project) == [nil, nil, "clientx"])
+    #expect(unknown.map(\.tags) == [["billable", "globex", "meeting"], ["billable", "clientx", "meeting"], ["meeting"]])
+    let known = ExchangeFixtures.decode(text, .timewarrior, projects: ProjectTags(known: ["globex"])).records
+    #expect(known.map(\.project) == ["globex", nil, "clientx"])
+    #expect(known[0].tags == ["billable", "meeting"])
+    let named = ExchangeFixtures.decode(
+      text, .timewarrior, projects: ProjectTags(known: ["globex"], patterns: ["client*"])
+    ).records
+    #expect(named.map(\.project) == ["globex", "clientx", "clientx"])
+  }
+
+  /// Two tags that both name a project: neither is taken.
+  @Test func twoProjectTagsNameNone() {
+    let text = #"[{"id":1,"start":"20261123T070000Z","end":"20261123T080000Z","tags":["acme","internal"]}]"#
+    let rule = ProjectTags(known: ["acme", "internal"])
+    #expect(ExchangeFixtures.decode(text, .timewarrior, projects: rule).records.map(\.project) == [nil])
+    #expect(rule.candidates(among: ["acme", "internal", "dev"]) == ["acme", "internal"])
+    // A known project comes before a pattern: `acme` is known, `dev` only matches.
+    #expect(ProjectTags(known: ["acme"], patterns: ["d*"]).project(among: ["acme", "dev"]) == "acme")
+  }
+
+  @Test func projectTagPatterns() {
+    #expect(ProjectTags.patterns(" acme, Umbrella Corp ,,client-* ") == ["acme", "Umbrella Corp", "client-*"])
+    #expect(ProjectTags.patterns("").isEmpty)
+    let cases: [(String, String, Bool)] = [
+      ("client-a", "client-*", true), ("client-", "client-*", true), ("clients", "client-*", false),
+      ("acme.api", "*.*", true), ("acme", "a?me", true), ("acme", "a?e", false), ("x", "*", true),
+      ("", "*", true), ("é日本", "é*本", true), ("abcabd", "*abd", true), ("ab", "a*b*c", false),
+    ]
+    for (text, pattern, expected) in cases {
+      #expect(ProjectTags.matches(text, pattern: pattern) == expected, "\(text) ~ \(pattern)")
+    }
   }
 
   @Test func watsonKeepsTheTagsInTheirOrder() {
@@ -99,7 +131,7 @@ import Testing
     before.tags = []
     before.note = "tags: draft"
     let plan = ImportPlan(importing: now, existing: [before])
-    #expect(plan.changed.map(\.new) == now && plan.present == 0)
+    #expect(plan.amends.map(\.new) == now && plan.present == 0)
     #expect(ImportPlan(importing: now, existing: now).present == 1)
   }
 

@@ -36,13 +36,15 @@ enum ExchangeFixtures {
     return head + body + encoder.footer()
   }
 
-  static func decode(_ text: String, _ format: ExchangeFormat, offset: Int32 = 3600) -> (
+  static func decode(
+    _ text: String, _ format: ExchangeFormat, offset: Int32 = 3600, projects: ProjectTags = ProjectTags()
+  ) -> (
     records: [LedgerRecord], problems: [ImportDecoder.Problem]
   ) {
     var records: [LedgerRecord] = []
     var problems: [ImportDecoder.Problem] = []
     let offsets: ImportDecoder.Offsets = { _ in offset }
-    ImportDecoder.decode(Array(text.utf8), as: format, offsets: offsets) { entry in
+    ImportDecoder.decode(Array(text.utf8), as: format, offsets: offsets, projects: projects) { entry in
       switch entry {
       case .success(let record): records.append(record)
       case .failure(let problem): problems.append(problem)
@@ -115,13 +117,14 @@ enum ExchangeFixtures {
       ]
 
       """
-    let (records, problems) = ExchangeFixtures.decode(text, .timewarrior)
+    let (records, problems) = ExchangeFixtures.decode(
+      text, .timewarrior, projects: ProjectTags(known: ["api"], patterns: ["client"]))
     #expect(records.count == 2)
     #expect(records[0].kind == .focus && records[0].project == "api" && records[0].seconds == 1500)
     #expect(records[0].start == WallTime(utc: 1_795_420_800, offset: 3600))
     #expect(records[1].kind == .work && records[1].project == "client")
     #expect(records[1].note == "call with \"Bob\"")
-    #expect(records[1].tags == ["meeting", "urgent"], "the first other tag is the project, the rest are tags")
+    #expect(records[1].tags == ["meeting", "urgent"], "the tag named as a project is the project, the rest are tags")
     #expect(problems.map(\.place) == ["element 2"], "the running interval is reported, not imported")
     #expect(problems.first?.message.contains("still running") == true)
     #expect(ExchangeFormat.guess(Array(text.utf8)) == .timewarrior)

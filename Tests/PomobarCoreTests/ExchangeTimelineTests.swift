@@ -157,8 +157,8 @@ struct ExchangeTotals: Equatable, CustomStringConvertible {
     let after = ExchangeFixtures.decode(edited, .watson, offset: 0).records
     let plan = ImportPlan(importing: after, existing: before)
     #expect(plan.fresh.isEmpty)
-    #expect(plan.changed.map(\.old.id) == ["watson.0a1b2c3d4e5f60718293a4b5c6d7e8f9"])
-    #expect(plan.changed.first?.new.end.utc == 1_767_614_400)
+    #expect(plan.amends.map(\.old.id) == ["watson.0a1b2c3d4e5f60718293a4b5c6d7e8f9"])
+    #expect(plan.amends.first?.new.end.utc == 1_767_614_400)
     #expect(plan.present == 2)
   }
 

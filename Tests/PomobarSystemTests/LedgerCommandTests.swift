@@ -80,7 +80,7 @@ struct LedgerCommandTests {
         try sandbox.write(exported, to: path)
         let result = try await Self.run(sandbox, ["import", path])
         #expect(
-          result.stdout.contains("0 records added, 3 skipped (3 already there, 0 invalid)"), "\(result)")
+          result.stdout.contains("0 records added, 0 changed, 3 skipped (3 already there, 0 invalid)"), "\(result)")
       }
       #expect(try await Self.run(sandbox, ["log", "all"]).stdout.split(separator: "\n").count == 3)
     }
@@ -98,7 +98,7 @@ struct LedgerCommandTests {
         ]
         """, to: path)
       let first = try await Self.run(sandbox, ["import", path], status: 1)
-      #expect(first.stdout.contains("1 record added, 1 skipped (0 already there, 1 invalid)"), "\(first)")
+      #expect(first.stdout.contains("1 record added, 0 changed, 1 skipped (0 already there, 1 invalid)"), "\(first)")
       #expect(first.stderr.contains("timew.json: element 1: no 'start' time"), "\(first)")
       let second = try await Self.run(sandbox, ["import", path, "--from", "timewarrior"], status: 1)
       #expect(second.stdout.contains("0 records added"), "\(second)")

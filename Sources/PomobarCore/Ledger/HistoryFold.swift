@@ -25,7 +25,8 @@ public struct HistoryFold: Sendable {
   public private(set) var undone: Set<String> = []
 
   enum Fate: Sendable {
-    case removed
+    /// By the edit `by`: a `remove`, or an `undo` of a record a person added.
+    case removed(by: HistoryEdit)
     case amended(index: Int, record: LedgerRecord)
   }
 
@@ -74,10 +75,10 @@ public struct HistoryFold: Sendable {
         if case .removed? = targeted[RecordKey(target)] { continue }
         targeted[RecordKey(target)] = .amended(index: index, record: record)
       case .remove(let target):
-        targeted[RecordKey(target)] = .removed
+        targeted[RecordKey(target)] = .removed(by: edit)
       case .undo(let target):
         // An undo of a record (not of an edit) removes it.
-        if !ids.contains(target) { targeted[RecordKey(target)] = .removed }
+        if !ids.contains(target) { targeted[RecordKey(target)] = .removed(by: edit) }
       case .rename, .delete, .reset:
         projectWide.append((index, edit))
       }
@@ -121,7 +122,13 @@ public struct HistoryFold: Sendable {
   /// record (`amendedAt` the amend's place), the renames before the amend were seen by the
   /// person who amended it and are not applied again; a removal before it still stands.
   private func applyProjectWide(_ record: LedgerRecord, amendedAt: Int = -1) -> LedgerRecord? {
-    guard !projectWide.isEmpty else { return record }
+    guard case .kept(let record) = projectWide(record, amendedAt: amendedAt) else { return nil }
+    return record
+  }
+
+  /// What the project-wide edits made since `record` was created do to it.
+  private func projectWide(_ record: LedgerRecord, amendedAt: Int = -1) -> Outcome {
+    guard !projectWide.isEmpty else { return .kept(record) }
     var record = record
     let created = record.createdNanoseconds
     for (place, edit) in projectWide where created <= edit.madeNanoseconds {
@@ -129,15 +136,35 @@ public struct HistoryFold: Sendable {
       case .rename(let from, let to):
         if place > amendedAt && record.project == from { record.project = to }
       case .delete(let project):
-        if record.project == project { return nil }
+        if record.project == project { return .removed(by: edit) }
       case .reset(let before):
         if let before, CivilTime.split(record.start.local).date >= before { continue }
-        return nil
+        return .removed(by: edit)
       case .amend, .remove, .undo:
         continue
       }
     }
-    return record
+    return .kept(record)
+  }
+
+  /// What the edits do to a record as it was written.
+  public enum Outcome: Equatable, Sendable {
+    /// It is read as this (amended, renamed, or as it was).
+    case kept(LedgerRecord)
+    /// The edit that removed it: a `remove`, an `undo` of the record, a `delete` of its
+    /// project or a `reset`.
+    case removed(by: HistoryEdit)
+  }
+
+  /// What the edits do to `original`, a record as one of the files holds it: for an
+  /// import, which must know a record a person removed (`remove`) from one a reset, a
+  /// project's delete or an undo of its import took away.
+  public func outcome(of original: LedgerRecord) -> Outcome {
+    switch targeted[RecordKey(original.id)] {
+    case .removed(let edit)?: return .removed(by: edit)
+    case .amended(let index, let record)?: return projectWide(record, amendedAt: index)
+    case nil: return projectWide(original)
+    }
   }
 
   /// The latest change a person made on `machine` that can be undone: an applying edit

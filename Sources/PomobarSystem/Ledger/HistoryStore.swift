@@ -76,7 +76,7 @@ public final class HistoryStore {
       }
     }
     for (name, group) in byFile {
-      try append(group.map { ($0.id, $0.jsonLine) }, to: directory + "/" + name)
+      try appendLines(group.map { ($0.id, $0.jsonLine) }, to: directory + "/" + name)
     }
   }
 
@@ -84,7 +84,7 @@ public final class HistoryStore {
   public func append(edits: [HistoryEdit]) throws(SystemError) {
     guard !edits.isEmpty else { return }
     try FileSystem.makeDirectories(directory)
-    try append(edits.map { ($0.id, $0.jsonLine) }, to: editsPath)
+    try appendLines(edits.map { ($0.id, $0.jsonLine) }, to: editsPath)
   }
 
   /// A fresh edit id: `MACHINE.NANOSECONDS.PID` (base 36), `index` apart within one call.
@@ -105,7 +105,9 @@ public final class HistoryStore {
     return Int32(rest < 0 ? rest + 1_000_000_000 : rest)
   }
 
-  private func append(_ lines: [(id: String, text: String)], to path: String) throws(SystemError) {
+  /// Appends `lines` to `path`, but those whose `id` a whole line there already has
+  /// (`holdsWholeLine`), and fsyncs them.
+  func appendLines(_ lines: [(id: String, text: String)], to path: String) throws(SystemError) {
     let opened: (fd: FileDescriptor, size: Int)?
     do {
       opened = try FileSystem.openRegular(path, [.readWrite, .append, .create])

@@ -35,7 +35,7 @@ enum Command: Equatable {
 /// The ledger's commands: export, import, log, track, history, project.
 enum LedgerCommand: Equatable {
   case export(RangeArgument, ExchangeFormat, focus: Bool)
-  case importFile(String, ExchangeFormat?)
+  case importFile(ImportRequest)
   case log(RangeArgument, tags: [String] = [])
   /// `track [DAY] FROM-TO [PROJECT] [+TAG...] [--note TEXT] [--adjust]`: the words are read
   /// by `TrackWords` when the command runs, on the day it is then.
@@ -56,6 +56,15 @@ enum LedgerCommand: Equatable {
 
 /// What `history amend ID` changes, as given; nil leaves it as it is. An empty project or
 /// note clears it.
+/// `import FILE [--from FORMAT] [--project-tags LIST] [--dry-run]`.
+struct ImportRequest: Equatable {
+  var path: String
+  var format: ExchangeFormat?
+  /// `--project-tags`, read (`ProjectTags.patterns`); nil when not given.
+  var projectTags: [String]?
+  var dryRun = false
+}
+
 struct AmendRequest: Equatable {
   var start: String?
   var end: String?

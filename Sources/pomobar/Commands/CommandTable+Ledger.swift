@@ -202,12 +202,22 @@ extension CommandTable {
 
   static let importFile = CommandSpec(
     name: "import",
-    synopsis: [.init(line: "import FILE [--from FORMAT]", summary: "records from an export, each once")],
-    usage: ["import FILE [--from csv|json|timewarrior|watson]"],
+    synopsis: [
+      .init(
+        line: "import FILE [--from FORMAT] [--project-tags LIST] [--dry-run]",
+        summary: "records from an export, each once; again: merged")
+    ],
+    usage: ["import FILE [--from csv|json|timewarrior|watson] [--project-tags LIST] [--dry-run]"],
     options: [
       OptionSpec(
         names: ["--from"], arity: .value, placeholder: "FORMAT",
-        kind: .words(ExchangeFormat.allCases.filter(\.isReadable).map(\.rawValue)))
+        kind: .words(ExchangeFormat.allCases.filter(\.isReadable).map(\.rawValue))),
+      OptionSpec(
+        names: ["--project-tags"], arity: .value, placeholder: "LIST", kind: .text,
+        doc: ["timewarrior's tags that are projects: names, `*` and `?` patterns, commas between"]),
+      OptionSpec(
+        names: ["--dry-run"], arity: .flag,
+        doc: ["write nothing; say what would be added, changed and skipped, and the work read per project and tag"]),
     ],
     operand: .file,
     help: [
@@ -215,14 +225,35 @@ extension CommandTable {
         """
         Adds the records of FILE that are not in the history yet: pomobar's CSV and JSON
         exports, `timew export` output, or Watson's frames file; the format is guessed from
-        the content unless --from gives it. Importing a file twice adds nothing. Invalid
-        entries are listed (FILE:LINE or element N) and skipped; the status is then 1.
-        """)
+        the content unless --from gives it. Invalid entries are listed (FILE:LINE or
+        element N) and skipped; the status is then 1.
+        """),
+      .text(
+        """
+        Importing again merges: a record already imported from timewarrior or Watson takes
+        what changed there since (its time, project, tags, note) and keeps what you changed
+        here; where both changed a field, yours is kept and the import says so. An
+        interval lengthened, shortened or moved there is the same record. A record you
+        removed here stays removed. Each change is listed by its id.
+        """),
+      .text(
+        """
+        timewarrior has no projects: a `project:NAME` tag is the project; else the one tag
+        that names a project of the config or the history; else the one tag --project-tags
+        names (commas between names, `*` and `?` as in file names: 'acme,globex,client-*'),
+        remembered for the next import from timewarrior (--project-tags '' forgets); else
+        none. The other tags stay tags.
+        """),
+      .options,
     ],
     make: { words throws(UsageError) in
       try words.expect(1...1)
       let format = try words["--from"].map { name throws(UsageError) in try words.exchangeFormat(name) }
-      return .ledger(.importFile(words.arguments[0], format))
+      return .ledger(
+        .importFile(
+          ImportRequest(
+            path: words.arguments[0], format: format, projectTags: words["--project-tags"].map(ProjectTags.patterns),
+            dryRun: words.flag("--dry-run"))))
     })
 
   /// What `history amend` changes, one option each: a new one is a row here and a field

@@ -184,7 +184,7 @@ work_before=$(pb report --from 2026-01-01 --to 2026-01-31 --json | jq .work)
 jq '(.[] | select(.[2] == "web")) |= (.[1] += 1800)' "$WATSON_DIR/frames" >"$E2E_TMP/edited.frames"
 pb import "$E2E_TMP/edited.frames" >"$E2E_OUT/import-edited.txt" 2>&1
 expect "an edited frame read again replaces its record ($(head -n 1 "$E2E_OUT/import-edited.txt"))" \
-  grep -q ": 0 records added.*1 replaced" "$E2E_OUT/import-edited.txt"
+  grep -q ": 0 records added, 1 changed" "$E2E_OUT/import-edited.txt"
 work_after=$(pb report --from 2026-01-01 --to 2026-01-31 --json | jq .work)
 expect "the replaced frame's 1800 s more count once ($work_before s, then $work_after s)" \
   test "$((work_after - work_before))" = 1800

@@ -112,12 +112,19 @@ extension LedgerRecord {
   public var shortID: String { StableHash.hex(StableHash.short(id)) }
 
   /// The id an imported interval gets: the same interval from the same kind of file
-  /// gets the same id wherever and however often it is imported.
-  static func importedID(_ format: ExchangeFormat, start: Int64, end: Int64, project: String?, kind: Kind)
-    -> String
-  {
-    let key = "\(format.rawValue)|\(start)|\(end)|\(kind.rawValue)|\(project ?? "")"
+  /// gets the same id wherever and however often it is imported, whatever project its
+  /// tags are taken to name (`ProjectTags`: that can change between imports). The key
+  /// keeps the empty project field of the ids made before, so that they stay the same.
+  static func importedID(_ format: ExchangeFormat, start: Int64, end: Int64, kind: Kind) -> String {
+    let key = "\(format.rawValue)|\(start)|\(end)|\(kind.rawValue)|"
     return "import.\(format.rawValue).\(StableHash.hex(StableHash.fnv1a(key)))"
+  }
+
+  /// Whether the record was read from `format`'s files (`importedID`, or a Watson frame's
+  /// own id): the records an import from there matches its intervals against.
+  public func came(from format: ExchangeFormat) -> Bool {
+    id.utf8.starts(with: "import.\(format.rawValue).".utf8)
+      || (format == .watson && id.utf8.starts(with: "watson.".utf8))
   }
 
   /// What makes two records the same interval when ids cannot tell (a record exported to

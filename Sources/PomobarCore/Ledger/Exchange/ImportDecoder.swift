@@ -20,8 +20,10 @@ public enum ImportDecoder {
   static let latest: Int64 = 253_402_300_799
 
   /// Calls `body` with each entry of `bytes`, read as `format`, in file order.
+  ///
+  /// - Parameter projects: which of a timewarrior interval's tags is its project.
   public static func decode(
-    _ bytes: [UInt8], as format: ExchangeFormat, offsets: Offsets,
+    _ bytes: [UInt8], as format: ExchangeFormat, offsets: Offsets, projects: ProjectTags = ProjectTags(),
     _ body: (Result<LedgerRecord, Problem>) -> Void
   ) {
     switch format {
@@ -55,7 +57,7 @@ public enum ImportDecoder {
             } catch {
               throw Problem(place: place, message: "not JSON (\(error))")
             }
-            for record in try records(value, format, place, offsets) { body(.success(record)) }
+            for record in try records(value, format, place, offsets, projects) { body(.success(record)) }
           } catch {
             body(.failure(error))
           }
@@ -66,7 +68,7 @@ public enum ImportDecoder {
   }
 
   private static func records(
-    _ value: JSONValue, _ format: ExchangeFormat, _ place: String, _ offsets: Offsets
+    _ value: JSONValue, _ format: ExchangeFormat, _ place: String, _ offsets: Offsets, _ projects: ProjectTags
   ) throws(Problem) -> [LedgerRecord] {
     switch format {
     case .json:
@@ -76,7 +78,7 @@ public enum ImportDecoder {
       } catch {
         throw Problem(place: place, message: error.message)
       }
-    case .timewarrior: return try timewarrior(value, place, offsets)
+    case .timewarrior: return try timewarrior(value, place, offsets, projects: projects)
     case .watson: return try watson(value, place, offsets)
     case .csv, .timewarriorData, .ics: throw Problem(place: place, message: "not \(format.rawValue)")
     }
@@ -120,12 +122,13 @@ public enum ImportDecoder {
   /// `{"id":1,"start":"20261123T080000Z","end":"…","tags":["api","focus","work"],"annotation":"…"}`:
   /// `focus`, `short-break` and `long-break` make a record of that kind, `work` (or no kind
   /// tag at all) a work record, so a piece of pomobar's export that is both gives both; a
-  /// `project:NAME` tag, else the first other tag, is the project (a bare `NAME` beside
-  /// `project:NAME` is the same project again); `tag:NAME` and further tags are the
-  /// record's tags; the annotation is the note (the focus's or break's when there is one).
-  static func timewarrior(_ value: JSONValue, _ place: String, _ offsets: Offsets) throws(Problem)
-    -> [LedgerRecord]
-  {
+  /// `project:NAME` tag, else the tag `projects` says (`ProjectTags`), else none, is the
+  /// project (a bare `NAME` beside `project:NAME` is the same project again); `tag:NAME`
+  /// and the other tags are the record's tags; the annotation is the note (the focus's or
+  /// break's when there is one).
+  static func timewarrior(
+    _ value: JSONValue, _ place: String, _ offsets: Offsets, projects: ProjectTags = ProjectTags()
+  ) throws(Problem) -> [LedgerRecord] {
     guard case .object = value else { throw Problem(place: place, message: "not an object") }
     guard let startText = value["start"]?.stringValue, let start = utc(timewarrior: startText) else {
       throw Problem(place: place, message: "no 'start' time like 20261123T080000Z")
@@ -155,7 +158,8 @@ public enum ImportDecoder {
       }
       annotation = text.isEmpty ? nil : text
     }
-    return try foreign(.timewarrior, start, end, tags: tags, project: nil, note: annotation, place, offsets)
+    return try foreign(
+      .timewarrior, start, end, tags: tags, project: nil, note: annotation, place, offsets, projects: projects)
   }
 
   /// `20261123T080000Z`, or an ISO 8601 time with its offset.
@@ -240,11 +244,12 @@ public enum ImportDecoder {
   ///
   /// - Parameters:
   ///   - project: the project when the format has its own field for it (Watson); nil to
-  ///     take a `project:NAME` tag, else the first tag that is not a kind (timewarrior).
+  ///     take a `project:NAME` tag, else the tag `projects` names (timewarrior).
   ///   - frameID: Watson's frame id, kept in the record ids.
   static func foreign(
     _ format: ExchangeFormat, _ start: Int64, _ end: Int64, tags: [String], project: String??,
-    note: String?, _ place: String, _ offsets: Offsets, frameID: String? = nil
+    note: String?, _ place: String, _ offsets: Offsets, projects: ProjectTags = ProjectTags(),
+    frameID: String? = nil
   ) throws(Problem) -> [LedgerRecord] {
     guard (earliest...latest).contains(start), (earliest...latest).contains(end) else {
       throw Problem(place: place, message: "a time before 1970 or after 9999")
@@ -283,7 +288,9 @@ public enum ImportDecoder {
       if let tagged {
         chosen = tagged.isEmpty ? nil : tagged  // `project:` alone: none
         if let index = others.firstIndex(where: { $0 == (tagged, false) }) { others.remove(at: index) }
-      } else if let index = others.firstIndex(where: { !$0.escaped }) {
+      } else if let name = projects.project(among: others.filter { !$0.escaped }.map(\.tag)),
+        let index = others.firstIndex(where: { $0 == (name, false) })
+      {
         chosen = others.remove(at: index).tag
       }
     }
@@ -298,7 +305,7 @@ public enum ImportDecoder {
     }
     var records: [LedgerRecord] = []
     for kind in kinds {
-      var id = LedgerRecord.importedID(format, start: start, end: end, project: chosen, kind: kind)
+      var id = LedgerRecord.importedID(format, start: start, end: end, kind: kind)
       if let frameID { id = "watson." + frameID + (kind == kinds[0] ? "" : "." + kind.rawValue) }
       // The note goes with the focus or break when there is one, else with the work.
       let carries = kinds.count == 1 || kind != .work
