@@ -117,4 +117,35 @@ import Testing
     #expect(frames.first?.contains(#""full_text":"⚠ i3status: not found""#) == true, "\(frames)")
     #expect(frames.first?.contains(#""full_text":"Ready 25:00 ⚠""#) == true, "\(frames)")
   }
+
+  @Test func aCommandThatWritesNothingUsableShowsWhyOnceUntilItDoes() {
+    var bar = Self.wrapBar(position: "\"last\"")
+    _ = bar.handle([.started(nil, fileExists: false), .wrappedStarted(problem: nil)], at: 0)
+    let why = "'i3status' wrote something unusable: a line that is not JSON was skipped: x"
+    let marker =
+      #"{"name":"pomobar-wrap","instance":"pomodoro","full_text":"⚠ "# + why + #"","#
+      + ##""short_text":"⚠ i3status","color":"#E5484D","urgent":false,"markup":"none"}"##
+    let warned = block("Ready 25:00 ⚠", short: "⣿ 25:00 ⚠", color: "#8B8D98")
+    // Nothing usable yet: the reason takes the command's place, and pomobar's block has ⚠.
+    #expect(
+      bar.handle(.wrappedUnusable(problem: why), at: 1) == [
+        .write(i3barFrame(marker, warned), replaceable: true)
+      ])
+    // Once per problem: more of it changes nothing.
+    #expect(bar.handle(.wrappedUnusable(problem: why + "y"), at: 2) == [])
+    // A usable line: its blocks, and the ⚠ goes, in one line.
+    #expect(
+      bar.handle(Self.blocks(Self.cpu), at: 3) == [
+        .write(i3barFrame(Self.cpu, Self.ready), replaceable: true)
+      ])
+    #expect(
+      bar.handle(Self.blocks(Self.clock), at: 4) == [
+        .write(i3barFrame(Self.clock, Self.ready), replaceable: true)
+      ])
+    // After a usable line, garbage keeps that line up, with ⚠ on pomobar's block.
+    #expect(
+      bar.handle(.wrappedUnusable(problem: why), at: 5) == [
+        .write(i3barFrame(Self.clock, warned), replaceable: true)
+      ])
+  }
 }

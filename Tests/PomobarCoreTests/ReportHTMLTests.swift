@@ -181,18 +181,4 @@ import Testing
     #expect(
       look.dark.background == Palette().background && look.light.background == ThemeMode.light.seedBackground)
   }
-
-  @Test func projectsOfOneReportGetColoursOfTheirOwnWhileThePaletteLasts() {
-    let names: [String?] = (0..<12).map { "project \($0)" } + [nil]
-    for background in [ThemeMode.light.seedBackground, ThemeMode.dark.seedBackground] {
-      let colors = ReportHTMLLook.distinctColors(names, background: background) { _ in nil }
-      #expect(Set(colors.prefix(12)).count == 12, "\(colors)")
-      #expect(colors[12] == ReportChartEncoder.noProjectColor)
-    }
-    // A colour of its own is kept, and the palette's is not given to another as well.
-    let own = ReportHTMLLook.distinctColors(["a", "b"], background: ThemeMode.light.seedBackground) {
-      $0 == "a" ? ProjectPalette.color(for: "b", background: ThemeMode.light.seedBackground) : nil
-    }
-    #expect(own[0] != own[1])
-  }
 }

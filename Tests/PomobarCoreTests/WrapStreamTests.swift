@@ -94,11 +94,39 @@ struct WrapStreamTests {
     let mixed = decoder.feed(Array((#",[{"full_text":"ok"}]"# + "\nnot json\n").utf8))
     #expect(Self.text(mixed.blocks) == [#"{"full_text":"ok"}"#])
     #expect(mixed.problems.count == 1)
-    // Lines before a header are skipped; the header still counts.
+    // Text before a header is a banner: the header still counts, and blocks from then on.
     var late = ChildStreamDecoder()
     let update = late.feed(Array(("starting up...\n" + #"{"version":1,"click_events":true}"# + "\n[\n").utf8))
     #expect(update.header?.clickEvents == true)
-    #expect(update.problems.count == 1)
+    #expect(update.problems.isEmpty)
+    #expect(
+      Self.text(late.feed(Array((#"[{"full_text":"up"}]"# + "\n").utf8)).blocks) == [#"{"full_text":"up"}"#])
+  }
+
+  /// What i3status 2.14 writes when it falls back to `output_format = "none"` (captured
+  /// under `pomobar --wrap` with Debian's stock /etc/i3status.conf).
+  static let i3statusNone =
+    "fd00::2 | W: down | E: 192.0.2.2 (0 Mbit/s) | No battery | 78.7 GiB | 7.59 | 449.9 MiB | 23.0 GiB | "
+
+  @Test("plain text, as i3bar reads a status command without a header: each line is one block")
+  func plainText() throws {
+    var decoder = ChildStreamDecoder()
+    let first = decoder.feed(Array((Self.i3statusNone + "2026-11-27 05:09:13\n").utf8))
+    #expect(first.header == nil)
+    #expect(first.problems.isEmpty)
+    let block = try JSON.parse(try #require(first.blocks?.first))
+    #expect(first.blocks?.count == 1)
+    #expect(block["full_text"]?.stringValue == Self.i3statusNone + "2026-11-27 05:09:13")
+    #expect(block["markup"]?.stringValue == "none")
+    // The newest of several lines; quotes, a CR and JSON-looking text stay text.
+    let next = decoder.feed(Array("a \"quoted\" <b>\n[1, 2]\r\n".utf8))
+    #expect(try next.blocks.map { try $0.map { try JSON.parse($0)["full_text"]?.stringValue } } == ["[1, 2]"])
+    #expect(next.problems.isEmpty)
+    let torn = decoder.feed(Array("half".utf8))
+    #expect(torn.blocks == nil)
+    #expect(
+      Self.text(decoder.feed(Array(" done\n".utf8)).blocks) == [#"{"full_text":"half done","markup":"none"}"#]
+    )
   }
 
   @Test("a flood: one read of many lines yields the newest; only that one is parsed")
@@ -221,5 +249,55 @@ struct WrapMergeTests {
       results.map { String(decoding: $0.text, as: UTF8.self) } == [
         #"{"name":"a","button":1}"#, #"{"name":"b","button":3}"#,
       ])
+  }
+}
+
+@Suite("Wrapped status command: i3status made to write i3bar")
+struct I3statusFormatTests {
+  static func path(
+    _ command: String, _ variables: [String: String] = ["HOME": "/home/u"], files: Set<String> = []
+  ) -> String? {
+    I3statusFormat.configPath(
+      words: try! ShellWords.split(command), variable: { variables[$0] }, exists: files.contains)
+  }
+
+  @Test("the config it would read: given with -c, or found where i3status 2.14 looks")
+  func configPath() {
+    #expect(Self.path("i3status", files: ["/etc/i3status.conf"]) == "/etc/i3status.conf")
+    #expect(Self.path("/usr/bin/i3status", files: ["/etc/i3status.conf"]) == "/etc/i3status.conf")
+    let all: Set = [
+      "/home/u/.config/i3status/config", "/home/u/.i3status.conf", "/etc/xdg/i3status/config",
+      "/etc/i3status.conf",
+    ]
+    #expect(Self.path("i3status", files: all) == "/home/u/.config/i3status/config")
+    #expect(
+      Self.path("i3status", files: all.subtracting(["/home/u/.config/i3status/config"]))
+        == "/home/u/.i3status.conf")
+    #expect(
+      Self.path(
+        "i3status", ["HOME": "/h", "XDG_CONFIG_HOME": "/c", "XDG_CONFIG_DIRS": "/a:/b"],
+        files: ["/b/i3status/config"])
+        == "/b/i3status/config")
+    #expect(
+      Self.path("i3status", ["XDG_CONFIG_HOME": "/c"], files: ["/c/i3status/config"]) == "/c/i3status/config")
+    #expect(Self.path("i3status") == nil)  // none found: i3status says so itself
+    for given in [
+      "i3status -c /x.conf", "i3status --config /x.conf", "i3status --config=/x.conf", "i3status -c/x.conf",
+    ] {
+      #expect(Self.path(given) == "/x.conf", "\(given)")
+    }
+    #expect(Self.path("i3status -c ~/my.conf") == "/home/u/my.conf")
+    #expect(Self.path("i3status -c 'two words.conf'") == "two words.conf")
+  }
+
+  @Test("any other command is left as it is")
+  func notPlain() {
+    let files: Set = ["/etc/i3status.conf"]
+    for command in [
+      "i3status-rs", "py3status", "i3status -h", "i3status --run-once", "i3status -c", "i3status -c $HOME/x",
+      "my-i3status", "sh i3status",
+    ] {
+      #expect(Self.path(command, files: files) == nil, "\(command)")
+    }
   }
 }

@@ -353,3 +353,106 @@ extension WrapTests {
     }
   }
 }
+
+extension WrapTests {
+  @Test("i3status whose config leaves out output_format: run with that config on stdin, made to write i3bar")
+  func i3statusSpeaksI3bar() async throws {
+    try await withSandbox { sandbox in
+      // Like i3status 2.14: reads `-c FILE` (else $XDG_CONFIG_HOME/i3status/config) and,
+      // its parent not being i3bar, falls back to plain text unless the config's last
+      // output_format says i3bar. It shows the config's `format` and what its stdin holds.
+      let bin = sandbox.root + "/bin"
+      try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+      _ = try script(
+        sandbox, "bin/i3status",
+        """
+        echo $$ > "\(sandbox.root)/child.pid"
+        echo "$*" > "\(sandbox.root)/args"
+        config=${XDG_CONFIG_HOME}/i3status/config
+        [ "$1" = -c ] && config=$2
+        conf=$(cat "$config")  # read once: it may be a pipe
+        text=$(sed -n 's/^ *format = "\\(.*\\)"/\\1/p' <<<"$conf" | head -n 1)
+        format=$(sed -n 's/^ *output_format = "\\(.*\\)"/\\1/p' <<<"$conf" | tail -n 1)
+        if [ "$format" = i3bar ]; then
+          echo '{"version":1}'; echo '['
+          while :; do echo "[{\\"name\\":\\"tztime\\",\\"color\\":\\"#00FF00\\",\\"full_text\\":\\"$text\\"}],"; sleep 0.5; done
+        fi
+        while :; do echo "$text"; sleep 0.5; done
+        """)
+      sandbox.prependPath(bin)
+      try FileManager.default.createDirectory(
+        atPath: sandbox.root + "/config/i3status", withIntermediateDirectories: true)
+      try sandbox.write(
+        "general {\n  colors = true\n}\norder += \"tztime local\"\ntztime local {\n  format = \"from the config\"\n}\n",
+        to: sandbox.root + "/config/i3status/config")
+      let bar = try await startWrapped(sandbox, "i3status")
+      let line = try await eventually("i3status's own block", timeout: 5) {
+        try statusLines(bar).last.flatMap { line in
+          line.contains { $0["name"] as? String == "tztime" } ? line : nil
+        }
+      }
+      let clock = try #require(line.first { $0["name"] as? String == "tztime" })
+      #expect(clock["full_text"] as? String == "from the config")
+      #expect(clock["color"] as? String == "#00FF00")
+      #expect(sandbox.read(sandbox.root + "/args") == "-c /dev/stdin\n")
+      #expect(!line.contains { ($0["full_text"] as? String)?.contains("⚠") == true }, "\(line)")
+      try await stop(bar, childPIDFile: sandbox.root + "/child.pid")
+    }
+  }
+
+  @Test("a command that writes plain text: each line shown as one block, as i3bar shows it")
+  func plainText() async throws {
+    try await withSandbox { sandbox in
+      let child = try script(
+        sandbox, "child.sh",
+        """
+        echo $$ > "\(sandbox.root)/child.pid"
+        n=0
+        while :; do n=$((n + 1)); echo "load 0.42 | \\"disk\\" <b>$n</b>"; sleep 0.3; done
+        """)
+      let bar = try await startWrapped(sandbox, child)
+      let texts = try await eventually("two of its lines", timeout: 5) {
+        let texts = Set(try statusLines(bar).compactMap { $0.last?["full_text"] as? String })
+        return texts.filter { $0.hasPrefix("load") }.count >= 2 ? texts : nil
+      }
+      #expect(texts.contains("load 0.42 | \"disk\" <b>2</b>"), "\(texts)")
+      let last = try #require(try statusLines(bar).last)
+      #expect(names(last) == ["pomobar", "-"])
+      #expect(last.last?["markup"] as? String == "none")
+      try await stop(bar, childPIDFile: sandbox.root + "/child.pid")
+    }
+  }
+
+  @Test("a command that writes nothing usable: ⚠ and the reason in its place; gone when it writes well")
+  func nothingUsable() async throws {
+    try await withSandbox { sandbox in
+      let child = try script(
+        sandbox, "child.sh",
+        """
+        echo $$ > "\(sandbox.root)/child.pid"
+        echo '{"version":1}'
+        echo '['
+        while [ ! -f "\(sandbox.root)/fixed" ]; do echo ',{"full_text":"not an array"}'; sleep 0.2; done
+        while :; do echo ',[{"name":"ok","full_text":"fine"}]'; sleep 0.2; done
+        """)
+      let bar = try await startWrapped(sandbox, child)
+      let marked = try await eventually("the reason in the command's place", timeout: 5) {
+        try statusLines(bar).last.flatMap { line in line.first { $0["name"] as? String == "pomobar-wrap" } }
+      }
+      let reason = try #require(marked["full_text"] as? String)
+      #expect(reason.hasPrefix("⚠ 'child.sh' wrote something unusable: "), "\(reason)")
+      #expect(reason.contains("neither a header nor an array of blocks"), "\(reason)")
+      let ours = try #require(try statusLines(bar).last?.first { $0["name"] as? String == "pomobar" })
+      #expect((ours["full_text"] as? String)?.hasSuffix("⚠") == true, "\(ours)")
+      // Said once (`BarSessionWrapTests` has the frames): one warning on stderr.
+      #expect(bar.process.stderr.text.components(separatedBy: "wrote something unusable").count == 2)
+      try sandbox.write("", to: sandbox.root + "/fixed")
+      let fine = try await eventually("its usable line", timeout: 5) {
+        try statusLines(bar).last.flatMap { names($0).contains("ok") ? $0 : nil }
+      }
+      #expect(!names(fine).contains("pomobar-wrap"))
+      #expect((fine.first?["full_text"] as? String)?.contains("⚠") == false, "\(fine)")
+      try await stop(bar, childPIDFile: sandbox.root + "/child.pid")
+    }
+  }
+}

@@ -34,6 +34,8 @@ public enum BarEvent: Equatable, Sendable {
   case wrappedEnded(problem: String)
   /// The wrapped command wrote a complete status line: its blocks.
   case wrappedBlocks([[UInt8]])
+  /// The wrapped command wrote lines of which none could be used, and why (the newest).
+  case wrappedUnusable(problem: String)
   /// Input stopped or came again (`[idle] after`).
   case idle(IdleChange)
   /// Idle cannot be watched, and why (nil: it is watched again).

@@ -55,6 +55,8 @@ public struct BarSession {
     var merger: StatusMerger
     /// Its program's name, for the marker shown while it is down.
     var shortName: String
+    /// Whether it wrote a usable line since it was last started.
+    var hasShown = false
   }
 
   /// - Parameters:
@@ -87,7 +89,8 @@ public struct BarSession {
     if events.allSatisfy({ if case .timer = $0 { true } else { false } }), let actions = tick(at: now) {
       return actions
     }
-    if !events.allSatisfy({ if case .wrappedBlocks = $0 { true } else { false } }) {
+    if problems.wrapped != nil || !events.allSatisfy({ if case .wrappedBlocks = $0 { true } else { false } })
+    {
       endAhead()  // something else happened: the next frames are worked out anew
     }
     var wake = Wake()
@@ -190,20 +193,34 @@ public struct BarSession {
       wake.mayTransact = false
     case .wrappedStarted(let problem):
       problems.wrapped = problem
+      wrap?.hasShown = false
       if let problem { showMarker(problem) } else { wrap?.merger.setTheirs([]) }
       wake.refresh = true
     case .wrappedEnded(let problem):
       problems.wrapped = problem
+      wrap?.hasShown = false
       showMarker(problem)
       wake.refresh = true
     case .wrappedBlocks(let blocks):
       guard wrap != nil else { break }
       wrap?.merger.setTheirs(blocks)
-      // Before pomobar's first frame, or while the bar hides the block, nothing is
-      // written; the next frame carries these blocks.
-      if !hidden, lastView != nil, let line = wrap?.merger.line() {
+      wrap?.hasShown = true
+      if problems.wrapped != nil {
+        // Usable again: the ⚠ goes, with the next frame, which carries these blocks.
+        problems.wrapped = nil
+        wake.refresh = true
+      } else if !hidden, lastView != nil, let line = wrap?.merger.line() {
+        // Before pomobar's first frame, or while the bar hides the block, nothing is
+        // written; the next frame carries these blocks.
         wake.actions.append(.write(line, replaceable: true))
       }
+    case .wrappedUnusable(let problem):
+      // The first reason stands until a usable line comes: said once, not per line.
+      guard wrap != nil, problems.wrapped == nil else { break }
+      problems.wrapped = problem
+      // Its last usable line, if it wrote one, stays up; else the reason takes its place.
+      if wrap?.hasShown == false { showMarker(problem) }
+      wake.refresh = true
     }
   }
 

@@ -12,6 +12,12 @@
 /// `maximumLineLength`) is reported and skipped; the last good line stays in use.
 /// A command that never writes a header (its first line is a status line) is read all
 /// the same, with the bar's defaults for the header.
+///
+/// A command whose first line is neither a header, `[`, nor an array of blocks writes
+/// plain text, as i3bar and swaybar take it from a `status_command` without a header (i3status
+/// with `output_format = "none"`, a shell loop around `date`): each line is the status, shown
+/// as one block. A header that comes later (after a banner, say) turns the stream into
+/// i3bar JSON from then on.
 public struct ChildStreamDecoder: Sendable {
   /// The longest line kept, in bytes; longer lines are skipped with one problem each.
   /// i3status writes about 1 KiB per line.
@@ -47,10 +53,20 @@ public struct ChildStreamDecoder: Sendable {
     public var message: String
   }
 
+  /// How the command writes, as its first line says.
+  enum Mode: Equatable, Sendable {
+    /// No line yet.
+    case undecided
+    /// The i3bar protocol: a header (or a first status line in its place), then arrays
+    /// of blocks.
+    case blocks
+    /// Plain text: each line is the status.
+    case text
+  }
+
   private var line: [UInt8] = []
   private var discarding = false
-  /// Set once the header, or a first status line in its place, has been read.
-  private var pastHeader = false
+  private(set) var mode = Mode.undecided
 
   public init() {}
 
@@ -79,22 +95,39 @@ public struct ChildStreamDecoder: Sendable {
       }
     }
     var rest = lines[...]
-    while !pastHeader, let first = rest.first {
+    while mode == .undecided, let first = rest.first {
       switch Self.classify(first) {
       case .blank:
         rest = rest.dropFirst()
       case .opening:
-        pastHeader = true
+        mode = .blocks
         rest = rest.dropFirst()
       case .blocks:
-        pastHeader = true  // no header: the status line is read below
+        mode = .blocks  // no header: the status line is read below
       case .header(let header):
         update.header = header
-        pastHeader = true
+        mode = .blocks
         rest = rest.dropFirst()
-      case .problem(let problem):
-        update.problems.append(problem)
+      case .problem:
+        mode = .text  // read below
+      }
+    }
+    if mode == .text {
+      // The newest line is the status, unless a header came after it.
+      var newest: [UInt8]?
+      while let first = rest.first {
+        if first.first == UInt8(ascii: "{"), case .header(let header) = Self.classify(first) {
+          update.header = header
+          mode = .blocks
+          rest = rest.dropFirst()
+          break
+        }
+        newest = first
         rest = rest.dropFirst()
+      }
+      if mode == .text {
+        if let newest { update.blocks = [Self.textBlock(newest)] }
+        return update
       }
     }
     // The newest usable status line, looked for from the end.
@@ -115,6 +148,14 @@ public struct ChildStreamDecoder: Sendable {
       break
     }
     return update
+  }
+
+  /// A line of plain text as one block: its text, shown as it is (no markup).
+  static func textBlock(_ line: [UInt8]) -> [UInt8] {
+    var text = line[...]
+    if text.last == UInt8(ascii: "\r") { text = text.dropLast() }
+    let block: JSONValue = ["full_text": .string(String(decoding: text, as: UTF8.self)), "markup": "none"]
+    return Array(JSON.serialize(block).utf8)
   }
 
   enum Line: Equatable {

@@ -18,6 +18,8 @@ public enum EffectSupervisor {
   /// Runs the job given as JSON; the exit status is 2 for a job that cannot be read.
   public static func run(_ argument: String) -> Int32 {
     guard let job = EffectJob(json: argument) else { return 2 }
+    // The session bus for every program it runs, as pomobar itself finds it.
+    SessionBus.adopt()
     return run(job, clock: SystemClock())
   }
 

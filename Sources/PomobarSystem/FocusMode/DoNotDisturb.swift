@@ -67,6 +67,11 @@ public enum DoNotDisturb {
       print("usage: pomobar __dnd FOLDER off|auto|dunst|mako|swaync on|off")
       return 2
     }
+    guard SessionBus.adopt() != nil else {
+      // Its control programs would start a bus and a daemon of their own (`SessionBus`).
+      print("no session bus here (DBUS_SESSION_BUS_ADDRESS unset, no $XDG_RUNTIME_DIR/bus): left as it is")
+      return 1
+    }
     let file = arguments[0] + "/dnd"
     switch arguments[2] {
     case "on": return switchOn(choice, file, clock: clock)

@@ -30,7 +30,11 @@ extension BarLoop {
         "'\(wrap.shortName)' wrote something unusable: \(problem.message)",
         kind: "wrap \(problem.kind.rawValue)")
     }
-    return update.blocks.map { [.wrappedBlocks($0)] } ?? []
+    if let blocks = update.blocks { return [.wrappedBlocks(blocks)] }
+    // Nothing in this read could be shown: the bar says why, not only stderr.
+    return update.problems.last.map {
+      [.wrappedUnusable(problem: "'\(wrap.shortName)' wrote something unusable: \($0.message)")]
+    } ?? []
   }
 
   /// Reaps ended children; when the wrapped command was one, says why and plans its

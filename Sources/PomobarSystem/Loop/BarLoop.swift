@@ -84,6 +84,7 @@ public final class BarLoop {
     watchConfig(&loop.watcher, daysOff: session.config.ledger.daysOffFile)
     events.append(.started(store.peek(), fileExists: FileSystem.exists(store.statePath)))
     events.append(.hookProblem(HookFailures.problem(folder: store.directory)))
+    Notifier.takeOwed(folder: store.directory, state: store.peek()?.timer)
     events += startWrapped(loop.poller)
     events += watchIdle(loop.poller)
     guard perform(events, loop.timers) else { return 0 }
@@ -265,6 +266,9 @@ public final class BarLoop {
     }
     if changes.paths.contains(store.directory + "/" + HookFailures.fileName) || !changes.lostFolders.isEmpty {
       events.append(.hookProblem(HookFailures.problem(folder: store.directory)))
+    }
+    if changes.paths.contains(store.directory + "/" + Notifier.owedName) {
+      Notifier.takeOwed(folder: store.directory, state: store.peek()?.timer)
     }
     if ConfigSource.touched(configFiles, by: changes) {
       let reloaded = reloadConfig()

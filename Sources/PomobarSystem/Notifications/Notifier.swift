@@ -21,8 +21,19 @@ import PomobarCore
 /// When notify-send fails (no notification service on the session bus, or no notify-send),
 /// one line says so in `hooks.log`, and no more until a notification has been shown again
 /// (the mark is `notification.failed`).
+///
+/// A notifier that finds no session bus (`SessionBus`: a copy started by cron or a
+/// systemd unit without the session's variables, where no per-user bus exists) runs no
+/// notify-send, which would start a bus and a notification daemon of its own: it leaves
+/// its job in the state folder as `notification.owed`, and the first copy with a bus to
+/// see it (a bar or `watch`, when it starts or the file appears: `takeOwed`) takes it by a
+/// rename, which only one can win, and shows it if the timer is still where the
+/// notification found it. One notification per transition still, shown in the session
+/// the user sees.
 public enum Notifier {
   public static let command = "__notify"
+  /// The job a notifier without a session bus left for a copy that has one.
+  public static let owedName = "notification.owed"
 
   /// Shows the job's notification and waits until it is closed, a button is pressed, it
   /// is stopped, or its lifetime ends; returns the button pressed.
@@ -32,6 +43,10 @@ public enum Notifier {
 
   /// `show`, waiting and logging by `clock`.
   static func show(_ job: NotificationJob, clock: any ClockSource) -> NotificationJob.Button? {
+    guard SessionBus.adopt() != nil else {
+      leave(job, clock: clock)
+      return nil
+    }
     SignalSet.ignoreBrokenPipe()
     Spawner.waitForChildren()
     let signals = try? SignalSet([Signal.terminate, Signal.interrupt, Signal.hangup]).blockAndOpen()
@@ -89,6 +104,52 @@ public enum Notifier {
     guard let current = recorded(folder + "/notification") else { return }
     if let state, NotificationSubject.holds(current.subject, in: state) { return }
     Processes.send(Signal.terminate, to: current.pid)
+  }
+
+  // MARK: - Without a session bus
+
+  /// Leaves `job` for a copy that has a session bus (the newest one left replaces an
+  /// older one: one notification at a time).
+  static func leave(_ job: NotificationJob, clock: any ClockSource) {
+    let log = HookLog(job.log, clock: clock)
+    defer { log.close() }
+    do {
+      try FileSystem.writeAtomically(job.folder + "/" + owedName, Array(job.json().utf8))
+      log.line(
+        "notification: no session bus here (DBUS_SESSION_BUS_ADDRESS unset, no $XDG_RUNTIME_DIR/bus): "
+          + "left for a pomobar that has one")
+    } catch {
+      log.line("notification: no session bus here, and it cannot be left for another pomobar: \(error)")
+    }
+  }
+
+  /// Shows the notification a copy without a session bus left in `folder`, if this copy
+  /// has a bus and `state` (the timer as the state file has it) is still where that
+  /// notification found it; does not wait. Called by a bar or `watch` when it starts and
+  /// when the file appears.
+  public static func takeOwed(folder: String, state: TimerState?) {
+    let owed = folder + "/" + owedName
+    guard FileSystem.isPresent(owed), SessionBus.adopt() != nil else { return }
+    // Only one copy's rename finds the file: that copy shows it.
+    let taken = owed + ".\(Processes.current)"
+    do { try FileSystem.rename(owed, taken) } catch { return }
+    defer { FileSystem.remove(taken) }
+    guard let bytes = (try? FileSystem.readRegularFile(taken, limit: 1 << 20, followSymlinks: false)) ?? nil,
+      let job = NotificationJob(json: String(decoding: bytes, as: UTF8.self))
+    else { return }
+    let log = HookLog(job.log, clock: SystemClock())
+    defer { log.close() }
+    if let state, !NotificationSubject.holds(job.subject, in: state) {
+      log.line("notification: left by a pomobar without a session bus; the timer has moved on: not shown")
+      return
+    }
+    do {
+      let pid = try Spawner.spawn(
+        ["pomobar", command, job.json()], executable: "/proc/self/exe", detach: .newSession)
+      log.line("notification: taken over from a pomobar without a session bus: started [\(pid)]")
+    } catch {
+      log.line("notification: taken over from a pomobar without a session bus: not started: \(error)")
+    }
   }
 
   /// Whether a notification may be open (a notifier has recorded itself): a cheap check

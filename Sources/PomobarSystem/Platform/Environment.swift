@@ -48,6 +48,9 @@ public struct Environment: Sendable {
     return home + "/" + fallback
   }
 
+  /// Sets a variable in this process's environment, for the programs it starts from now on.
+  static func set(_ name: String, _ value: String) { setenv(name, value, 1) }
+
   /// The process environment as `NAME=value` strings, with `overrides` replacing or
   /// adding variables: what a child process gets.
   static func childEnvironment(_ overrides: [(String, String)]) -> [String] {

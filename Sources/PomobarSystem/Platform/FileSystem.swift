@@ -195,6 +195,12 @@ public enum FileSystem {
     return names.sorted()
   }
 
+  /// Whether `path` is a socket (symlinks followed).
+  public static func isSocket(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK
+  }
+
   /// Whether `path` is a symlink (not followed).
   public static func isSymlink(_ path: String) -> Bool {
     var info = stat()

@@ -11,6 +11,9 @@ public enum Processes {
   /// This process's id.
   public static var current: Int32 { getpid() }
 
+  /// The user this process runs as (`getuid`).
+  public static var userID: UInt32 { getuid() }
+
   /// Sends `signal` to process `pid`, or with `group` to every process of the group it
   /// leads (`kill(-pid, …)`); false when there was none to send it to.
   @discardableResult

@@ -53,16 +53,21 @@ final class WrappedCommand {
 
   /// Starts the command with fresh pipes; on failure it counts as died at once.
   func start(_ poller: Poller) {
+    let (line, config) = Self.launch(command, environment: .current())
     let started: ChildProcess
     do {
       started = try ChildProcess(
-        ["sh", "-c", Self.shellLine(command)], executable: "/bin/sh", pipeInput: true, keepStandardError: true
-      )
+        ["sh", "-c", line], executable: "/bin/sh", pipeInput: true, keepStandardError: true)
     } catch {
       return failedToStart("\(error)")
     }
     started.output?.setNonBlocking(true)
     started.input?.setNonBlocking(true)
+    if let config {
+      // Well under a pipe's 64 KiB, so written whole without waiting; then end of file.
+      _ = try? started.input?.writeSome(config)
+      started.closeInput()
+    }
     child = started
     startedAt = clock.read().monotonic
     decoder = ChildStreamDecoder()
@@ -72,6 +77,24 @@ final class WrappedCommand {
     problem = nil
     restartTimer.arm(after: nil)
     if let output = started.output { try? poller.add(output, readable: true) }
+  }
+
+  /// The longest i3status config passed on its stdin; a longer one is left to i3status.
+  static let configLimit = 60 * 1024
+
+  /// The line `sh -c` runs, and what to write to its stdin first: for a plain `i3status
+  /// [-c FILE]`, `i3status -c /dev/stdin` and its config made to write i3bar
+  /// (`I3statusFormat`); for any other command, `shellLine` and nothing.
+  static func launch(_ command: String, environment: Environment) -> (line: String, config: [UInt8]?) {
+    let line = shellLine(command)
+    guard line.hasPrefix("exec "), let words = try? ShellWords.split(command),
+      let path = I3statusFormat.configPath(
+        words: words, variable: { environment[$0] }, exists: FileSystem.isPresent),
+      let config = try? FileSystem.readRegularFile(path, limit: configLimit, followSymlinks: true)
+    else { return (line, nil) }
+    return (
+      "exec " + ShellWords.join([words[0]] + I3statusFormat.arguments), config + I3statusFormat.override.utf8
+    )
   }
 
   /// The line `sh -c` runs: a simple command (one program and its arguments) with `exec`

@@ -68,12 +68,22 @@ final class Sandbox {
       "POMOBAR_TEST_CLOCK": root + "/clock",
       "LANG": "C.UTF-8",
       "TZ": "UTC",
+      // The user's session bus, as pomobar's notifier needs one (`SessionBus`); only the
+      // fake notify-send below looks at it.
+      "DBUS_SESSION_BUS_ADDRESS": "unix:path=" + root + "/bus",
     ]
     // A notify-send that logs its title and body (its last two words) and all its words;
-    // with a file `press` in the sandbox, it "presses" the button named there.
+    // with a file `press` in the sandbox, it "presses" the button named there. Run
+    // without the user's bus (the real one would start a bus of its own), it logs its
+    // words to `notifications.log.elsewhere` and fails.
     try write(
       """
       #!/bin/sh
+      if [ "$DBUS_SESSION_BUS_ADDRESS" != 'unix:path=\(root)/bus' ]; then
+        printf '%s\\n' "$*" >> '\(notificationLog).elsewhere'
+        echo 'Cannot connect to the session bus' >&2
+        exit 1
+      fi
       for word; do title=$body; body=$word; done
       printf '%s|%s\\n' "$title" "$body" >> '\(notificationLog)'
       printf '%s\\n' "$*" >> '\(notificationLog).args'

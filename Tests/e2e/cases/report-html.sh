@@ -7,7 +7,8 @@
 # Chromium's network log, and every number on it equal to `report --json`. The calendar
 # export, read by Python's icalendar with TZ=Europe/Berlin: one event per record with the
 # recorded instants and offsets on both sides of the change, and the same UIDs in two
-# exports.
+# exports. Five clients of one day on a page of their own: their colours told apart
+# (CIEDE2000 20 or more between any two, in both schemes).
 source "$(dirname "$0")/../lib.sh"
 
 command -v chromium >/dev/null || skip "chromium is not installed (.ci/e2e-deps.sh)"
@@ -105,6 +106,24 @@ colors=$("$CONVERT" "$E2E_OUT/desktop.png" -format '%k' info: 2>/dev/null)
 expect "the desktop picture has charts in it ($colors colours)" test "${colors:-0}" -gt 50
 colors=$("$CONVERT" "$E2E_OUT/svg.png" -format '%k' info: 2>/dev/null)
 expect "the chart alone is drawn, in the projects' colours ($colors colours)" test "${colors:-0}" -gt 20
+
+# Five clients on one page (issue 25: globex and internal were two dark greens, initech
+# and Umbrella Corp two purples): any two projects' colours at least CIEDE2000 20 apart,
+# in the light and the dark scheme; both drawn, for a person to look at.
+day=2026-09-15
+hour=8
+for client in acme globex initech "Umbrella Corp" internal; do
+  need "track $client" pb track "$day" "$hour:00-$((hour + 1)):30" "$client"
+  hour=$((hour + 2))
+done
+need "report --html of the five clients" pb report --from "$day" --to "$day" --html >"$E2E_OUT/clients.html"
+"$PY" "$TOOLS/check-page-colors.py" "$E2E_OUT/clients.html" 20 >"$E2E_OUT/clients-colors.log" 2>&1
+rc=$?
+log "$(cat "$E2E_OUT/clients-colors.log")"
+expect "the five clients' colours differ by CIEDE2000 20 or more ($(tail -n 1 "$E2E_OUT/clients-colors.log"))" \
+  test "$rc" -eq 0
+url="file://$E2E_OUT/clients.html" expect "Chromium renders the five clients' page" shot clients 1280 1500
+url="file://$E2E_OUT/clients.html" expect "... and in dark mode" shot clients-dark 1280 1500 --force-dark-mode
 
 # The calendar export: two exports, read by icalendar across the change of 25 October.
 ics=(--from 2026-10-19 --to 2026-10-31)
