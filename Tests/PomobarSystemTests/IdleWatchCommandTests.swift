@@ -30,7 +30,8 @@ struct IdleWatchCommandTests {
   func noInputIsAwayDatedToTheLastInputAndInputIsBack() async throws {
     let server = try XvfbServer()
     try await withSandbox(config: "[idle]\nafter = \"2s\"", hooks: false, notifications: false) { sandbox in
-      try await sandbox.ctl("project", "api")
+      // A minute on: an interval of the moments before the input would be under a second, no work.
+      try await sandbox.ctl("project", "api", "--ago", "1m")
       try server.move(to: 5)
       let lastInput = Date().timeIntervalSince1970
       let watch = try sandbox.launch(["idle-watch"], environment: ["DISPLAY": server.display])
@@ -69,7 +70,7 @@ struct IdleWatchCommandTests {
   func aBarAndAnIdleWatchMakeOneAway() async throws {
     let server = try XvfbServer()
     try await withSandbox(config: "[idle]\nafter = \"1s\"", hooks: false, notifications: false) { sandbox in
-      try await sandbox.ctl("project", "api")
+      try await sandbox.ctl("project", "api", "--ago", "1m")  // a record of a minute, not under a second
       try server.move(to: 5)
       let environment = ["DISPLAY": server.display]
       let bar = Bar(try sandbox.launch(["--format", "waybar"], environment: environment), format: .waybar)

@@ -53,18 +53,15 @@ extension TimerMachine {
     guard let choice = state.ledger.awayChoice else { return }
     state.ledger.awayChoice = nil
     let note = byDefault ? "away, unanswered: \(answer.words)" : "away: \(answer.words)"
-    let seconds = choice.length.floorSeconds
     switch answer {
     case .work:
       // `ctl` refuses a name or tag out of bounds; anything else is cut to them.
       let name = project.flatMap { ProjectName.clamped($0.name) }
       if let name { state.ledger.remember(name) }
-      effects.append(
-        .record(
-          LedgerEntry(
-            serial: nextSerial(), kind: .work, start: choice.from, end: choice.to, seconds: seconds,
-            project: name ?? choice.project, note: note,
-            tags: name == nil ? choice.tags : TagName.clamped(project?.tags ?? []), added: true)))
+      recordWork(
+        from: choice.from, to: choice.to, project: name ?? choice.project,
+        tags: name == nil ? choice.tags : TagName.clamped(project?.tags ?? []), note: note, added: true,
+        &effects)
       // Break care took an absence this long for a break: it was not one.
       if choice.length >= settings.breaks.minimum { breakUndone(at: now) }
     case .break:
@@ -73,7 +70,8 @@ extension TimerMachine {
       effects.append(
         .record(
           LedgerEntry(
-            serial: nextSerial(), kind: .shortBreak, start: choice.from, end: choice.to, seconds: seconds,
+            serial: nextSerial(), kind: .shortBreak, start: choice.from, end: choice.to,
+            seconds: choice.length.floorSeconds,
             project: choice.project, outcome: .completed, note: note, tags: choice.tags, added: true)))
     case .discard:
       return
