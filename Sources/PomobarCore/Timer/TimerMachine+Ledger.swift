@@ -62,10 +62,11 @@ extension TimerMachine {
         state.ledger.resumeWorkOnBack = true
         state.ledger.resumeWorkByFocus = work.byFocus
       }
+      holdForAway(at: now, &effects)
     case .back:
       guard let since = state.ledger.awaySince else { return }
       state.ledger.awaySince = nil
-      let clock = awayClock
+      let clock = awayClock(since: since)
       let resumed = effects.count
       effects.append(hook(.back, at: now))
       resume(after: max(.zero, now - since), at: now, away: true, &effects)
@@ -77,7 +78,7 @@ extension TimerMachine {
           startWork(at: now, byFocus: byFocus, &effects)
         }
       }
-      offerAwayChoice(from: since, to: now, clock: clock, since: resumed, &effects)
+      offerAwayChoice(to: now, clock: clock, since: resumed, &effects)
     case .awayWas(let answer, let project):
       answerAway(answer, as: project, at: now, byDefault: false, &effects)
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend, .shorten, .startBreak,
