@@ -143,6 +143,9 @@ extension CtlCommand {
         )
         at = at ?? start
       }
+      // Away since the moment given, or since what it stopped began: it stops no clock
+      // when none runs, and its moment is still the one to say.
+      if action == .away, let since = after.ledger.awaySince { at = since }
       let when = at.map(time) ?? "now"
       return "\(what) \(when)" + (parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")")
     }

@@ -25,6 +25,27 @@ import Testing
     #expect(bar.transacted.last == [.backdated(.away, at: .seconds(1700))], "the threshold ago")
   }
 
+  @Test func turningTheWatchOffEndsTheAwayItSaid() {
+    var work = TimerMachine(state: TimerState(), settings: TimerSettings())
+    _ = work.handle(.action(.workStart), at: .seconds(10))
+    var bar = BarDriver(config: Self.config, document: StateDocument(timer: work.state, written: reading(10)))
+    _ = bar.start(at: 20)
+    _ = bar.handle(.idle(.idle(milliseconds: 420_000)), at: 1000)
+    #expect(bar.document?.timer.ledger.awaySince == .seconds(580))
+    // `[idle]` removed: no watch will see the return, so the away ends now, as at input.
+    _ = bar.handle(.configLoaded(Config(), problem: nil), at: 1100)
+    #expect(bar.transacted.last == [.action(.back)])
+    #expect(bar.document?.timer.ledger.awaySince == nil)
+    #expect(bar.document?.timer.ledger.work?.since == .seconds(1100), "the clock the away stopped runs again")
+    // Turned on again, the next time input stops is away from then, not from before.
+    _ = bar.handle(.configLoaded(Self.config, problem: nil), at: 1200)
+    _ = bar.handle(.idle(.idle(milliseconds: nil)), at: 2000)
+    #expect(bar.document?.timer.ledger.awaySince == .seconds(1700))
+    // A reload that keeps the watch leaves an away as it is.
+    _ = bar.handle(.configLoaded(Self.config, problem: nil), at: 2100)
+    #expect(bar.document?.timer.ledger.awaySince == .seconds(1700))
+  }
+
   @Test func aWatchThatCannotBeMadeIsShownAndSaidOnce() {
     var bar = BarDriver(config: Self.config)
     _ = bar.start(at: 0)

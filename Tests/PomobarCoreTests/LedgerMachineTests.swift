@@ -139,14 +139,16 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
         .persist, hook(.away, .focus, next: .shortBreak, total: 1500, remaining: 900, endsAt: 1500),
         hook(.workStop, .focus, next: .shortBreak, total: 1500, remaining: 900, endsAt: 1500),
         recorded(1, .work, 0, 600, 600, nil),
+        // The focus's policy is pause: away holds it where it began, as it will count.
+        hook(.pause, .focus, reason: .suspended, next: .shortBreak, total: 1500, remaining: 900),
       ])
     #expect(m.state.ledger.work == nil)
+    #expect(m.state.phase == .paused(.focus, remaining: .seconds(900), total: .seconds(1500)))
     let effects = m.handle(.action(.back), at: at(1200))
     #expect(
       effects == [
-        // Back at 1200, while the focus still ran to 1500; away since 600 is paused there.
-        .persist, hook(.back, .focus, next: .shortBreak, total: 1500, remaining: 300, endsAt: 1500),
-        hook(.pause, .focus, reason: .suspended, next: .shortBreak, total: 1500, remaining: 900),
+        // Back at 1200: the focus stays paused where the away began, at 600.
+        .persist, hook(.back, .focus, next: .shortBreak, total: 1500, remaining: 900),
         hook(.workStart, .focus, next: .shortBreak, total: 1500, remaining: 900),
         // Ten minutes away with the clock on: what was it? (AwayChoiceMachineTests)
         .askAway(

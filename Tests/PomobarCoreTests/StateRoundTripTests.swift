@@ -230,6 +230,14 @@ import Testing
     #expect(try Self.roundTrip(machine, at: Self.boot).timer == machine.state)
   }
 
+  @Test func aFocusTheAwayHoldsIsReadBackAsHeld() throws {
+    var machine = TimerMachine()
+    _ = machine.handle(.action(.start), at: Self.boot.instant)
+    _ = machine.handle(.action(.away), at: Self.later(Self.boot, by: 60).instant)
+    #expect(machine.state.ledger.pausedByAway)
+    #expect(try Self.roundTrip(machine, at: Self.later(Self.boot, by: 60)).timer == machine.state)
+  }
+
   @Test func anUrgentFlagAcrossARebootIsReadBack() throws {
     let state = TimerState(phase: .focusDone, urgent: true, urgentSince: Self.boot.instant)
     let rebooted = ClockReading(

@@ -17,7 +17,7 @@ struct AwayChoiceX11Tests {
       ask-after = "1s"
       """
     try await withSandbox(config: config) { sandbox in
-      try await sandbox.ctl("project", "api")
+      try await sandbox.ctl("project", "api", "--ago", "1m")  // a record of a minute, not under a second
       try server.move(to: 5)
       let bars = try (0..<2).map { _ in
         Bar(

@@ -30,7 +30,8 @@ struct IdleWatchCommandTests {
   func noInputIsAwayDatedToTheLastInputAndInputIsBack() async throws {
     let server = try XvfbServer()
     try await withSandbox(config: "[idle]\nafter = \"2s\"", hooks: false, notifications: false) { sandbox in
-      try await sandbox.ctl("project", "api")
+      // A minute on: an interval of the moments before the input would be under a second, no work.
+      try await sandbox.ctl("project", "api", "--ago", "1m")
       try server.move(to: 5)
       let lastInput = Date().timeIntervalSince1970
       let watch = try sandbox.launch(["idle-watch"], environment: ["DISPLAY": server.display])
@@ -64,12 +65,32 @@ struct IdleWatchCommandTests {
     }
   }
 
+  /// `[idle] after` turned off while away: no watch will see the return, so the away it
+  /// said ends there, and does not stay in the state to swallow the next one.
+  @Test(.enabled(if: XvfbServer.available))
+  func turningTheWatchOffEndsItsAway() async throws {
+    let server = try XvfbServer()
+    try await withSandbox(config: "[idle]\nafter = \"1s\"", hooks: false, notifications: false) { sandbox in
+      try await sandbox.ctl("project", "api")
+      let watch = try sandbox.launch(["idle-watch"], environment: ["DISPLAY": server.display])
+      try await eventually("away", timeout: 6) { Self.working(sandbox) == false ? true : nil }
+      try sandbox.writeConfig("[idle]\nafter = false", hooks: false, notifications: false)
+      try await eventually("back; idle-watch said: \(watch.stderr.text)", timeout: 6) {
+        Self.working(sandbox) == true ? true : nil
+      }
+      let ledger = sandbox.stateDocument()?["ledger"] as? [String: Any]
+      #expect(ledger?["away"] is NSNull, "\(String(describing: ledger))")
+      watch.signal(SIGTERM)
+      #expect(try await watch.waitForExit() == .exit(0))
+    }
+  }
+
   /// A bar that watches too: one away, one record.
   @Test(.enabled(if: XvfbServer.available))
   func aBarAndAnIdleWatchMakeOneAway() async throws {
     let server = try XvfbServer()
     try await withSandbox(config: "[idle]\nafter = \"1s\"", hooks: false, notifications: false) { sandbox in
-      try await sandbox.ctl("project", "api")
+      try await sandbox.ctl("project", "api", "--ago", "1m")  // a record of a minute, not under a second
       try server.move(to: 5)
       let environment = ["DISPLAY": server.display]
       let bar = Bar(try sandbox.launch(["--format", "waybar"], environment: environment), format: .waybar)

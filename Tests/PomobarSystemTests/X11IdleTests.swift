@@ -77,7 +77,7 @@ struct X11IdleTests {
   @Test func aBarMarksAwayAndBackByItself() async throws {
     let server = try XvfbServer()
     try await withSandbox(config: "[idle]\nafter = \"2s\"") { sandbox in
-      try await sandbox.ctl("project", "api")
+      try await sandbox.ctl("project", "api", "--ago", "1m")  // a record of a minute, not under a second
       try server.move(to: 5)  // input now: the first frame shows the clock running
       let bar = Bar(
         try sandbox.launch(["--format", "waybar"], environment: ["DISPLAY": server.display]), format: .waybar)

@@ -142,8 +142,15 @@ public struct BarSession {
       problems.state = problem
       wake.refresh = true
     case .configLoaded(let config, let problem):
+      let unwatched = self.config.idle.after != nil && config.idle.after == nil
       self.config = config
       problems.config = problem
+      if unwatched {
+        // `[idle] after` turned off: no watch will see the return, so an away stands no
+        // longer; left, it would outlive the watch and swallow the next one.
+        wake.actions.append(.transact([IdleChange.active.event(at: now.instant, threshold: nil)], stamp: now))
+        wake.transacting = true
+      }
       if wrap != nil, wrap?.merger.position != config.wrap.position {
         wrap?.merger.position = config.wrap.position
         lastView = nil  // the blocks move now, not at the next tick

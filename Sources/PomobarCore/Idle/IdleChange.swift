@@ -3,6 +3,8 @@
 /// ago), or it came again.
 public enum IdleChange: Equatable, Sendable {
   case idle(milliseconds: Int64?)
+  /// Input came again; also what a watcher says when `[idle] after` turns it off: no
+  /// watch will see the return, so an away it said ends there.
   case active
 
   /// The timer's event for it, at `now`: away from the moment input stopped (as long ago

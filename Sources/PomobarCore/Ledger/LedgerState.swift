@@ -22,6 +22,9 @@ public struct LedgerState: Equatable, Sendable {
   /// Whether the clock away stopped was one a focus started: back starts it again only
   /// while the timer runs, and the timer going idle meanwhile stops it for good.
   public var resumeWorkByFocus: Bool = false
+  /// The paused phase was paused by the time away (`[suspend]`'s `pause` policy), not by
+  /// hand: back says for how long. Cleared when it is resumed or ends.
+  public var pausedByAway: Bool = false
   /// The time away that waits for an answer (`ctl away-was`); nil: none.
   public var awayChoice: AwayChoice? = nil
   /// When the running or paused phase began; nil when none runs.
@@ -68,6 +71,7 @@ public struct LedgerState: Equatable, Sendable {
   /// Forgets what was noted for the phase that just ended.
   mutating func clearPhase() {
     phaseStart = nil
+    pausedByAway = false
     phaseGap = .zero
     internalInterruptions = 0
     externalInterruptions = 0

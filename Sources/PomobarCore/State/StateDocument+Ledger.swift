@@ -10,7 +10,8 @@
 /// ```
 /// Instants are nanoseconds on the timeline of the boot in `written`, like the timer's.
 /// `tags` are written only when there are some (a file without them has none, and older
-/// versions skip the key). `breaks`: see `StateDocument+BreakCare`.
+/// versions skip the key), `"away_paused":true` only while the time away holds the paused
+/// phase. `breaks`: see `StateDocument+BreakCare`.
 extension StateDocument {
   static func encode(_ ledger: LedgerState) -> JSONValue {
     let work: JSONValue =
@@ -40,7 +41,10 @@ extension StateDocument {
         ["day": .integer(recent.day), "seconds": .array(recent.seconds.map(JSONValue.integer))]
       } ?? .null,
     ]
-    let tagged = adding(ledger.tags, to: encoded)
+    var tagged = adding(ledger.tags, to: encoded)
+    if ledger.pausedByAway, case .object(let members) = tagged {
+      tagged = .object(members + [("away_paused", true)])
+    }
     guard let breaks = encode(ledger.breaks), case .object(let members) = tagged else { return tagged }
     return .object(members + [("breaks", breaks)])
   }
@@ -85,6 +89,7 @@ extension StateDocument {
     ledger.awaySince = try moment(value, "away")
     ledger.resumeWorkOnBack = value["resume_work"]?.boolValue ?? false
     ledger.resumeWorkByFocus = value["resume_work_by_focus"]?.boolValue ?? false
+    ledger.pausedByAway = value["away_paused"]?.boolValue ?? false
     ledger.phaseStart = try moment(value, "phase_start")
     ledger.awayChoice = try decodeAwayChoice(value["away_choice"], near: near)
     ledger.phaseGap = .nanoseconds(try integer(value, "phase_gap", in: gapRange))

@@ -9,22 +9,28 @@
 /// `break` ends the stretch of work at the return, `work` undoes the break an absence of
 /// at least `[breaks] min-break` counted as.
 extension TimerMachine {
-  /// The project and tags of the work clock as away began, read at back before the clock
-  /// starts again; nil when it did not run (nothing to ask: no work was interrupted).
-  var awayClock: (project: String?, tags: [String])? {
-    if state.ledger.resumeWorkOnBack { return (state.ledger.project, state.ledger.tags) }
-    if let work = state.ledger.work { return (work.project, work.tags) }
+  /// What the time away that began at `since` held of the work clock, read at back before
+  /// the clock starts again: the project and tags of the running clock from when it began
+  /// (never before it: a clock started while away, on a project set meanwhile, is asked
+  /// about from its start), else of the clock the away stopped, from the away's start;
+  /// nil when none ran (nothing to ask: no work was interrupted).
+  func awayClock(since: Instant) -> (project: String?, tags: [String], from: Instant)? {
+    if let work = state.ledger.work { return (work.project, work.tags, max(since, work.since)) }
+    if state.ledger.resumeWorkOnBack { return (state.ledger.project, state.ledger.tags, since) }
     return nil
   }
 
-  /// Keeps the time away from `from` to `to` as a choice to answer, if the clock ran
-  /// (`clock`) and it lasted at least `[idle] ask-after`; `since` is where the return's
-  /// effects begin in `effects` (a phase record among them covers the time).
+  /// Keeps the time away the clock lost, from `clock.from` to `to`, as a choice to answer,
+  /// if a clock ran and that lasted at least `[idle] ask-after`; `since` is where the
+  /// return's effects begin in `effects` (a phase record among them covers the time).
   mutating func offerAwayChoice(
-    from: Instant, to: Instant, clock: (project: String?, tags: [String])?, since: Int,
+    to: Instant, clock: (project: String?, tags: [String], from: Instant)?, since: Int,
     _ effects: inout [Effect]
   ) {
-    guard let clock, let least = ledger.away.askAfter, to - from >= least, to > from else { return }
+    guard let clock, let least = ledger.away.askAfter, to - clock.from >= least, to > clock.from else {
+      return
+    }
+    let from = clock.from
     let phaseRecord = effects[since...].contains {
       if case .record(let entry) = $0 { return entry.kind != .work && entry.end > from }
       return false
@@ -53,18 +59,15 @@ extension TimerMachine {
     guard let choice = state.ledger.awayChoice else { return }
     state.ledger.awayChoice = nil
     let note = byDefault ? "away, unanswered: \(answer.words)" : "away: \(answer.words)"
-    let seconds = choice.length.floorSeconds
     switch answer {
     case .work:
       // `ctl` refuses a name or tag out of bounds; anything else is cut to them.
       let name = project.flatMap { ProjectName.clamped($0.name) }
       if let name { state.ledger.remember(name) }
-      effects.append(
-        .record(
-          LedgerEntry(
-            serial: nextSerial(), kind: .work, start: choice.from, end: choice.to, seconds: seconds,
-            project: name ?? choice.project, note: note,
-            tags: name == nil ? choice.tags : TagName.clamped(project?.tags ?? []), added: true)))
+      recordWork(
+        from: choice.from, to: choice.to, project: name ?? choice.project,
+        tags: name == nil ? choice.tags : TagName.clamped(project?.tags ?? []), note: note, added: true,
+        &effects)
       // Break care took an absence this long for a break: it was not one.
       if choice.length >= settings.breaks.minimum { breakUndone(at: now) }
     case .break:
@@ -73,7 +76,8 @@ extension TimerMachine {
       effects.append(
         .record(
           LedgerEntry(
-            serial: nextSerial(), kind: .shortBreak, start: choice.from, end: choice.to, seconds: seconds,
+            serial: nextSerial(), kind: .shortBreak, start: choice.from, end: choice.to,
+            seconds: choice.length.floorSeconds,
             project: choice.project, outcome: .completed, note: note, tags: choice.tags, added: true)))
     case .discard:
       return

@@ -62,10 +62,11 @@ extension TimerMachine {
         state.ledger.resumeWorkOnBack = true
         state.ledger.resumeWorkByFocus = work.byFocus
       }
+      holdForAway(at: now, &effects)
     case .back:
       guard let since = state.ledger.awaySince else { return }
       state.ledger.awaySince = nil
-      let clock = awayClock
+      let clock = awayClock(since: since)
       let resumed = effects.count
       effects.append(hook(.back, at: now))
       resume(after: max(.zero, now - since), at: now, away: true, &effects)
@@ -77,7 +78,7 @@ extension TimerMachine {
           startWork(at: now, byFocus: byFocus, &effects)
         }
       }
-      offerAwayChoice(from: since, to: now, clock: clock, since: resumed, &effects)
+      offerAwayChoice(to: now, clock: clock, since: resumed, &effects)
     case .awayWas(let answer, let project):
       answerAway(answer, as: project, at: now, byDefault: false, &effects)
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend, .shorten, .startBreak,
@@ -136,13 +137,25 @@ extension TimerMachine {
     guard let work = state.ledger.work else { return }
     state.ledger.work = nil
     if announce { effects.append(hook(.workStop, at: time)) }
-    let end = max(time, work.since)
-    guard end > work.since else { return }  // nothing worked: no record
+    recordWork(from: work.since, to: time, project: work.project, tags: work.tags, &effects)
+  }
+
+  /// The shortest work the history keeps: an interval under it (a project switched again
+  /// at once, `project next` while scrolling) is no work, and leaves no record.
+  static let shortestWork: Duration = .seconds(1)
+
+  /// Appends the record of work from `start` to `end`, unless it is shorter than
+  /// `shortestWork`: every work record the machine makes comes through here.
+  mutating func recordWork(
+    from start: Instant, to end: Instant, project: String?, tags: [String], note: String? = nil,
+    added: Bool = false, _ effects: inout [Effect]
+  ) {
+    guard end - start >= Self.shortestWork else { return }
     effects.append(
       .record(
         LedgerEntry(
-          serial: nextSerial(), kind: .work, start: work.since, end: end,
-          seconds: (end - work.since).floorSeconds, project: work.project, tags: work.tags)))
+          serial: nextSerial(), kind: .work, start: start, end: end, seconds: (end - start).floorSeconds,
+          project: project, note: note, tags: tags, added: added)))
   }
 
   /// Time asleep is not work: the running interval ends where the sleep began and a new

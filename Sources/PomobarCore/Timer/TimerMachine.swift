@@ -78,6 +78,7 @@ public struct TimerMachine: Sendable {
     case .resume:
       guard case .paused(let kind, let remaining, let total) = state.phase else { return }
       state.phase = .running(kind, deadline: now + remaining, total: total)
+      state.ledger.pausedByAway = false  // resumed by hand: it runs, away or not
       effects.append(hook(.resume, at: now))
     case .toggle:
       switch state.phase {
@@ -229,6 +230,7 @@ public struct TimerMachine: Sendable {
       state.urgent = true
       state.urgentSince = deadline
       state.note = nil
+      holdForAway(at: deadline, &effects)  // moved on while nobody is there
       if case .running(_, let next, _) = state.phase, next <= now {
         continue  // a later phase is due too: alert once, for the last one
       }
@@ -238,33 +240,68 @@ public struct TimerMachine: Sendable {
 
   /// Applies the configured suspend policy for a gap of `gap` that ended at `now`: a
   /// suspend, or with `away` time away from the computer, which the note says.
+  ///
+  /// The gap counts for the phase only from the phase's start: it never adds to a phase
+  /// that began after it (a focus started while away). Under `pause`, away has already
+  /// paused the phase it holds (`holdForAway`); back says for how long, and leaves a
+  /// phase started or resumed by hand meanwhile running.
   mutating func resume(after gap: Duration, at now: Instant, away: Bool = false, _ effects: inout [Effect]) {
     guard gap > .zero else { return advance(to: now, &effects) }
     let asleepAt = now - gap
     advance(to: asleepAt, &effects)  // what was due before the lid closed happened then
     pauseWork(from: asleepAt, to: now, &effects)
+    let phaseStart = state.phase.kind == nil ? nil : state.ledger.phaseStart
+    let from = max(asleepAt, phaseStart ?? asleepAt)
+    let gap = now - from
+    let held = away && state.ledger.pausedByAway
+    if away { state.ledger.pausedByAway = false }
+    guard gap > .zero else { return }
     if let limit = settings.resetAfter, gap > limit {
-      if let kind = state.phase.kind { end(kind, .suspended, at: asleepAt, &effects) }
+      if let kind = state.phase.kind { end(kind, .suspended, at: from, &effects) }
       state = TimerState(note: away ? .resetWhileAway(gap) : .resetBySuspend(gap), completed: state.completed, ledger: state.ledger)
-      goIdle(at: asleepAt, &effects)
+      goIdle(at: from, &effects)
+      return
+    }
+    if held {
+      state.note = .pausedWhileAway(gap)
+      state.ledger.phaseGap += gap
       return
     }
     guard case .running(let kind, let deadline, let total) = state.phase else { return }
-    switch kind.isBreak ? settings.suspendBreak : settings.suspendFocus {
+    switch policy(for: kind) {
     case .pause:
-      state.phase = .paused(kind, remaining: deadline - asleepAt, total: total)
-      state.note = away ? .pausedWhileAway(gap) : .pausedBySuspend(gap)
+      guard !away else { return }  // started or resumed by hand while away: it runs
+      state.phase = .paused(kind, remaining: deadline - from, total: total)
+      state.note = .pausedBySuspend(gap)
       state.ledger.phaseGap += gap
-      effects.append(hook(.pause, at: asleepAt) { $0.reason = .suspended })
+      effects.append(hook(.pause, at: from) { $0.reason = .suspended })
     case .count:
       advance(to: now, &effects)
       state.note = away ? .countedAway(gap) : .countedSuspend(gap)
     case .void:
       state.ledger.phaseGap += gap
-      end(kind, .suspended, at: asleepAt, &effects)
-      goIdle(at: asleepAt, &effects)
+      end(kind, .suspended, at: from, &effects)
+      goIdle(at: from, &effects)
       state.note = away ? .voidedWhileAway(gap) : .voidedBySuspend(gap)
     }
+  }
+
+  /// What `[suspend]` does to a `kind` phase over a gap.
+  private func policy(for kind: PhaseKind) -> SuspendPolicy {
+    kind.isBreak ? settings.suspendBreak : settings.suspendFocus
+  }
+
+  /// While away, under the `pause` policy the running phase is paused at `time` (where the
+  /// away began, or where the timer moved on to it by itself meanwhile): the bar shows it
+  /// as it will be counted, and it does not run out while nobody is there. Back leaves it
+  /// paused, as a suspend does.
+  mutating func holdForAway(at time: Instant, _ effects: inout [Effect]) {
+    guard state.ledger.awaySince != nil, case .running(let kind, let deadline, let total) = state.phase,
+      policy(for: kind) == .pause
+    else { return }
+    state.phase = .paused(kind, remaining: max(.zero, deadline - time), total: total)
+    state.ledger.pausedByAway = true
+    effects.append(hook(.pause, at: time) { $0.reason = .suspended })
   }
 
   // MARK: - Phase boundaries

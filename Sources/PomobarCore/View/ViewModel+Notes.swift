@@ -23,16 +23,27 @@ extension ViewModel {
   ///
   /// A paused phase leaves out its second half, since the label already says `paused`.
   public static func brief(_ note: TimerNote) -> String {
+    cause(note) + (effect(note).map { ", " + $0 } ?? "")
+  }
+
+  /// What happened to the machine: `suspended 42 min`, `away 5 min`.
+  static func cause(_ note: TimerNote) -> String {
     switch note {
-    case .pausedBySuspend(let gap): return "suspended \(DurationFormat.human(gap))"
-    case .countedSuspend(let gap): return "suspended \(DurationFormat.human(gap)), counted"
-    case .voidedBySuspend(let gap):
-      return "suspended \(DurationFormat.human(gap)), focus abandoned"
-    case .resetBySuspend(let gap): return "away \(DurationFormat.human(gap)), cycle reset"
-    case .pausedWhileAway(let gap): return "away \(DurationFormat.human(gap))"
-    case .countedAway(let gap): return "away \(DurationFormat.human(gap)), counted"
-    case .voidedWhileAway(let gap): return "away \(DurationFormat.human(gap)), focus abandoned"
-    case .resetWhileAway(let gap): return "away \(DurationFormat.human(gap)), cycle reset"
+    case .pausedBySuspend(let gap), .countedSuspend(let gap), .voidedBySuspend(let gap):
+      return "suspended \(DurationFormat.human(gap))"
+    case .resetBySuspend(let gap), .pausedWhileAway(let gap), .countedAway(let gap),
+      .voidedWhileAway(let gap), .resetWhileAway(let gap):
+      return "away \(DurationFormat.human(gap))"
+    }
+  }
+
+  /// What it did to the timer, where the label does not say it; nil for a pause.
+  static func effect(_ note: TimerNote) -> String? {
+    switch note {
+    case .pausedBySuspend, .pausedWhileAway: return nil
+    case .countedSuspend, .countedAway: return "counted"
+    case .voidedBySuspend, .voidedWhileAway: return "focus abandoned"
+    case .resetBySuspend, .resetWhileAway: return "cycle reset"
     }
   }
 }

@@ -97,16 +97,26 @@ extension ViewModel {
     let hidden = config.display.hideWhenIdle && phase == .idle && problem == nil
     var fullText = hidden ? "" : fullFormat?.render(values) ?? ""
     var shortText = hidden ? "" : shortFormat?.render(values) ?? ""
-    if let timerNote = state.note, !hidden {
+    let away = Self.away(state, config, now: now, localSecondOfDay: localSecondOfDay)
+    // The question on return says the time away the note is about: said once, the note
+    // adding only what it did to the timer (`away 5 min?, counted`).
+    let asked = away != nil && state.note != nil && state.ledger.awayChoice?.timer == state.note
+    if let timerNote = state.note, !hidden, !asked {
       // Bars without a tooltip (i3bar, polybar, tmux) still say why the timer changed on
       // its own; it lasts until the next action. The compact form has room for a mark only.
       fullText += " · " + Self.brief(timerNote)
       shortText += " " + Self.noteMark
     }
-    let away = Self.away(state, config, now: now, localSecondOfDay: localSecondOfDay)
+    let heldSince = state.ledger.pausedByAway ? state.ledger.awaySince : nil
+    if heldSince != nil {
+      // Paused where the away began, as it will be counted.
+      fullText += " · away"
+      shortText += " " + Self.noteMark
+    }
     if let away {
       // Shown even when idle is hidden: it waits for an answer.
-      fullText += (fullText.isEmpty ? "" : " · ") + away.text
+      let effect = asked && !hidden ? state.note.flatMap(Self.effect).map { ", " + $0 } ?? "" : ""
+      fullText += (fullText.isEmpty ? "" : " · ") + away.text + effect
       shortText += (shortText.isEmpty ? "" : " ") + Self.awayMark
     }
     // The timer's own texts are kept apart only while the work clock shows (i3bar draws it
@@ -161,6 +171,10 @@ extension ViewModel {
     let care = Self.breakCare(state, config: config, now: now)
     if let line = care.line { lines.append(line) }
     if let suspendNote { lines.append(suspendNote) }
+    if let heldSince {
+      let since = localSecondOfDay.map { " since " + Self.clockTime($0 + (heldSince - now).floorSeconds) }
+      lines.append("paused: away" + (since ?? ""))
+    }
     if let away { lines.append(away.line) }
     if let problem { lines.append(problem) }
 

@@ -107,7 +107,8 @@ public final class IdleWatchLoop {
   /// Reads the config again (a broken key keeps its value; a missing file, an editor
   /// between deleting and writing it, is no change); a new `[idle] after` replaces the
   /// watch (one that cannot be made leaves the old one, with a warning, or with none
-  /// ends the command), and `false` closes it until the config asks again.
+  /// ends the command), and `false` closes it until the config asks again, ending an away
+  /// that stands (as input would: no watch will see the return).
   private func reload(_ poller: Poller) throws(Failure) {
     let loaded = configSource.load(fallback: config)
     guard !loaded.missing else { return }
@@ -118,6 +119,7 @@ public final class IdleWatchLoop {
       if let watch { poller.remove(watch.descriptor) }
       (watch, threshold) = (nil, nil)
       warnings.warn("[idle] after is false: input is not watched until the config sets it again")
+      apply(.active)  // an away the watch said would outlive it
       return
     }
     if case .failure(let problem) = open(wanted, poller) {

@@ -24,8 +24,9 @@ extension CommandTable {
         input again is ctl back. Several bars and an idle-watch watching the same display
         make one away. It speaks to the X server (DISPLAY) or the Wayland compositor
         (WAYLAND_DISPLAY) itself and wakes only when input stops or comes again. Editing the
-        config, or SIGHUP, reads it again. It exits 69 when there is no display to watch,
-        78 when neither --after nor [idle] after asks for a watch, 1 when the display goes.
+        config, or SIGHUP, reads it again; [idle] after = false there ends an away that
+        stands, as input would. It exits 69 when there is no display to watch, 78 when
+        neither --after nor [idle] after asks for a watch, 1 when the display goes.
         """),
       .options,
     ],

@@ -30,7 +30,8 @@ start_session_bus
 start_dunst
 
 # --- the clock on api, a bar copy watching input
-pb ctl project api >/dev/null || fail_now "ctl project failed"
+# A minute on: the interval up to the input below is a record (none is under a second).
+pb ctl project api --ago 1m >/dev/null || fail_now "ctl project failed"
 json() { pb status --format json 2>/dev/null | jq -e "$1" >/dev/null; }
 timeout 5 xdotool mousemove 10 10
 last_input=$(date +%s.%N)

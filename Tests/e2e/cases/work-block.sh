@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # work-block: the work clock in a real i3bar. i3 under Xvfb with contrib/i3/config's bar
-# block; `pomobar ctl project api` with `[projects.api] color = "#FF8800"`: the status
-# line i3bar got carries a second block, pomobar-work, "● api 0:00" in that colour, and
+# block; `pomobar ctl project api --ago 1m` with `[projects.api] color = "#FF8800"`: the status
+# line i3bar got carries a second block, pomobar-work, "● api 0:01" in that colour, and
 # the screenshot shows orange beside the grey timer. A real left click on the work
 # block stops the clock (its own click map), and its record is in the history; the block
 # stays, muted ("○ api"), and a second real click on it starts the clock again.
@@ -18,12 +18,13 @@ color = "#FF8800"
 enabled = false'
 start_i3bar
 
-need "ctl project api" pb ctl project api
+# A minute on: the click below closes an interval of a minute (no work record is under a second).
+need "ctl project api --ago 1m" pb ctl project api --ago 1m
 work_field() {
   last_frame "$stream" | jq -r --arg f "$1" '.[] | select(.name == "pomobar-work") | .[$f] | tostring' 2>/dev/null
 }
-work_shown() { [ "$(work_field full_text)" = "● api 0:00" ]; }
-expect "the stream carries the pomobar-work block \"● api 0:00\" (got: $(work_field full_text))" \
+work_shown() { [ "$(work_field full_text)" = "● api 0:01" ]; }
+expect "the stream carries the pomobar-work block \"● api 0:01\" (got: $(work_field full_text))" \
   wait_for 3 "the work block" work_shown
 expect "the work block is in the project's colour (got: $(work_field color))" test "$(work_field color)" = "$ORANGE"
 orange_shown() { has_colour "$(shot_x "$1")" "$ORANGE" 15 "${region[@]}"; }
@@ -34,7 +35,7 @@ expect "the timer's block is still there, grey" has_colour "$(shot_x 02-both-blo
 s=$(shot_x before-click)
 read -r _ x0 _ x1 _ _ < <(find_block "$s" "${region[@]}" "$ORANGE") || fail_now "no orange block in the bar"
 need "left click on the work block" x_click "$(((x0 + x1) / 2))" "$((BY + BH / 2))" 1
-stopped_shown() { [ "$(work_field full_text)" = "○ api 0:00" ]; }
+stopped_shown() { [ "$(work_field full_text)" = "○ api 0:01" ]; }
 expect "the click stopped the work clock: the block stays, muted (got: $(work_field full_text))" \
   wait_for 3 "a muted work block" stopped_shown
 expect "the stopped block is in the theme's idle grey (got: $(work_field color))" test "$(work_field color)" = "$GREY"

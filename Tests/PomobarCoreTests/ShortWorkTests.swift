@@ -1,0 +1,37 @@
+import Testing
+
+@testable import PomobarCore
+
+private func at(ms: Int64) -> Instant { Instant(nanoseconds: ms * 1_000_000) }
+
+/// The work records among `effects`.
+private func work(_ effects: [Effect]) -> [LedgerEntry] {
+  effects.compactMap { if case .record(let entry) = $0, entry.kind == .work { entry } else { nil } }
+}
+
+/// No work record under a second: quick project switches (`ctl project a`, `ctl project
+/// b`, `project next` while scrolling) leave only the intervals that were worked.
+@Suite struct ShortWorkTests {
+  @Test func quickSwitchesLeaveOnlyTheRealIntervals() {
+    var m = TimerMachine()
+    var records: [LedgerEntry] = []
+    let steps: [(Int64, Action)] = [
+      (0, .project("a")), (300, .project("b")), (600, .projectNext), (900, .projectNext),
+      (1000, .project("a")), (601_000, .projectNext), (1_200_000, .workStop),
+    ]
+    for (ms, action) in steps { records += work(m.handle(.action(action), at: at(ms: ms))) }
+    #expect(records.map(\.project) == ["a", "b"], "\(records)")
+    #expect(records.map(\.start) == [at(ms: 1000), at(ms: 601_000)])
+    #expect(records.map(\.seconds) == [600, 599])
+  }
+
+  @Test func aSecondIsKeptAndLessIsNot() {
+    var m = TimerMachine()
+    _ = m.handle(.action(.workStart), at: at(ms: 0))
+    // The clock stops as asked, with its hooks; only the record is left out.
+    #expect(m.handle(.action(.workStop), at: at(ms: 999)) == [.persist, hook(.workStop, nil, next: .focus)])
+    #expect(m.state.ledger.work == nil)
+    _ = m.handle(.action(.workStart), at: at(ms: 2000))
+    #expect(work(m.handle(.action(.workStop), at: at(ms: 3000))).map(\.seconds) == [1])
+  }
+}
