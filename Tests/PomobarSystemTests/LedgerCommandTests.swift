@@ -172,4 +172,38 @@ struct LedgerCommandTests {
       #expect(try await Self.run(sandbox, ["log", "all"]).stdout.split(separator: "\n").count == 1)
     }
   }
+
+  @Test("project delete removes every name projects lists, or says where the config names it")
+  func projectDeleteListedNames() async throws {
+    try await withSandbox { sandbox in
+      try sandbox.writeConfig("# projects\n\n[projects.\"Umbrella Corp\"]\ncolor = \"#123456\"")
+      // Names the state knows: switched to, then their records (if any) gone.
+      for name in ["acme", "globex", "initech"] { try await sandbox.ctl("project", name) }
+      try await sandbox.ctl("work-stop")
+      _ = try await sandbox.run(["history", "reset", "--yes"])
+      try await Self.run(sandbox, ["track", "2026-01-20", "9:00", "10:00", "globex"])
+      let names = { try await Self.run(sandbox, ["projects", "--names"]).stdout.split(separator: "\n") }
+      #expect(try await names() == ["acme", "globex", "initech", "Umbrella Corp"])
+      // No records: forgotten without a question.
+      let forgot = try await Self.run(sandbox, ["project", "delete", "acme"])
+      #expect(forgot.stdout.contains("forgot project 'acme' (it had no records)"), "\(forgot)")
+      // Records: deleted, and the name forgotten too.
+      try await Self.run(sandbox, ["project", "delete", "globex", "--yes"])
+      // The active one (the clock stopped): no longer active.
+      try await Self.run(sandbox, ["project", "delete", "initech"])
+      #expect(try await names() == ["Umbrella Corp"])
+      let ledger = try #require(sandbox.stateDocument()?["ledger"] as? [String: Any])
+      #expect((ledger["projects"] as? [String]) == [], "\(ledger)")
+      #expect(ledger["project"] == nil || ledger["project"] is NSNull, "\(ledger)")
+      // The configured one: where to remove it.
+      let configured = try await Self.run(sandbox, ["project", "delete", "Umbrella Corp", "--yes"], status: 1)
+      #expect(
+        configured.stderr.contains("'Umbrella Corp' is configured in \(sandbox.configPath):3; remove it there"),
+        "\(configured)")
+      // The running one: refused, or its interval would bring it back.
+      try await sandbox.ctl("project", "hooli")
+      let running = try await Self.run(sandbox, ["project", "delete", "hooli", "--yes"], status: 1)
+      #expect(running.stderr.contains("'hooli' is running"), "\(running)")
+    }
+  }
 }

@@ -351,6 +351,9 @@ extension CommandTable {
         `rename` changes the project of every record of OLD; `delete` removes every record
         of NAME, asking first (without a terminal it needs --yes). Both apply to the records
         made before them, on every machine, and `pomobar history undo` takes them back.
+        `delete` also takes NAME out of `pomobar projects` and the `project next` cycle (a
+        name without records goes without asking); one the config names stays until its
+        [projects."NAME"] table is removed, as the command says.
         """)
     ],
     make: { words throws(UsageError) in
