@@ -134,12 +134,14 @@ extension CommandTable {
           track 9:00-10:30 api            track yesterday 14:00 15:00 web frontend
           track 9-11 api                  track last friday 9:00-12:00
           track 14:00 now api             track 23.11.2026 9:00 10:00 +billable
+          track yesterday 23:00-01:00 api (one record, past midnight; also 23:00-01:00+1)
         DAY is today (the default), yesterday, a weekday (monday or mon: the latest, today
         included), last friday (the one before today), 2026-11-23, 23.11.2026 or 23.11.
         (the latest 23 November). FROM and TO are 9:00, 14:30, 9, 9am or 5:30pm, as one
-        word 9:00-11:00 or two; TO may be 24:00, or now (today). The words after them are
-        the project (several words make one name, spaces collapsed), except +tags. The end
-        must be after the start, on the same day, and not in the future. Work time is one
+        word 9:00-11:00 or two; TO may be 24:00, now (today), or on the next day: a TO
+        before FROM is, and 01:00+1 says so (as history edit writes it). The words after
+        them are the project (several words make one name, spaces collapsed), except
+        +tags. The range is at most a day and not in the future. Work time is one
         timeline: an interval that overlaps a work record (or the running work clock) is
         refused, naming it (status 1); --adjust adds only the time around what is there,
         in pieces or not at all, and says so.
