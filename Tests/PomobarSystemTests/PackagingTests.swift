@@ -221,9 +221,99 @@ struct PackagingTests {
       #expect(bad.status == 64, "\(bad)")
       // bash offers them after `ctl project` (with its words) and `report --project`.
       let offered = try Self.bashComplete(["ctl", "project", ""], environment: sandbox.environment)
-      #expect(Set(offered) == ["api", "write docs", "--none", "next", "prev"], "\(offered)")
+      #expect(Set(offered) == ["api", #"write\ docs"#, "--none", "next", "prev"], "\(offered)")
       let reported = try Self.bashComplete(["report", "--project", "w"], environment: sandbox.environment)
-      #expect(reported == ["write docs"], "\(reported)")
+      #expect(reported == [#"write\ docs"#], "\(reported)")
+    }
+  }
+
+  /// A sandbox with a project whose name has a space (from the config) and a record with
+  /// the tags `billable` and `client call`.
+  static func withNamesAndTags(_ body: (Sandbox) async throws -> Void) async throws {
+    let config = Sandbox.shortTimer + "\n[projects.\"Umbrella Corp\"]\ncolor = \"#2E86C1\"\n"
+    try await withSandbox(config: config) { sandbox in
+      let tracked = try await sandbox.run(["track", "2026-01-05", "9-10", "acme", "+billable", "+client call"])
+      #expect(tracked.status == 0, "\(tracked)")
+      try await body(sandbox)
+    }
+  }
+
+  @Test("bash completes a name with a space as one word, and the tags in use (--tag, +tag)")
+  func bashCompletesNamesWithSpacesAndTags() async throws {
+    try await Self.withNamesAndTags { sandbox in
+      let tags = try await sandbox.run(["projects", "--tag-names"])
+      #expect(tags.status == 0 && tags.stdout.split(separator: "\n") == ["billable", "client call"], "\(tags)")
+      let both = try await sandbox.run(["projects", "--names", "--tag-names"])
+      #expect(both.status == 64, "\(both)")
+      func complete(_ words: String...) throws -> [String] {
+        try Self.bashComplete(words, environment: sandbox.environment)
+      }
+      // Written as the word was begun: bare with backslashes, or inside the quote it opened
+      // (readline closes it), so that the shell reads the name back whole.
+      #expect(try complete("report", "--project", "Umb") == [#"Umbrella\ Corp"#])
+      #expect(try complete("report", "--project=Umb") == [#"Umbrella\ Corp"#])
+      #expect(try complete("report", "--project", #"Umbrella\ C"#) == [#"Umbrella\ Corp"#])
+      #expect(try complete("report", "--project", "\"Umb") == ["Umbrella Corp"])
+      #expect(try complete("report", "--project", "'Umb") == ["Umbrella Corp"])
+      #expect(try complete("log", "--tag", "") == ["billable", #"client\ call"#])
+      #expect(try complete("report", "-t", "cl") == [#"client\ call"#])
+      #expect(try complete("track", "9-10", "acme", "+c") == [#"+client\ call"#])
+      #expect(try complete("track", "yesterday", "9-10", "+") == ["+billable", #"+client\ call"#])
+      #expect(try complete("ctl", "project", "acme", "\"+c") == ["+client call"])
+      #expect(try complete("ctl", "start", "+").isEmpty, "ctl start takes no tags")
+    }
+  }
+
+  @Test(
+    "zsh completes a name with a space and the tags in use (--tag, +tag)",
+    .enabled(if: Tool.find("zsh") != nil, "needs zsh"))
+  func zshCompletesNamesWithSpacesAndTags() async throws {
+    let folder = try Self.generated.get() + "/completions"
+    try await Self.withNamesAndTags { sandbox in
+      // compadd stands in for the completion system's output (which quotes what it inserts).
+      let harness = """
+        fpath=(\(folder) $fpath)
+        autoload -U compinit && compinit -u -D
+        compadd() { [[ $1 == -- ]] && shift; print -rl -- "$@" }
+        words=('\(PomobarBinary.path)' report --project U); CURRENT=4; _pomobar
+        print -r -- '--'
+        words=('\(PomobarBinary.path)' log --tag ''); CURRENT=4; _pomobar
+        print -r -- '--'
+        words=('\(PomobarBinary.path)' ctl project acme +); CURRENT=5; _pomobar
+        """
+      var environment = sandbox.environment
+      environment["PATH"] = "/usr/bin:/bin"
+      let result = try Tool.run("zsh", ["-f", "-c", harness], environment: environment)
+      #expect(result.status == 0, "\(result)")
+      let parts = result.stdout.components(separatedBy: "--\n").map { $0.split(separator: "\n").map(String.init) }
+      #expect(parts.count == 3 && parts[0].contains("Umbrella Corp"), "\(result)")
+      #expect(parts.count == 3 && parts[1] == ["billable", "client call"], "\(result)")
+      #expect(parts.count == 3 && parts[2] == ["+billable", "+client call"], "\(result)")
+    }
+  }
+
+  @Test(
+    "fish completes a name with a space and the tags in use (--tag, +tag)",
+    .enabled(if: Tool.find("fish") != nil, "needs fish"))
+  func fishCompletesNamesWithSpacesAndTags() async throws {
+    let folder = try Self.generated.get() + "/completions"
+    try await Self.withNamesAndTags { sandbox in
+      func complete(_ line: String) throws -> [String] {
+        var environment = sandbox.environment
+        environment["PATH"] = "/usr/bin:/bin"
+        let result = try Tool.run(
+          "fish",
+          ["--no-config", "-c", "source \(folder)/pomobar.fish; complete -C '\(PomobarBinary.path) \(line)'"],
+          environment: environment)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+      }
+      let project = try complete("report --project Umb")
+      let tags = try complete("log --tag ")
+      let words = try complete("track 9-10 acme +")
+      #expect(project == ["Umbrella Corp"])
+      #expect(Set(tags) == ["billable", "client call"])
+      #expect(Set(words) == ["+billable", "+client call"])
     }
   }
 

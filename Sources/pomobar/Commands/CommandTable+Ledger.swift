@@ -127,6 +127,7 @@ extension CommandTable {
       OptionSpec(names: ["--adjust"], arity: .flag),
     ],
     operand: .words(TrackWords.dayNames),
+    tagWords: true,
     help: [
       .text(
         """

@@ -187,6 +187,9 @@ enum CtlArguments {
     "away-was": .words(AwayAnswer.allCases.map(\.rawValue)),
   ]
 
+  /// The words whose `+TAG` words are tags (`ctl project api +billable`), for the completions.
+  static let tagWords: Set<String> = ["project"]
+
   /// Where `ctl --help` lists an action name, and what it says of it: a switch with no
   /// `default`, so that a new action cannot go undocumented.
   enum Entry {
