@@ -92,6 +92,52 @@ struct PackagingTests {
     }
   }
 
+  /// The sentences of a help text: its words (lines joined, an option's doc goes on
+  /// over lines) up to each that ends with `.`, `!` or `?`.
+  static func sentences(_ text: String) -> [String] {
+    var sentences: [String] = []
+    var words: [Substring] = []
+    for word in text.split(whereSeparator: \.isWhitespace) {
+      words.append(word)
+      if let last = word.last, ".!?".contains(last) {
+        sentences.append(words.joined(separator: " "))
+        words = []
+      }
+    }
+    return sentences
+  }
+
+  @Test("no help text says a sentence twice")
+  func noHelpRepeatsASentence() throws {
+    for command in [nil] + (try Self.commands()).map(Optional.some) {
+      let arguments = command.map { [$0, "--help"] } ?? ["--help"]
+      let help = try Self.pomobar(arguments).stdout
+      var seen = Set<String>()
+      // Four words and more: `Default: none.` may well be said of two options.
+      for sentence in Self.sentences(help) where sentence.split(separator: " ").count >= 4 {
+        #expect(seen.insert(sentence).inserted, "`pomobar \(arguments.joined(separator: " "))` repeats: \(sentence)")
+      }
+    }
+  }
+
+  @Test("what log and export cover without a RANGE is what their help says")
+  func rangeDefaultsAreTheHelps() async throws {
+    try await withSandbox { sandbox in
+      // A record of long ago: in `all`, in no `week`.
+      #expect(try await sandbox.run(["track", "2026-01-05", "9-10", "api"]).status == 0)
+      for command in [["log"], ["export", "--format", "csv"]] {
+        let help = try await sandbox.run([command[0], "--help"]).stdout
+        let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let said = try #require(flat.firstMatch(of: #/\(without one: ([a-z -]+)\)/#), "\(command): \(help)")
+        let range = said.1.hasPrefix("this ") ? String(said.1.dropFirst(5)) : String(said.1)
+        let without = try await sandbox.run(command)
+        let with = try await sandbox.run(command + [range])
+        #expect(without.status == 0 && without.stdout == with.stdout, "\(command) without a range: \(without)")
+        #expect(Self.sentences(flat).filter { $0.contains("default") && $0.contains("RANGE") }.isEmpty, "\(help)")
+      }
+    }
+  }
+
   @Test("pomobar.1 has a section for every command and names every option")
   func manPageCoversTheCommandLine() throws {
     let page = try Self.file("man/pomobar.1")

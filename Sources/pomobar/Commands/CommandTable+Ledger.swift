@@ -9,10 +9,13 @@ extension CommandTable {
     OptionSpec(names: ["--to"], arity: .value, placeholder: "DATE", kind: .text),
   ]
 
-  static let rangeHelp = """
-    RANGE: \(LedgerRange.names.joined(separator: ", ")) (the default),
-    in local days, weeks from Monday; or --from YYYY-MM-DD --to YYYY-MM-DD.
+  /// What RANGE is, and what the command covers `without` one (`this week`).
+  static func rangeHelp(without: String) -> String {
     """
+    RANGE: one of \(LedgerRange.names.joined(separator: ", ")), in local
+    days, weeks from Monday (without one: \(without)); or --from YYYY-MM-DD --to YYYY-MM-DD.
+    """
+  }
 
   static let report = CommandSpec(
     name: "report",
@@ -57,7 +60,6 @@ extension CommandTable {
       .options,
       .text(
         """
-        Work is the work clock's time; on a day without it, focus time counts as work.
         Work is the work clock's time; on a day without it, focus time counts as work.
         Tags: each tag's work time and share, after the projects, when any record has tags.
         Days start at [ledger] day-starts-at, weeks on [ledger] week-starts. Goals and streaks
@@ -107,9 +109,9 @@ extension CommandTable {
         """
         The records, one per line: short id, local day and times, kind, time counted
         (h:mm:ss), project and its tags (+billable), outcome and note. `history remove` and
-        `amend` take the short id. Without a RANGE, this week's (`log all` for every record);
-        --tag TAG (again for more) only the records with all of those tags.
-        \(rangeHelp)
+        `amend` take the short id. --tag TAG (again for more) only the records with all of
+        those tags.
+        \(rangeHelp(without: "this week"))
         """)
     ],
     make: { words throws(UsageError) in
@@ -191,7 +193,7 @@ extension CommandTable {
               "per record (importing again updates); --focus adds focus sessions",
             ]),
         ], column: 15),
-      .text(rangeHelp),
+      .text(rangeHelp(without: "all")),
     ],
     make: { words throws(UsageError) in
       try words.expect(0...1)
@@ -281,8 +283,7 @@ extension CommandTable {
         without an id adds work time. A line that cannot be applied is named FILE:LINE:COL
         and the editor opens again (without a terminal the command fails and keeps the
         file).
-        RANGE: week (the default), \(LedgerRange.names.filter { $0 != "week" }.joined(separator: ", ")),
-        in local days; or --from YYYY-MM-DD --to YYYY-MM-DD.
+        \(rangeHelp(without: "this week"))
         """),
       .text(
         """
