@@ -408,6 +408,42 @@ struct PackagingTests {
       parts.last?.split(separator: "\n").map(String.init) == (try Self.choices(["export"])), "\(result)")
   }
 
+  @Test("the README installs every file gendocs writes, from the tarball and from source")
+  func readmeInstallsWhatGendocsWrites() throws {
+    let readme = try String(contentsOfFile: Tool.repository + "/README.md", encoding: .utf8)
+    let folder = try Self.generated.get()
+    let written = Set(
+      try FileManager.default.subpathsOfDirectory(atPath: folder).filter {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: folder + "/" + $0, isDirectory: &directory) && !directory.boolValue
+      })
+    #expect(written.count == 5, "\(written)")
+    // The tarball's folder holds gendocs's files as they are; a build from source installs
+    // them from gendocs's --out folder (docs-out).
+    for prefix in ["", "docs-out/"] {
+      var installed: Set<String> = []
+      for line in readme.split(separator: "\n") {
+        guard let match = line.firstMatch(of: #/^install -Dm644 (\S+) ~\/\S+$/#), match.1.hasPrefix(prefix)
+        else { continue }
+        let file = String(match.1.dropFirst(prefix.count))
+        guard file.hasPrefix("man/") || file.hasPrefix("completions/") else { continue }
+        installed.insert(file)
+      }
+      #expect(installed == written, "the README installs \(installed.sorted()) from '\(prefix)'")
+    }
+  }
+
+  @Test("the README's waybar module points at the style that colours it")
+  func readmeWaybarHasItsStyle() throws {
+    let readme = try String(contentsOfFile: Tool.repository + "/README.md", encoding: .utf8)
+    let waybar = try #require(readme.firstRange(of: "**waybar**")).upperBound
+    let next = readme[waybar...].firstRange(of: "\n**")?.lowerBound ?? readme.endIndex
+    let section = readme[waybar..<next]
+    #expect(section.contains("cat contrib/waybar/style.css >> ~/.config/waybar/style.css"), "\(section)")
+    let style = try String(contentsOfFile: Tool.repository + "/contrib/waybar/style.css", encoding: .utf8)
+    #expect(style.contains("#custom-pomobar {") && style.contains("padding"), "the style pads the module")
+  }
+
   @Test("the AUR recipes build the version the binary says, from one address")
   func pkgbuildVersionsMatch() throws {
     let line = try Self.pomobar(["--version"]).stdout
