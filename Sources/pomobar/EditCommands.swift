@@ -75,7 +75,9 @@ enum EditCommands {
     }
     var name = given
     var found = count(context.history, { $0.project == given })
-    if found == 0, !known(given), context.config.projects[given] == nil, ProjectName.normalised(given) != given {
+    if found == 0, !known(given), context.config.projects[given] == nil,
+      ProjectName.normalised(given) != given
+    {
       name = ProjectName.normalised(given)
       found = count(context.history, { $0.project == name })
     }

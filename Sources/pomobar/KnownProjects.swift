@@ -46,7 +46,9 @@ enum KnownProjects {
     let ledger = context.store.peek()?.timer.ledger
     var tags: [String] = []
     var seen = Set<String>()
-    for tag in (ledger?.tags ?? []) + (ledger?.work?.tags ?? []) where seen.insert(tag).inserted { tags.append(tag) }
+    for tag in (ledger?.tags ?? []) + (ledger?.work?.tags ?? []) where seen.insert(tag).inserted {
+      tags.append(tag)
+    }
     forEachRecentRecord(context) { record in
       for tag in record.tags where seen.insert(tag).inserted { tags.append(tag) }
     }

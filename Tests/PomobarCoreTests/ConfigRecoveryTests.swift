@@ -201,7 +201,8 @@ private let lastGood: Config = {
   }
 
   @Test func durationsAsPeopleTypeThemAreReadAndTheRestPointAtTheFix() throws {
-    for (text, seconds) in [("5min", 300), ("90 min", 5400), ("1h30", 5400), ("1.5h", 5400), ("2 hours", 7200)] {
+    let typed = [("5min", 300), ("90 min", 5400), ("1h30", 5400), ("1.5h", 5400), ("2 hours", 7200)]
+    for (text, seconds) in typed {
       let load = ConfigLoader.load(Array("[timer]\nfocus = \"\(text)\"\n".utf8), file: "config.toml")
       #expect(load.errors.isEmpty && load.config.timer.focus == .seconds(seconds), "\(text): \(load.errors)")
     }

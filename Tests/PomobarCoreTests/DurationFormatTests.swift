@@ -19,7 +19,8 @@ import Testing
   }
 
   @Test(arguments: [
-    "", " ", "m", "5x", "-5m", "5m1h", "5m5m", "169h", "99999999999999999999s", "0.3s", "1:30", "1,5h", "1 30",
+    "", " ", "m", "5x", "-5m", "5m1h", "5m5m", "169h", "99999999999999999999s", "0.3s", "1:30", "1,5h",
+    "1 30",
     "90s30", "1.h", ".5h", "1..5h", "5 mns", "soon", "m5", "1h30m15s5", "5 minuten", "1.0000000001h", "5m−",
   ])
   func rejectsEverythingElse(_ text: String) {
@@ -74,7 +75,8 @@ import Testing
   func fuzz() {
     var random = JSONFuzzRandom(seed: 0x4455_5241)
     let pieces = [
-      "1", "5", "30", "90", "0", "1.5", ".", ",", ":", "-", "h", "m", "s", "min", "mins", "hour", "hours", "sec",
+      "1", "5", "30", "90", "0", "1.5", ".", ",", ":", "-", "h", "m", "s", "min", "mins", "hour", "hours",
+      "sec",
       "x", "mn", " ", "\t", "é", "日", "\u{0}", "99999999999999999999", "1.0000000001", "H", "Min", "+",
     ]
     var accepted = 0

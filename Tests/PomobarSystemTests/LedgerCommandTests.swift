@@ -196,10 +196,10 @@ struct LedgerCommandTests {
       #expect((ledger["projects"] as? [String]) == [], "\(ledger)")
       #expect(ledger["project"] == nil || ledger["project"] is NSNull, "\(ledger)")
       // The configured one: where to remove it.
-      let configured = try await Self.run(sandbox, ["project", "delete", "Umbrella Corp", "--yes"], status: 1)
-      #expect(
-        configured.stderr.contains("'Umbrella Corp' is configured in \(sandbox.configPath):3; remove it there"),
-        "\(configured)")
+      let configured = try await Self.run(
+        sandbox, ["project", "delete", "Umbrella Corp", "--yes"], status: 1)
+      let place = "'Umbrella Corp' is configured in \(sandbox.configPath):3; remove it there"
+      #expect(configured.stderr.contains(place), "\(configured)")
       // The running one: refused, or its interval would bring it back.
       try await sandbox.ctl("project", "hooli")
       let running = try await Self.run(sandbox, ["project", "delete", "hooli", "--yes"], status: 1)

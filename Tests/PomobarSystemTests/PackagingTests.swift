@@ -115,7 +115,9 @@ struct PackagingTests {
       var seen = Set<String>()
       // Four words and more: `Default: none.` may well be said of two options.
       for sentence in Self.sentences(help) where sentence.split(separator: " ").count >= 4 {
-        #expect(seen.insert(sentence).inserted, "`pomobar \(arguments.joined(separator: " "))` repeats: \(sentence)")
+        #expect(
+          seen.insert(sentence).inserted, "`pomobar \(arguments.joined(separator: " "))` repeats: \(sentence)"
+        )
       }
     }
   }
@@ -132,8 +134,10 @@ struct PackagingTests {
         let range = said.1.hasPrefix("this ") ? String(said.1.dropFirst(5)) : String(said.1)
         let without = try await sandbox.run(command)
         let with = try await sandbox.run(command + [range])
-        #expect(without.status == 0 && without.stdout == with.stdout, "\(command) without a range: \(without)")
-        #expect(Self.sentences(flat).filter { $0.contains("default") && $0.contains("RANGE") }.isEmpty, "\(help)")
+        #expect(
+          without.status == 0 && without.stdout == with.stdout, "\(command) without a range: \(without)")
+        #expect(
+          Self.sentences(flat).filter { $0.contains("default") && $0.contains("RANGE") }.isEmpty, "\(help)")
       }
     }
   }
@@ -278,7 +282,9 @@ struct PackagingTests {
   static func withNamesAndTags(_ body: (Sandbox) async throws -> Void) async throws {
     let config = Sandbox.shortTimer + "\n[projects.\"Umbrella Corp\"]\ncolor = \"#2E86C1\"\n"
     try await withSandbox(config: config) { sandbox in
-      let tracked = try await sandbox.run(["track", "2026-01-05", "9-10", "acme", "+billable", "+client call"])
+      let tracked = try await sandbox.run([
+        "track", "2026-01-05", "9-10", "acme", "+billable", "+client call",
+      ])
       #expect(tracked.status == 0, "\(tracked)")
       try await body(sandbox)
     }
@@ -288,7 +294,8 @@ struct PackagingTests {
   func bashCompletesNamesWithSpacesAndTags() async throws {
     try await Self.withNamesAndTags { sandbox in
       let tags = try await sandbox.run(["projects", "--tag-names"])
-      #expect(tags.status == 0 && tags.stdout.split(separator: "\n") == ["billable", "client call"], "\(tags)")
+      #expect(
+        tags.status == 0 && tags.stdout.split(separator: "\n") == ["billable", "client call"], "\(tags)")
       let both = try await sandbox.run(["projects", "--names", "--tag-names"])
       #expect(both.status == 64, "\(both)")
       func complete(_ words: String...) throws -> [String] {
@@ -331,7 +338,9 @@ struct PackagingTests {
       environment["PATH"] = "/usr/bin:/bin"
       let result = try Tool.run("zsh", ["-f", "-c", harness], environment: environment)
       #expect(result.status == 0, "\(result)")
-      let parts = result.stdout.components(separatedBy: "--\n").map { $0.split(separator: "\n").map(String.init) }
+      let parts = result.stdout.components(separatedBy: "--\n").map {
+        $0.split(separator: "\n").map(String.init)
+      }
       #expect(parts.count == 3 && parts[0].contains("Umbrella Corp"), "\(result)")
       #expect(parts.count == 3 && parts[1] == ["billable", "client call"], "\(result)")
       #expect(parts.count == 3 && parts[2] == ["+billable", "+client call"], "\(result)")
@@ -349,7 +358,9 @@ struct PackagingTests {
         environment["PATH"] = "/usr/bin:/bin"
         let result = try Tool.run(
           "fish",
-          ["--no-config", "-c", "source \(folder)/pomobar.fish; complete -C '\(PomobarBinary.path) \(line)'"],
+          [
+            "--no-config", "-c", "source \(folder)/pomobar.fish; complete -C '\(PomobarBinary.path) \(line)'",
+          ],
           environment: environment)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
@@ -415,7 +426,8 @@ struct PackagingTests {
     let written = Set(
       try FileManager.default.subpathsOfDirectory(atPath: folder).filter {
         var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: folder + "/" + $0, isDirectory: &directory) && !directory.boolValue
+        return FileManager.default.fileExists(atPath: folder + "/" + $0, isDirectory: &directory)
+          && !directory.boolValue
       })
     #expect(written.count == 5, "\(written)")
     // The tarball's folder holds gendocs's files as they are; a build from source installs

@@ -284,7 +284,8 @@ extension TrackWords {
             "'\(Shown.plain(day))' is a day after the times: the day goes first, "
               + "like track \(Shown.plain(day)) \(range) api")
         }
-        if first.lowercased() == "now" || ClockTime.secondAfterMidnight(first, bareHour: true, end: true) != nil {
+        let time = ClockTime.secondAfterMidnight(first, bareHour: true, end: true)
+        if first.lowercased() == "now" || time != nil {
           throw Problem(
             "'\(Shown.plain(first))' is a third time: a range is two (\(day)\(range)), "
               + "and a project name does not start with a time")

@@ -112,7 +112,8 @@ public enum DurationFormat {
         let word = readWord()
         let unit: Int
         if !word.isEmpty {
-          guard let found = DurationFormat.units.firstIndex(where: { $0.names.contains(word.lowercased()) }) else {
+          guard let found = DurationFormat.units.firstIndex(where: { $0.names.contains(word.lowercased()) })
+          else {
             return unknownUnit(word, at: wordStart)
           }
           unit = found
@@ -205,11 +206,15 @@ public enum DurationFormat {
         return refuse(at: offset, "a duration is not negative")
       case ":":
         // 1:30, as a clock writes it: hours and minutes, or minutes and seconds.
-        let halves = all.split(separator: ":", omittingEmptySubsequences: false).map { String($0).trimmedOfSpaces }
+        let halves = all.split(separator: ":", omittingEmptySubsequences: false).map {
+          String($0).trimmedOfSpaces
+        }
         guard halves.count == 2, halves.allSatisfy({ (1...3).contains($0.utf8.count) }),
           let first = Int64(halves[0]), let second = Int64(halves[1]), second < 60
         else { return refuse(at: offset, "a clock time is not a duration") }
-        let (hours, minutes) = (format(.seconds(first * 3600 + second * 60)), format(.seconds(first * 60 + second)))
+        let (hours, minutes) = (
+          format(.seconds(first * 3600 + second * 60)), format(.seconds(first * 60 + second))
+        )
         return refuse(at: offset, "a clock time is not a duration", fix: "\(hours) (or \(minutes))")
       case ",":
         // 1,5h: a decimal comma.

@@ -35,7 +35,8 @@ extension CommandTable {
       if let given = words["--after"] {
         switch DurationFormat.checked(given) {
         case .success(let value) where value > .zero: after = value
-        case .success: throw words.usage("--after: '\(Shown.plain(given))' is no time without input; give one like 5m")
+        case .success:
+          throw words.usage("--after: '\(Shown.plain(given))' is no time without input; give one like 5m")
         case .failure(let problem): throw words.usage("--after: \(problem.message)")
         }
       }

@@ -17,7 +17,8 @@ enum CtlArguments {
       let value: Duration
       switch DurationFormat.checked(arguments.joined(separator: " ")) {
       case .success(let read): value = read
-      case .failure(let problem): throw UsageError(message: "pomobar ctl \(name): \(problem.message)", hint: hint)
+      case .failure(let problem):
+        throw UsageError(message: "pomobar ctl \(name): \(problem.message)", hint: hint)
       }
       switch name {
       case "extend": return .extend(value)
