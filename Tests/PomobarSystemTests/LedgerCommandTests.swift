@@ -59,7 +59,8 @@ struct LedgerCommandTests {
   @Test(
     "track refuses what is not a forgotten interval",
     arguments: [
-      (["track", "10:00", "9:00"], "before it starts"), (["track", "9:00", "25:00"], "'25:00' is not an end time"),
+      (["track", "10:00", "9:00"], "for last night, give the day: track yesterday 10:00-09:00"),
+      (["track", "9:00", "25:00"], "'25:00' is not an end time"),
       (["track", "2026-02-30", "9:00", "10:00"], "is not a day"),
       (["track", "2999-01-01", "9:00", "10:00"], "in the future"),
     ])
