@@ -112,12 +112,17 @@ struct PackagingTests {
     for command in [nil] + (try Self.commands()).map(Optional.some) {
       let arguments = command.map { [$0, "--help"] } ?? ["--help"]
       let help = try Self.pomobar(arguments).stdout
-      var seen = Set<String>()
-      // Four words and more: `Default: none.` may well be said of two options.
-      for sentence in Self.sentences(help) where sentence.split(separator: " ").count >= 4 {
-        #expect(
-          seen.insert(sentence).inserted, "`pomobar \(arguments.joined(separator: " "))` repeats: \(sentence)"
-        )
+      // Its sentences, and its lines (a sentence after an option's lines starts on one),
+      // each of four words and more: `Default: none.` may well be said of two options.
+      let lines = help.split(separator: "\n").map {
+        $0.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      }
+      for pieces in [Self.sentences(help), lines] {
+        var seen = Set<String>()
+        for piece in pieces where piece.split(separator: " ").count >= 4 {
+          #expect(
+            seen.insert(piece).inserted, "`pomobar \(arguments.joined(separator: " "))` repeats: \(piece)")
+        }
       }
     }
   }
