@@ -58,26 +58,28 @@ cursor_line() {
   tm capture-pane -p -t "$1" | sed -n "$((y + 1))p"
 }
 line_has() { cursor_line "$1" | grep -qF -- "$2"; }
+# at_prompt SHELL: the cursor is on an empty prompt.
+at_prompt() { [ "$(cursor_line "$1" | sed 's/ *$//')" = 'READY$' ]; }
 
 # complete SHELL TYPED SHOWN OUT: types TYPED and a TAB at a fresh prompt, waits until
-# the line shows SHOWN (the completion), then sends the rest of the line, `>OUT 2>&1`,
-# and Enter, and waits for the prompt after it.
+# the line shows SHOWN (the completion), then sends the rest of the line, `>OUT 2>&1`
+# and a mark that it ended, and Enter, and waits for the mark.
 step=0
 complete() {
   local shell=$1 typed=$2 shown=$3 out=$4
   step=$((step + 1))
-  wait_for 10 "$shell prompt" line_has "$shell" 'READY$' || return 1
+  wait_for 10 "$shell prompt" at_prompt "$shell" || return 1
   tm send-keys -t "$shell" -l -- "$typed"
   tm send-keys -t "$shell" Tab
-  if ! wait_for 5 "$shell completes '$typed' to '$shown'" line_has "$shell" "$shown"; then
-    cursor_line "$shell" >"$E2E_OUT/$shell-$step.line"
+  if ! wait_for 10 "$shell completes '$typed' to '$shown'" line_has "$shell" "$shown"; then
+    tm capture-pane -p -t "$shell" >"$E2E_OUT/$shell-$step.line"
     tm send-keys -t "$shell" C-c
     return 1
   fi
   cursor_line "$shell" >"$E2E_OUT/$shell-$step.line"
-  tm send-keys -t "$shell" -l -- " >$out 2>&1"
+  tm send-keys -t "$shell" -l -- " >$out 2>&1; true >$out.done"
   tm send-keys -t "$shell" Enter
-  wait_for 10 "$shell runs the line" test -s "$out"
+  wait_for 10 "$shell runs the line" test -e "$out.done"
 }
 
 day=5
