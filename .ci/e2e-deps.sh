@@ -18,7 +18,8 @@ pkgs=(
   i3-wm                                # i3 + i3bar
   polybar i3blocks                     # polybar; i3blocks under i3bar
   sway waybar grim                     # headless Wayland bars, screenshots
-  tmux                                 # tmux status line
+  tmux                                 # tmux status line; the shells of the completions case
+  bash-completion zsh fish             # completions case: each shell loads the completion as installed
   fonts-dejavu-core                    # DejaVu: Latin + Braille (the ring)
   jq                                   # JSON from `pomobar status --format json` and state.json
   i3status                             # the status command `pomobar --wrap` runs (wrap.sh)

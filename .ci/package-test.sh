@@ -115,6 +115,18 @@ got=$(HOME=$home zsh -fc 'autoload -U compinit && compinit -u -d $HOME/.zcompdum
 [ "$got" = _pomobar ] || fail "zsh compinit: pomobar -> '$got'"
 ok "bash, fish and zsh load their completion and complete 'pomobar c'"
 
+# A project with a space and a tag with one: one word each on the command line.
+mkdir -p "$home/.config/pomobar"
+printf '[projects."Umbrella Corp"]\n' >"$home/.config/pomobar/config.toml"
+run /usr/bin/pomobar track 2026-01-05 9-10 acme +billable '+client call' >/dev/null || fail "pomobar track"
+got=$(run bash --norc -c 'source /usr/share/bash-completion/bash_completion; __load_completion pomobar
+  COMP_WORDS=(pomobar report --project Umb); COMP_CWORD=3; _pomobar; printf "%s\n" "${COMPREPLY[@]}"
+  COMP_WORDS=(pomobar track 9-10 acme +cl); COMP_CWORD=4; _pomobar; printf "%s\n" "${COMPREPLY[@]}"')
+[ "$got" = 'Umbrella\ Corp'$'\n''+client\ call' ] || fail "bash completes a project and a tag with '$got'"
+got=$(run fish -c 'complete -C "pomobar log --tag cl"' | cut -f1)
+[ "$got" = "client call" ] || fail "fish completes --tag cl with '$got'"
+ok "bash completes 'Umbrella\ Corp' and '+client\ call', fish the tag 'client call'"
+
 # ---- remove: nothing left behind
 dpkg -r pomobar >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log" >&2; fail "dpkg -r"; }
 for f in "${files[@]}"; do [ ! -e "$f" ] || fail "$f is left after dpkg -r"; done

@@ -68,7 +68,7 @@ struct Context {
   /// the event is made under the lock (see `StateStore.begin`).
   func transact(
     _ event: Event?, only: ((TimerState) -> Bool)?, recountToday: Bool = false,
-    renaming: (from: String, to: String)? = nil,
+    renaming: (from: String, to: String?)? = nil,
     decide: ((TimerState, ClockReading) throws -> [Event])? = nil
   ) throws -> StateStore.Outcome {
     try store.prepare()

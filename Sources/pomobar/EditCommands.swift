@@ -62,29 +62,67 @@ enum EditCommands {
     return found
   }
 
+  /// Deletes the records of a project and forgets its name in the state (the known
+  /// projects, the `project next` cycle, the active project): every name `pomobar projects`
+  /// lists goes, but one the config names, which only the file can remove (said, with
+  /// where). A name with no records is forgotten without asking: nothing is lost.
   static func delete(_ context: Context, _ given: String, yes: Bool) -> Int32 {
     // Asked before the lock is taken: the bars must not wait for a person's answer. NAME as
     // written, or else in the form every name is now kept (`ProjectName`).
+    let state = context.store.peek()?.timer.ledger
+    func known(_ name: String) -> Bool {
+      state.map { $0.project == name || $0.projects.contains(name) } ?? false
+    }
     var name = given
     var found = count(context.history, { $0.project == given })
-    if found == 0, ProjectName.normalised(given) != given {
+    if found == 0, !known(given), context.config.projects[given] == nil,
+      ProjectName.normalised(given) != given
+    {
       name = ProjectName.normalised(given)
       found = count(context.history, { $0.project == name })
     }
+    let configured = context.config.projects[name].map { settings in
+      "'\(Shown.plain(name))' is configured in \(context.configSource.path)"
+        + (settings.line.map { ":\($0)" } ?? "") + "; remove it there"
+    }
+    if state?.work?.project == name {
+      Console.error(
+        "project delete: '\(Shown.plain(name))' is running: switch project or stop the clock first "
+          + "(`pomobar ctl project OTHER`, `pomobar ctl work-stop`)")
+      return ExitCode.failure
+    }
     guard found > 0 else {
-      let known = KnownProjects.all(context, state: false)
-      Console.error("project delete: " + KnownProjects.unknown(given, known: known) + ": nothing to delete")
+      if known(name) { return forget(context, name, configured: configured) }
+      Console.error(
+        "project delete: "
+          + (configured ?? KnownProjects.unknown(given, known: KnownProjects.all(context, state: false))
+            + ": nothing to delete"))
       return ExitCode.failure
     }
     let question = "Delete project '\(Shown.plain(name))' and its \(LedgerCommands.count(found, "record"))?"
     guard LedgerCommands.confirm(question, yes: yes, command: "project delete") else {
       return ExitCode.failure
     }
-    return edit(context, "project delete") { _, _, _ in
+    return edit(context, "project delete", renaming: (name, nil)) { _, _, _ in
       Change(
         [.delete(project: name)],
-        "deleted project '\(Shown.plain(name))' (\(LedgerCommands.count(found, "record")))")
+        "deleted project '\(Shown.plain(name))' (\(LedgerCommands.count(found, "record")))"
+          + (configured.map { "; it stays listed: " + $0 } ?? ""))
     }
+  }
+
+  /// `project delete` of a name only the state knows: off the known projects, no edit.
+  private static func forget(_ context: Context, _ name: String, configured: String?) -> Int32 {
+    do {
+      _ = try context.transact(nil, only: nil, renaming: (name, nil))
+    } catch {
+      Console.error("project delete: \(error)")
+      return ExitCode.failure
+    }
+    Console.out(
+      "forgot project '\(Shown.plain(name))' (it had no records)"
+        + (configured.map { "; it stays listed: " + $0 } ?? "") + "\n")
+    return ExitCode.success
   }
 
   static func reset(_ context: Context, before: CivilTime.Date?, yes: Bool) -> Int32 {
@@ -231,7 +269,7 @@ enum EditCommands {
   /// meanwhile, the edits and records are appended and today's totals counted again.
   /// Prints what was done and how to undo it.
   static func edit(
-    _ context: Context, _ command: String, renaming: (from: String, to: String)? = nil,
+    _ context: Context, _ command: String, renaming: (from: String, to: String?)? = nil,
     _ plan: (HistoryStore, HistoryFold, Int64) throws -> Change
   ) -> Int32 {
     let history = context.history

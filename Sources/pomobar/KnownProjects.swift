@@ -32,16 +32,35 @@ enum KnownProjects {
 
   /// The names of the history's records of its latest three months: the projects in use.
   static func lately(_ context: Context) -> [String] {
-    let history = context.history
-    guard let last = history.lastMonth() else { return [] }
-    guard let month = CivilTime.Date(last + "-01") else { return [] }
-    let first = ReportCommand.month(month, adding: -2)
     var names: [String] = []
     var seen = Set<String>()
-    history.forEachRecord(from: first, to: last) { record in
+    forEachRecentRecord(context) { record in
       if let name = record.project, seen.insert(name).inserted { names.append(name) }
     }
     return names
+  }
+
+  /// The tags in use, for the completions: the active ones (`ctl project api +billable`),
+  /// then those of the records of the history's latest three months.
+  static func tags(_ context: Context) -> [String] {
+    let ledger = context.store.peek()?.timer.ledger
+    var tags: [String] = []
+    var seen = Set<String>()
+    for tag in (ledger?.tags ?? []) + (ledger?.work?.tags ?? []) where seen.insert(tag).inserted {
+      tags.append(tag)
+    }
+    forEachRecentRecord(context) { record in
+      for tag in record.tags where seen.insert(tag).inserted { tags.append(tag) }
+    }
+    return tags
+  }
+
+  /// Each record of the history's latest three months.
+  private static func forEachRecentRecord(_ context: Context, _ body: (LedgerRecord) -> Void) {
+    let history = context.history
+    guard let last = history.lastMonth() else { return }
+    guard let month = CivilTime.Date(last + "-01") else { return }
+    history.forEachRecord(from: ReportCommand.month(month, adding: -2), to: last, body)
   }
 
   /// `new project 'Api' (did you mean 'api'?)` when `name` is new and close to a known

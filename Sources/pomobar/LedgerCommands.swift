@@ -36,7 +36,7 @@ enum LedgerCommands {
   /// the history under it (an edit, track, import); a failure is said, and changes
   /// nothing of what the command did.
   /// With `renaming`, a project renamed in the history is renamed in the state too.
-  static func recountToday(_ context: Context, renaming: (from: String, to: String)? = nil) {
+  static func recountToday(_ context: Context, renaming: (from: String, to: String?)? = nil) {
     do {
       _ = try context.transact(nil, only: nil, recountToday: true, renaming: renaming)
     } catch {

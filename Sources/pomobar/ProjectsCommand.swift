@@ -2,11 +2,20 @@ import PomobarCore
 import PomobarSystem
 
 /// `pomobar projects`: every project with its colour, today's and this week's work, and
-/// its goals' progress; with `--names`, only the names, one per line, for shell completion.
+/// its goals' progress; with `--names`, only the names, one per line, for shell completion
+/// (and `--tag-names` the tags in use).
 enum ProjectsCommand {
-  static func run(_ options: Options, namesOnly: Bool = false) -> Int32 {
+  enum Names {
+    case projects, tags
+  }
+
+  static func run(_ options: Options, only: Names? = nil) -> Int32 {
     let context = Context.reading(options)
     context.warnConfig()
+    if only == .tags {
+      Console.out(KnownProjects.tags(context).map { $0 + "\n" }.joined())
+      return ExitCode.success
+    }
     let calendar = LedgerCalendar(context.config.ledger)
     let today = calendar.day(of: LocalZone.wallTime(wall: context.store.now().wall))
     let day = ReportCommand.build(context, .today, today: today, project: nil)
@@ -17,7 +26,7 @@ enum ProjectsCommand {
     for name in (state?.projects ?? []) + context.config.projects.keys.sorted() where !names.contains(name) {
       names.append(name)
     }
-    if namesOnly {
+    if only == .projects {
       Console.out(names.map { $0 + "\n" }.joined())
       return ExitCode.success
     }

@@ -5,8 +5,9 @@ import PomobarSystem
 /// forgotten work time.
 ///
 /// The words are read by `TrackWords` (`yesterday 9-11 web frontend`, `last friday 9:00
-/// 12:00`, `14:00 now`), in local time in the system's time zone. A project used for the
-/// first time beside a near name (`Api` beside `api`) is tracked, with a warning.
+/// 12:00`, `14:00 now`, `yesterday 23:00-01:00`: one record past midnight), in local
+/// time in the system's time zone. A project used for the first time beside a near name
+/// (`Api` beside `api`) is tracked, with a warning.
 ///
 /// Work time is one timeline: an interval that overlaps a work record of the history (or
 /// the running work clock) is refused, naming it, or with `--adjust` trimmed around it

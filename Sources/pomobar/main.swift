@@ -18,7 +18,7 @@ do {
   case .watch(let options): status = WatchCommand.run(options)
   case .idleWatch(let after, let config): status = IdleWatchCommand.run(after: after, configPath: config)
   case .report(let request): status = ReportCommand.run(request)
-  case .projects(let options, let namesOnly): status = ProjectsCommand.run(options, namesOnly: namesOnly)
+  case .projects(let options, let only): status = ProjectsCommand.run(options, only: only)
   case .themes(let request): status = ThemesCommand.run(request)
   case .checkConfig(let path): status = CheckConfigCommand.run(path)
   case .configExample: status = CheckConfigCommand.example()

@@ -92,8 +92,8 @@ private func error(_ text: String) -> String {
       error("[timer]\nlong-break-every = 0\n") == "config.toml:2:20: 'long-break-every' must be from 1 to 100"
     )
     #expect(
-      error("[timer]\nfocus = \"25 minutes\"\n").hasPrefix(
-        "config.toml:2:9: 'focus': cannot read \"25 minutes\""))
+      error("[timer]\nfocus = \"25 minuten\"\n").hasPrefix(
+        "config.toml:2:13: 'focus': cannot read \"25 minuten\""))
     #expect(error("[timer]\nauto-advance = \"to-brek\"\n").hasSuffix("(did you mean 'to-break'?)"))
     #expect(error("[colors]\nfocus = \"red\"\n").hasPrefix("config.toml:2:9: 'focus' must be a colour"))
     #expect(

@@ -33,7 +33,7 @@ private let lastGood: Config = {
       """
       [timer]
       focus = "50m"
-      short-break = "5 minutes"
+      short-break = "5 minuten"
       [colors]
       focus = "#zz"
       [clicks]
@@ -42,7 +42,7 @@ private let lastGood: Config = {
     #expect(found.count == 3, "\(found)")
     #expect(
       found.map { $0.split(separator: ":").prefix(3).joined(separator: ":") } == [
-        "config.toml:3:15", "config.toml:5:9", "config.toml:7:8",
+        "config.toml:3:18", "config.toml:5:9", "config.toml:7:8",
       ])
   }
 
@@ -197,13 +197,36 @@ private let lastGood: Config = {
         "config.toml:2:9: 'focus' is out of range: at most a week (10080 minutes)"
       ])
     #expect(errors("[timer]\nfocus = \"99999999999999999999h\"\n").first?.contains("out of range") == true)
-    #expect(errors("[timer]\nfocus = \"5 minutes\"\n").first?.contains("cannot read \"5 minutes\"") == true)
+    #expect(errors("[timer]\nfocus = \"5 parsecs\"\n").first?.contains("cannot read \"5 parsecs\"") == true)
+  }
+
+  @Test func durationsAsPeopleTypeThemAreReadAndTheRestPointAtTheFix() throws {
+    let typed = [("5min", 300), ("90 min", 5400), ("1h30", 5400), ("1.5h", 5400), ("2 hours", 7200)]
+    for (text, seconds) in typed {
+      let load = ConfigLoader.load(Array("[timer]\nfocus = \"\(text)\"\n".utf8), file: "config.toml")
+      #expect(load.errors.isEmpty && load.config.timer.focus == .seconds(seconds), "\(text): \(load.errors)")
+    }
+    // The column is the character that is wrong; the fix is the text that reads.
+    #expect(
+      errors("[timer]\nfocus = \"1,5h\"\n") == [
+        "config.toml:2:11: 'focus': cannot read \"1,5h\" as a duration: the decimal point is '.'; write 1.5h"
+      ])
+    #expect(
+      errors("[timer]\nfocus = \"25 mns\"\n") == [
+        "config.toml:2:13: 'focus': cannot read \"25 mns\" as a duration: 'mns' is not a unit; write 25 mins"
+      ])
+    #expect(
+      errors("[clicks]\nleft = \"extend 5m1h\"\n") == [
+        "config.toml:2:18: 'left': cannot read '5m1h' as a duration: units go from hours to seconds, each once; "
+          + "write 1h5m"
+      ])
   }
 
   @Test func aBadAmountBlamesTheAmountNotTheAction() {
     #expect(
-      errors("[clicks]\nleft = \"extend 5 minutes\"\n") == [
-        "config.toml:2:8: 'left': cannot read '5 minutes' as an amount; write it like 5m, 90s or 1h30m"
+      errors("[clicks]\nleft = \"extend 5 parsecs\"\n") == [
+        "config.toml:2:18: 'left': cannot read '5 parsecs' as a duration: 'parsecs' is not a unit "
+          + "(h, m or s; also min, hours, seconds...); write it like 5m, 90s or 1h30m"
       ])
     #expect(
       errors("[clicks]\nleft = \"start 5m\"\n").first?.contains(

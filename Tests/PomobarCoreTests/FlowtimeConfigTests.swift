@@ -65,6 +65,6 @@ private func error(_ text: String) -> String {
     )
     #expect(
       error("[timer]\nbreak-steps = [[\"25m\", \"soon\"]]\n")
-        .hasPrefix("config.toml:2:24: 'break-steps': cannot read \"soon\" as a duration"))
+        .hasPrefix("config.toml:2:25: 'break-steps': cannot read \"soon\" as a duration"))
   }
 }

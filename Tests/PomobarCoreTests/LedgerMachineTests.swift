@@ -237,4 +237,19 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     let none = ledger.rename(project: "nosuch", to: "x")
     #expect(!none)
   }
+
+  @Test func aDeletedProjectIsForgottenButARunningClockKeepsIt() {
+    var ledger = LedgerState(project: "api", projects: ["web", "api", "docs"])
+    ledger.tags = ["billable"]
+    let forgotten = ledger.rename(project: "api", to: nil)
+    #expect(forgotten)
+    #expect(ledger.project == nil && ledger.tags.isEmpty && ledger.projects == ["web", "docs"])
+    ledger.work = WorkClock(since: .seconds(0), project: "web")
+    ledger.project = "web"
+    let running = ledger.rename(project: "web", to: nil)
+    #expect(running, "off the cycle")
+    #expect(ledger.project == "web" && ledger.work?.project == "web" && ledger.projects == ["docs"])
+    let none = ledger.rename(project: "nosuch", to: nil)
+    #expect(!none)
+  }
 }

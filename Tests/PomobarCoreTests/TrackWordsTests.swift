@@ -45,6 +45,13 @@ struct TrackWordsTests {
       ("14:00 now api", day(25), 14, 15.5, "api"),
       ("14:00-now api", day(25), 14, 15.5, "api"),
       ("yesterday 22:00-24:00 api", day(24), 22, 24, "api"),
+      // Past midnight, one range: an end before the start is the next day's; +1 says so.
+      ("yesterday 23:00-01:00 acme", day(24), 23, 25, "acme"),
+      ("yesterday 23:00-01:00+1 acme", day(24), 23, 25, "acme"),
+      ("yesterday 23:00 01:00+1 acme", day(24), 23, 25, "acme"),
+      ("yesterday 9:00-9:00+1 acme", day(24), 9, 33, "acme"),
+      ("yesterday 11pm-1am acme", day(24), 23, 25, "acme"),
+      ("monday 23:30-0:30 acme", day(23), 23.5, 24.5, "acme"),
       ("yesterday 9am-5:30pm api", day(24), 9, 17.5, "api"),
       ("yesterday 12am-12pm api", day(24), 0, 12, "api"),
       ("9-11 web frontend", day(25), 9, 11, "web frontend"),
@@ -100,11 +107,15 @@ struct TrackWordsTests {
       ("9-10 last friday", ["'last friday' is a day after the times"]),
       ("9 10 11 api", ["'11' is a third time"]),
       ("9-10 now", ["'now' is a third time"]),
-      (
-        "11:00 9:00",
-        ["it ends (09:00) before it starts (11:00)", "11:00-24:00, then the next day 0:00-09:00"]
-      ),
-      ("16:00 now", ["it is 15:30 now, before 16:00", "track yesterday 16:00-24:00"]),
+      ("11:00 9:00", ["it ends at 09:00+1, in the future", "for last night, give the day"]),
+      ("23:00-01:00 acme", ["ends at 01:00+1, in the future", "track yesterday 23:00-01:00"]),
+      ("yesterday 16:00-15:31 acme", ["ends at 15:31+1, in the future", "track 16:00 now"]),
+      ("yesterday 9:00-10:00+1", ["09:00-10:00+1 is more than a day", "like 09:00-09:00+1"]),
+      ("yesterday 23:00-01:00+2", ["23:00-01:00+2 is more than a day"]),
+      ("yesterday 22:00-24:00+1", ["is more than a day", "like 22:00-22:00+1"]),
+      ("yesterday 23:00-01:00+100", ["'01:00+100' in '23:00-01:00+100' is not an end time"]),
+      ("yesterday 23:00+1-01:00", ["'23:00+1' in '23:00+1-01:00' is not a start time"]),
+      ("16:00 now", ["it is 15:30 now, before 16:00", "track yesterday 16:00-15:30"]),
       ("9:00 9:00", ["it starts and ends at 09:00"]),
       ("14:00-16:00 api", ["it ends at 16:00, in the future (it is 15:30 now)", "track 14:00 now"]),
       ("yesterday 14:00 now", ["'now' is today", "18:00"]),
@@ -142,13 +153,17 @@ struct TrackWordsTests {
     #expect(words.words == ["2026-11-20", "09:15-17:30:05", "web", "frontend", "+acme"])
     #expect(try TrackWords.parse(words.words, today: Self.today, now: Self.now).get() == words)
     #expect(try Self.parse("yesterday 20-24").get().words == ["2026-11-24", "20:00-24:00"])
+    let night = try Self.parse("yesterday 23:00-01:00").get()
+    #expect(night.words == ["2026-11-24", "23:00-01:00+1"])
+    #expect(try TrackWords.parse(night.words, today: Self.today, now: Self.now).get() == night)
   }
 
   /// Words that matter to the grammar and some that do not, for the fuzz test.
   static let vocabulary = [
     "today", "yesterday", "last", "monday", "Fri", "sun", "2026-11-23", "2026-02-29", "23.11.2026", "23.11.",
     "29.02.", "31.04.", "1.1.1970", "9", "11", "24", "0", "9:00", "11:00", "24:00", "23:59:59", "9:5", "9am",
-    "12pm", "13am", "now", "NOW", "-", "9-11", "9:00-11:00", "11-9", "-11", "9-", "--", "+tag", "+", "++",
+    "12pm", "13am", "now", "NOW", "-", "9-11", "01:00+1", "23:00-01:00", "9-9+1", "+1", "9:00-11:00", "11-9",
+    "-11", "9-", "--", "+tag", "+", "++",
     "api", "web", "frontend", "", " ", "\t", "a\u{0}b", "\u{2028}", "é", "日本", "9.30", ".", "..", ":", "::",
     "99999999999999999999", "-1", "1e3", "0x10", String(repeating: "x", count: 120),
   ]
@@ -163,7 +178,7 @@ struct TrackWordsTests {
       let now = Int64(random.next() % 86_400)
       guard case .success(let parsed) = TrackWords.parse(words, today: Self.today, now: now) else { continue }
       accepted += 1
-      #expect(parsed.from >= 0 && parsed.from < parsed.to && parsed.to <= 86_400, "\(words)")
+      #expect(parsed.from >= 0 && parsed.from < parsed.to && parsed.to <= parsed.from + 86_400, "\(words)")
       #expect(parsed.day <= Self.today, "\(words)")
       let again = TrackWords.parse(parsed.words, today: Self.today, now: now)
       #expect(again == .success(parsed), "\(words) rendered \(parsed.words)")

@@ -84,6 +84,8 @@ struct CommandLineTests {
       (["ctl", "frobnicate"], "unknown action 'frobnicate'"),
       (["ctl"], "which action?"),
       (["ctl", "extend", "soon"], "cannot read 'soon' as a duration"),
+      (["ctl", "extend", "5", "mns"], "'5 mns' as a duration: 'mns' is not a unit; write 5 mins"),
+      (["ctl", "snooze", "1:30"], "a clock time is not a duration; write 1h30m (or 1m30s)"),
       (["ctl", "pause", "5m"], "takes no argument"),
       (["status", "extra"], "unexpected argument 'extra'"),
       (["status", "--format"], "--format needs a value"),

@@ -19,7 +19,7 @@ struct DoorTests {
       (["ctl", "void", String(repeating: "r", count: 201)], "a note is at most 200 bytes (this one: 201)"),
       (["ctl", "interrupt", "external", String(repeating: "n", count: 300)], "at most 200 bytes"),
       (["ctl", "extend", "169h"], "at most a week"),
-      (["ctl", "shorten", "5 minutes"], "cannot read"),
+      (["ctl", "shorten", "5 minuten"], "cannot read"),
     ])
   func ctlRefusesAtTheDoor(arguments: [String], message: String) async throws {
     try await withSandbox { sandbox in

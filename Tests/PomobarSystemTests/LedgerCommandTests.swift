@@ -59,7 +59,8 @@ struct LedgerCommandTests {
   @Test(
     "track refuses what is not a forgotten interval",
     arguments: [
-      (["track", "10:00", "9:00"], "before it starts"), (["track", "9:00", "25:00"], "'25:00' is not an end time"),
+      (["track", "10:00", "9:00"], "for last night, give the day: track yesterday 10:00-09:00"),
+      (["track", "9:00", "25:00"], "'25:00' is not an end time"),
       (["track", "2026-02-30", "9:00", "10:00"], "is not a day"),
       (["track", "2999-01-01", "9:00", "10:00"], "in the future"),
     ])
@@ -170,6 +171,40 @@ struct LedgerCommandTests {
       #expect(log.split(separator: "\n").count == 2 && !log.contains("api") && log.contains("site"), "\(log)")
       try await Self.run(sandbox, ["history", "reset", "--before", "2026-01-21", "--yes"])
       #expect(try await Self.run(sandbox, ["log", "all"]).stdout.split(separator: "\n").count == 1)
+    }
+  }
+
+  @Test("project delete removes every name projects lists, or says where the config names it")
+  func projectDeleteListedNames() async throws {
+    try await withSandbox { sandbox in
+      try sandbox.writeConfig("# projects\n\n[projects.\"Umbrella Corp\"]\ncolor = \"#123456\"")
+      // Names the state knows: switched to, then their records (if any) gone.
+      for name in ["acme", "globex", "initech"] { try await sandbox.ctl("project", name) }
+      try await sandbox.ctl("work-stop")
+      _ = try await sandbox.run(["history", "reset", "--yes"])
+      try await Self.run(sandbox, ["track", "2026-01-20", "9:00", "10:00", "globex"])
+      let names = { try await Self.run(sandbox, ["projects", "--names"]).stdout.split(separator: "\n") }
+      #expect(try await names() == ["acme", "globex", "initech", "Umbrella Corp"])
+      // No records: forgotten without a question.
+      let forgot = try await Self.run(sandbox, ["project", "delete", "acme"])
+      #expect(forgot.stdout.contains("forgot project 'acme' (it had no records)"), "\(forgot)")
+      // Records: deleted, and the name forgotten too.
+      try await Self.run(sandbox, ["project", "delete", "globex", "--yes"])
+      // The active one (the clock stopped): no longer active.
+      try await Self.run(sandbox, ["project", "delete", "initech"])
+      #expect(try await names() == ["Umbrella Corp"])
+      let ledger = try #require(sandbox.stateDocument()?["ledger"] as? [String: Any])
+      #expect((ledger["projects"] as? [String]) == [], "\(ledger)")
+      #expect(ledger["project"] == nil || ledger["project"] is NSNull, "\(ledger)")
+      // The configured one: where to remove it.
+      let configured = try await Self.run(
+        sandbox, ["project", "delete", "Umbrella Corp", "--yes"], status: 1)
+      let place = "'Umbrella Corp' is configured in \(sandbox.configPath):3; remove it there"
+      #expect(configured.stderr.contains(place), "\(configured)")
+      // The running one: refused, or its interval would bring it back.
+      try await sandbox.ctl("project", "hooli")
+      let running = try await Self.run(sandbox, ["project", "delete", "hooli", "--yes"], status: 1)
+      #expect(running.stderr.contains("'hooli' is running"), "\(running)")
     }
   }
 }

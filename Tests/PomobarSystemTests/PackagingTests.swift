@@ -92,6 +92,61 @@ struct PackagingTests {
     }
   }
 
+  /// The sentences of a help text: its words (lines joined, an option's doc goes on
+  /// over lines) up to each that ends with `.`, `!` or `?`.
+  static func sentences(_ text: String) -> [String] {
+    var sentences: [String] = []
+    var words: [Substring] = []
+    for word in text.split(whereSeparator: \.isWhitespace) {
+      words.append(word)
+      if let last = word.last, ".!?".contains(last) {
+        sentences.append(words.joined(separator: " "))
+        words = []
+      }
+    }
+    return sentences
+  }
+
+  @Test("no help text says a sentence twice")
+  func noHelpRepeatsASentence() throws {
+    for command in [nil] + (try Self.commands()).map(Optional.some) {
+      let arguments = command.map { [$0, "--help"] } ?? ["--help"]
+      let help = try Self.pomobar(arguments).stdout
+      // Its sentences, and its lines (a sentence after an option's lines starts on one),
+      // each of four words and more: `Default: none.` may well be said of two options.
+      let lines = help.split(separator: "\n").map {
+        $0.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      }
+      for pieces in [Self.sentences(help), lines] {
+        var seen = Set<String>()
+        for piece in pieces where piece.split(separator: " ").count >= 4 {
+          #expect(
+            seen.insert(piece).inserted, "`pomobar \(arguments.joined(separator: " "))` repeats: \(piece)")
+        }
+      }
+    }
+  }
+
+  @Test("what log and export cover without a RANGE is what their help says")
+  func rangeDefaultsAreTheHelps() async throws {
+    try await withSandbox { sandbox in
+      // A record of long ago: in `all`, in no `week`.
+      #expect(try await sandbox.run(["track", "2026-01-05", "9-10", "api"]).status == 0)
+      for command in [["log"], ["export", "--format", "csv"]] {
+        let help = try await sandbox.run([command[0], "--help"]).stdout
+        let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let said = try #require(flat.firstMatch(of: #/\(without one: ([a-z -]+)\)/#), "\(command): \(help)")
+        let range = said.1.hasPrefix("this ") ? String(said.1.dropFirst(5)) : String(said.1)
+        let without = try await sandbox.run(command)
+        let with = try await sandbox.run(command + [range])
+        #expect(
+          without.status == 0 && without.stdout == with.stdout, "\(command) without a range: \(without)")
+        #expect(
+          Self.sentences(flat).filter { $0.contains("default") && $0.contains("RANGE") }.isEmpty, "\(help)")
+      }
+    }
+  }
+
   @Test("pomobar.1 has a section for every command and names every option")
   func manPageCoversTheCommandLine() throws {
     let page = try Self.file("man/pomobar.1")
@@ -221,9 +276,106 @@ struct PackagingTests {
       #expect(bad.status == 64, "\(bad)")
       // bash offers them after `ctl project` (with its words) and `report --project`.
       let offered = try Self.bashComplete(["ctl", "project", ""], environment: sandbox.environment)
-      #expect(Set(offered) == ["api", "write docs", "--none", "next", "prev"], "\(offered)")
+      #expect(Set(offered) == ["api", #"write\ docs"#, "--none", "next", "prev"], "\(offered)")
       let reported = try Self.bashComplete(["report", "--project", "w"], environment: sandbox.environment)
-      #expect(reported == ["write docs"], "\(reported)")
+      #expect(reported == [#"write\ docs"#], "\(reported)")
+    }
+  }
+
+  /// A sandbox with a project whose name has a space (from the config) and a record with
+  /// the tags `billable` and `client call`.
+  static func withNamesAndTags(_ body: (Sandbox) async throws -> Void) async throws {
+    let config = Sandbox.shortTimer + "\n[projects.\"Umbrella Corp\"]\ncolor = \"#2E86C1\"\n"
+    try await withSandbox(config: config) { sandbox in
+      let tracked = try await sandbox.run([
+        "track", "2026-01-05", "9-10", "acme", "+billable", "+client call",
+      ])
+      #expect(tracked.status == 0, "\(tracked)")
+      try await body(sandbox)
+    }
+  }
+
+  @Test("bash completes a name with a space as one word, and the tags in use (--tag, +tag)")
+  func bashCompletesNamesWithSpacesAndTags() async throws {
+    try await Self.withNamesAndTags { sandbox in
+      let tags = try await sandbox.run(["projects", "--tag-names"])
+      #expect(
+        tags.status == 0 && tags.stdout.split(separator: "\n") == ["billable", "client call"], "\(tags)")
+      let both = try await sandbox.run(["projects", "--names", "--tag-names"])
+      #expect(both.status == 64, "\(both)")
+      func complete(_ words: String...) throws -> [String] {
+        try Self.bashComplete(words, environment: sandbox.environment)
+      }
+      // Written as the word was begun: bare with backslashes, or inside the quote it opened
+      // (readline closes it), so that the shell reads the name back whole.
+      #expect(try complete("report", "--project", "Umb") == [#"Umbrella\ Corp"#])
+      #expect(try complete("report", "--project=Umb") == [#"Umbrella\ Corp"#])
+      #expect(try complete("report", "--project", #"Umbrella\ C"#) == [#"Umbrella\ Corp"#])
+      #expect(try complete("report", "--project", "\"Umb") == ["Umbrella Corp"])
+      #expect(try complete("report", "--project", "'Umb") == ["Umbrella Corp"])
+      #expect(try complete("log", "--tag", "") == ["billable", #"client\ call"#])
+      #expect(try complete("report", "-t", "cl") == [#"client\ call"#])
+      #expect(try complete("track", "9-10", "acme", "+c") == [#"+client\ call"#])
+      #expect(try complete("track", "yesterday", "9-10", "+") == ["+billable", #"+client\ call"#])
+      #expect(try complete("ctl", "project", "acme", "\"+c") == ["+client call"])
+      #expect(try complete("ctl", "start", "+").isEmpty, "ctl start takes no tags")
+    }
+  }
+
+  @Test(
+    "zsh completes a name with a space and the tags in use (--tag, +tag)",
+    .enabled(if: Tool.find("zsh") != nil, "needs zsh"))
+  func zshCompletesNamesWithSpacesAndTags() async throws {
+    let folder = try Self.generated.get() + "/completions"
+    try await Self.withNamesAndTags { sandbox in
+      // compadd stands in for the completion system's output (which quotes what it inserts).
+      let harness = """
+        fpath=(\(folder) $fpath)
+        autoload -U compinit && compinit -u -D
+        compadd() { [[ $1 == -- ]] && shift; print -rl -- "$@" }
+        words=('\(PomobarBinary.path)' report --project U); CURRENT=4; _pomobar
+        print -r -- '--'
+        words=('\(PomobarBinary.path)' log --tag ''); CURRENT=4; _pomobar
+        print -r -- '--'
+        words=('\(PomobarBinary.path)' ctl project acme +); CURRENT=5; _pomobar
+        """
+      var environment = sandbox.environment
+      environment["PATH"] = "/usr/bin:/bin"
+      let result = try Tool.run("zsh", ["-f", "-c", harness], environment: environment)
+      #expect(result.status == 0, "\(result)")
+      let parts = result.stdout.components(separatedBy: "--\n").map {
+        $0.split(separator: "\n").map(String.init)
+      }
+      #expect(parts.count == 3 && parts[0].contains("Umbrella Corp"), "\(result)")
+      #expect(parts.count == 3 && parts[1] == ["billable", "client call"], "\(result)")
+      #expect(parts.count == 3 && parts[2] == ["+billable", "+client call"], "\(result)")
+    }
+  }
+
+  @Test(
+    "fish completes a name with a space and the tags in use (--tag, +tag)",
+    .enabled(if: Tool.find("fish") != nil, "needs fish"))
+  func fishCompletesNamesWithSpacesAndTags() async throws {
+    let folder = try Self.generated.get() + "/completions"
+    try await Self.withNamesAndTags { sandbox in
+      func complete(_ line: String) throws -> [String] {
+        var environment = sandbox.environment
+        environment["PATH"] = "/usr/bin:/bin"
+        let result = try Tool.run(
+          "fish",
+          [
+            "--no-config", "-c", "source \(folder)/pomobar.fish; complete -C '\(PomobarBinary.path) \(line)'",
+          ],
+          environment: environment)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+      }
+      let project = try complete("report --project Umb")
+      let tags = try complete("log --tag ")
+      let words = try complete("track 9-10 acme +")
+      #expect(project == ["Umbrella Corp"])
+      #expect(Set(tags) == ["billable", "client call"])
+      #expect(Set(words) == ["+billable", "+client call"])
     }
   }
 
@@ -270,6 +422,43 @@ struct PackagingTests {
     #expect(actions == (try Self.choices(["ctl", ","])), "\(result)")
     #expect(
       parts.last?.split(separator: "\n").map(String.init) == (try Self.choices(["export"])), "\(result)")
+  }
+
+  @Test("the README installs every file gendocs writes, from the tarball and from source")
+  func readmeInstallsWhatGendocsWrites() throws {
+    let readme = try String(contentsOfFile: Tool.repository + "/README.md", encoding: .utf8)
+    let folder = try Self.generated.get()
+    let written = Set(
+      try FileManager.default.subpathsOfDirectory(atPath: folder).filter {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: folder + "/" + $0, isDirectory: &directory)
+          && !directory.boolValue
+      })
+    #expect(written.count == 5, "\(written)")
+    // The tarball's folder holds gendocs's files as they are; a build from source installs
+    // them from gendocs's --out folder (docs-out).
+    for prefix in ["", "docs-out/"] {
+      var installed: Set<String> = []
+      for line in readme.split(separator: "\n") {
+        guard let match = line.firstMatch(of: #/^install -Dm644 (\S+) ~\/\S+$/#), match.1.hasPrefix(prefix)
+        else { continue }
+        let file = String(match.1.dropFirst(prefix.count))
+        guard file.hasPrefix("man/") || file.hasPrefix("completions/") else { continue }
+        installed.insert(file)
+      }
+      #expect(installed == written, "the README installs \(installed.sorted()) from '\(prefix)'")
+    }
+  }
+
+  @Test("the README's waybar module points at the style that colours it")
+  func readmeWaybarHasItsStyle() throws {
+    let readme = try String(contentsOfFile: Tool.repository + "/README.md", encoding: .utf8)
+    let waybar = try #require(readme.firstRange(of: "**waybar**")).upperBound
+    let next = readme[waybar...].firstRange(of: "\n**")?.lowerBound ?? readme.endIndex
+    let section = readme[waybar..<next]
+    #expect(section.contains("cat contrib/waybar/style.css >> ~/.config/waybar/style.css"), "\(section)")
+    let style = try String(contentsOfFile: Tool.repository + "/contrib/waybar/style.css", encoding: .utf8)
+    #expect(style.contains("#custom-pomobar {") && style.contains("padding"), "the style pads the module")
   }
 
   @Test("the AUR recipes build the version the binary says, from one address")

@@ -36,6 +36,8 @@ struct TrackWordsCommandTests {
       ("23.11.2026 9:00 10:00 web frontend", "2026-11-23 09:00-10:00", "web frontend"),
       ("14:00 now api", "2027-03-17 14:00-15:30", "api"),
       ("last friday 9-12 web frontend +billable", "2027-03-12 09:00-12:00", "web frontend +billable"),
+      ("yesterday 23:00-01:00 acme", "2027-03-16 23:00-01:00  work          2:00:00", "acme"),
+      ("yesterday 23:00-01:00+1 acme", "2027-03-16 23:00-01:00  work          2:00:00", "acme"),
     ])
   func trackForms(line: String, interval: String, project: String) async throws {
     try await Self.onWednesday { sandbox in
@@ -44,6 +46,22 @@ struct TrackWordsCommandTests {
       #expect(result.stdout.contains("added: ") && result.stdout.contains(interval), "\(line): \(result)")
       #expect(result.stdout.hasSuffix("  " + project), "\(line): \(result)")
       #expect(result.stderr.isEmpty, "\(line): \(result)")
+    }
+  }
+
+  @Test("A range past midnight is one record, and history edit reads it back unchanged")
+  func trackPastMidnight() async throws {
+    try await Self.onWednesday { sandbox in
+      try await Self.run(sandbox, ["track", "yesterday", "23:00-01:00", "acme"])
+      let log = try await Self.run(sandbox, ["log", "all"]).stdout
+      #expect(log.split(separator: "\n").count == 1 && log.contains("2:00:00  acme"), "\(log)")
+      // The same range again, written as history edit writes it: already there.
+      let again = try await Self.run(sandbox, ["track", "2027-03-16", "23:00-01:00+1", "acme"])
+      #expect(again.stdout.contains("already in the history"), "\(again)")
+      // history edit shows it as track took it (the editor checks, and leaves it as it is).
+      let edit = try await sandbox.run(
+        ["history", "edit", "all"], environment: ["EDITOR": "grep -q ' 23:00-01:00+1 '"])
+      #expect(edit.status == 0 && edit.stderr.contains("no change"), "\(edit)")
     }
   }
 

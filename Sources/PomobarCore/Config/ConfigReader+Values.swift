@@ -56,11 +56,10 @@ extension Reader {
         throw error(node.position, "\(tooLong) (168h), not \(Shown.quoted(text))")
       case .unreadable where text.drop { $0 == " " }.first == "-":
         throw error(node.position, "'\(key)' must not be negative")
-      case .unreadable:
+      case .unreadable(let refusal):
         throw error(
-          node.position,
-          "'\(key)': cannot read \(Shown.quoted(text)) as a duration; write it like \"25m\", \"1h30m\" or \"90s\""
-        )
+          source.position(of: refusal.offset, inStringAt: node.position),
+          "'\(key)': \(refusal.message(Shown.quoted(text)))")
       }
     case .integer(let minutes) where minutes < 0:
       throw error(node.position, "'\(key)' must not be negative")
@@ -143,7 +142,9 @@ extension Reader {
     let name = words.first ?? ""
     var amount: Duration? = nil
     if words.count == 2, ["extend", "shorten", "snooze"].contains(name) {
-      amount = try self.amount(words[1], node, key)
+      // The amount ends the text: its characters are the last ones of the string.
+      let offset = text.unicodeScalars.count - words[1].unicodeScalars.count
+      amount = try self.amount(words[1], at: offset, node, key)
     }
     guard let action = Action(name: name, argument: amount) else {
       throw error(
@@ -158,18 +159,21 @@ extension Reader {
     return action
   }
 
-  /// The amount after `extend`, `shorten` or `snooze` in a click's action.
-  private func amount(_ text: String, _ node: TOMLNode, _ key: String) throws(ConfigError) -> Duration {
+  /// The amount after `extend`, `shorten` or `snooze` in a click's action, `offset`
+  /// characters into its string.
+  private func amount(_ text: String, at offset: Int, _ node: TOMLNode, _ key: String) throws(ConfigError)
+    -> Duration
+  {
     switch DurationFormat.read(text) {
     case .duration(let value):
       return value
     case .tooLong:
       throw error(
         node.position, "'\(key)': the amount '\(Shown.plain(text))' is out of range: at most a week (168h)")
-    case .unreadable:
+    case .unreadable(let refusal):
       throw error(
-        node.position,
-        "'\(key)': cannot read '\(Shown.plain(text))' as an amount; write it like 5m, 90s or 1h30m")
+        source.position(of: offset + refusal.offset, inStringAt: node.position),
+        "'\(key)': \(refusal.message("'\(Shown.plain(text))'"))")
     }
   }
 

@@ -108,6 +108,7 @@ struct Reader {
         continue
       }
       var settings = ProjectSettings()
+      settings.line = project.keyPosition.line
       for item in table.entries {
         do throws(ConfigError) {
           guard let row = ConfigSchema.projectKeys.first(where: { $0.key == item.key }) else {

@@ -37,9 +37,9 @@ enum ConfigSchema {
     Running bars reload this file when it changes (a symlink into a dotfiles repo works
     too).
 
-    Durations are strings like "25m", "1h30m", "90s", or a bare integer of minutes (a bare
-    number that makes a break longer than 12 hours, or anything else longer than a day, is
-    refused: write its unit).
+    Durations are strings like "25m", "1h30m", "90s", also "5 min", "1h30", "1.5h" or
+    "2 hours", or a bare integer of minutes (a bare number that makes a break longer than
+    12 hours, or anything else longer than a day, is refused: write its unit).
     """
 
   /// The row of `key` in `table`.

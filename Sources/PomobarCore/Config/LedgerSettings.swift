@@ -68,6 +68,9 @@ public struct ProjectSettings: Equatable, Sendable {
   public var goal: Duration? = nil
   /// Work on it a week should reach; nil: none.
   public var weeklyGoal: Duration? = nil
+  /// The line of the config file that names it (`[projects."NAME"]`), for the advice of
+  /// `project delete`: only the file removes it; nil: not from a file.
+  public var line: Int? = nil
 
   public init() {}
 }

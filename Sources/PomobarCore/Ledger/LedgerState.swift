@@ -211,18 +211,23 @@ extension LedgerState {
   /// Renames project `old` to `new` where the state holds it: the active project, the
   /// running interval (whose record then carries the new name) and the known projects
   /// (`new` once, where it stood, else where `old` stood). False when `old` is in none.
-  public mutating func rename(project old: String, to new: String) -> Bool {
+  ///
+  /// `new` nil forgets `old` (`project delete`): it leaves the known projects (and the
+  /// `project next` cycle), and stops being the active project unless its clock runs (a
+  /// running interval keeps its project: the command refuses to delete it first).
+  public mutating func rename(project old: String, to new: String?) -> Bool {
     var changed = false
-    if project == old {
+    if project == old, new != nil || work?.project != old {
       project = new
+      if new == nil { tags = [] }
       changed = true
     }
-    if work?.project == old {
+    if let new, work?.project == old {
       work?.project = new
       changed = true
     }
     if let index = projects.firstIndex(of: old) {
-      if projects.contains(new) { projects.remove(at: index) } else { projects[index] = new }
+      if let new, !projects.contains(new) { projects[index] = new } else { projects.remove(at: index) }
       changed = true
     }
     return changed

@@ -8,8 +8,10 @@
 ///   today included), `last monday` (the one before today), `2026-11-23`, `23.11.2026`
 ///   or `23.11.` (the latest 23 November, this year's unless it is still to come).
 /// - FROM and TO: `9:00`, `14:30`, `14:30:15`, a bare hour `9`, `9am`, `5:30pm`; TO may
-///   be `24:00` (the day's end) or `now` (today only). Written as one word `9:00-11:00`,
-///   `9-11`, or two, `9:00 11:00` (also `9:00 - 11:00`).
+///   be `24:00` (the day's end), `now` (today only), or on the next day: a TO before FROM
+///   is (`23:00-01:00`), and `01:00+1` says so (as `history edit` writes it); at most a
+///   day in all. Written as one word `9:00-11:00`, `9-11`, or two, `9:00 11:00` (also
+///   `9:00 - 11:00`).
 /// - The other words: those starting with `+` are tags, the rest the project, joined by
 ///   single spaces as `ctl project` joins them (`ProjectName`).
 ///
@@ -18,7 +20,8 @@
 /// order. Every refusal names the word and shows the form that works.
 public struct TrackWords: Equatable, Sendable {
   public var day: CivilTime.Date
-  /// Seconds after the day's midnight: `from < to <= 86_400` (`24:00`).
+  /// Seconds after the day's midnight: `from < to <= from + 86_400`; a `to` past
+  /// `86_400` (`24:00`) is on the next day (`01:00+1` is `90_000`).
   public var from: Int64
   public var to: Int64
   public var project: String?
@@ -60,8 +63,9 @@ public struct TrackWords: Equatable, Sendable {
     return out + tags.map { "+" + $0 }
   }
 
-  /// `09:00`, `14:30:15`, `24:00`.
+  /// `09:00`, `14:30:15`, `24:00`; past the day's end, on the next day: `01:00+1`.
   public static func clock(_ second: Int64) -> String {
+    if second > 86_400 { return clock(second % 86_400) + "+\(second / 86_400)" }
     let text = CivilTime.pad(Int(second / 3600), 2) + ":" + CivilTime.pad(Int(second % 3600 / 60), 2)
     return second % 60 == 0 ? text : text + ":" + CivilTime.pad(Int(second % 60), 2)
   }
@@ -112,24 +116,27 @@ extension TrackWords {
           "'\(Shown.plain(shownDay))' when? Give the times too: track \(Shown.plain(shownDay)) 9:00-11:00 api"
         )
       }
-      let (from, to) = try range(rangeWord, day: day, dayWords: shownDay)
-      let (project, tags) = try what(day: shownDay.isEmpty ? "" : shownDay + " ", from: from, to: to)
-      guard from < to else {
-        let (start, end) = (TrackWords.clock(from), TrackWords.clock(to))
-        guard from != to else { throw Problem("it starts and ends at \(start): nothing to track") }
-        if endsNow {
-          throw Problem(
-            "it is \(end) now, before \(start): for another day, give the day and its end, "
-              + "like track yesterday \(start)-24:00")
-        }
+      var (from, to) = try range(rangeWord, day: day, dayWords: shownDay)
+      let (start, end) = (TrackWords.clock(from), TrackWords.clock(to))
+      if endsNow, from > to {
         throw Problem(
-          "it ends (\(end)) before it starts (\(start)); for time past midnight, track each day apart: "
-            + "\(start)-24:00, then the next day 0:00-\(end)")
+          "it is \(end) now, before \(start): for a range from another day, give the day, "
+            + "like track yesterday \(start)-\(end)")
       }
-      if day == today, to > now {
-        throw Problem(
-          "it ends at \(TrackWords.clock(to)), in the future (it is \(TrackWords.clock(now)) now); "
-            + "'now' ends it now: track \(TrackWords.clock(from)) now")
+      if to < from { to += 86_400 }  // past midnight: the end is on the next day
+      let (project, tags) = try what(day: shownDay.isEmpty ? "" : shownDay + " ", from: from, to: to)
+      guard from != to else { throw Problem("it starts and ends at \(start): nothing to track") }
+      guard to - from <= 86_400 else {
+        let most = TrackWords.clock(from + 86_400)
+        throw Problem("\(start)-\(end) is more than a day: a range is at most one, like \(start)-\(most)")
+      }
+      let endDay = day.adding(days: to / 86_400)
+      if endDay > today || (endDay == today && to % 86_400 > now) {
+        let ends = "it ends at \(TrackWords.clock(to)), in the future (it is \(TrackWords.clock(now)) now)"
+        if day == today, to > 86_400 {
+          throw Problem("\(ends); for last night, give the day: track yesterday \(start)-\(end)")
+        }
+        throw Problem("\(ends); 'now' ends it now: track \(start) now")
       }
       return TrackWords(day: day, from: from, to: to, project: project, tags: tags)
     }
@@ -228,7 +235,12 @@ extension TrackWords {
         endsNow = true
         return now
       }
-      if let second = ClockTime.secondOfDay(text, bareHour: true, end: end) { return second }
+      if let second = end
+        ? ClockTime.secondAfterMidnight(text, bareHour: true, end: true)
+        : ClockTime.secondOfDay(text, bareHour: true)
+      {
+        return second
+      }
       let inWhole = whole.map { " in '\(Shown.plain($0))'" } ?? ""
       if text.isEmpty {
         throw Problem(
@@ -272,7 +284,8 @@ extension TrackWords {
             "'\(Shown.plain(day))' is a day after the times: the day goes first, "
               + "like track \(Shown.plain(day)) \(range) api")
         }
-        if first.lowercased() == "now" || ClockTime.secondOfDay(first, bareHour: true, end: true) != nil {
+        let time = ClockTime.secondAfterMidnight(first, bareHour: true, end: true)
+        if first.lowercased() == "now" || time != nil {
           throw Problem(
             "'\(Shown.plain(first))' is a third time: a range is two (\(day)\(range)), "
               + "and a project name does not start with a time")

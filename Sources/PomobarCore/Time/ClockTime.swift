@@ -26,4 +26,18 @@ public enum ClockTime {
     let total = hour * 3600 + minute * 60 + second
     return total < 86_400 || (end && total == 86_400 && meridiem == nil) ? total : nil
   }
+
+  /// Seconds after a day's midnight of a time that may be on a later day: `01:15+1` (1 or
+  /// 2 digits after the `+`: that many days later), the way `history edit` writes an end
+  /// past midnight and `track` takes one; without a `+`, `secondOfDay`.
+  public static func secondAfterMidnight(
+    _ text: some StringProtocol, bareHour: Bool = false, end: Bool = false
+  ) -> Int64? {
+    guard let plus = text.firstIndex(of: "+") else { return secondOfDay(text, bareHour: bareHour, end: end) }
+    let count = text[text.index(after: plus)...]
+    guard (1...2).contains(count.utf8.count), count.utf8.allSatisfy({ (48...57).contains($0) }),
+      let days = Int64(count), let second = secondOfDay(text[..<plus], bareHour: bareHour, end: end)
+    else { return nil }
+    return days * 86_400 + second
+  }
 }

@@ -46,14 +46,9 @@ public enum Moment: Equatable, Sendable {
 
   /// Reads `--ago`'s value, a duration as `ctl extend` takes it: `5m`, `90s`, `1h30m`.
   public static func ago(_ text: String) -> Result<Moment, Problem> {
-    switch DurationFormat.read(text) {
-    case .duration(let span): return .success(.ago(span))
-    case .tooLong:
-      return .failure(Problem(description: "'\(Shown.plain(text))' is out of range: at most a week (168h)"))
-    case .unreadable:
-      return .failure(
-        Problem(
-          description: "cannot read '\(Shown.plain(text))' as a duration; write it like 5m, 90s or 1h30m"))
+    switch DurationFormat.checked(text) {
+    case .success(let span): return .success(.ago(span))
+    case .failure(let problem): return .failure(Problem(description: problem.message))
     }
   }
 }

@@ -93,7 +93,8 @@ public final class StateStore {
   ///   - recountToday: count today's totals again from the history (it changed underneath
   ///     the state: an edit, `track`, an import).
   ///   - renaming: a project renamed in the history (`project rename`), renamed in the
-  ///     state too: the active project, the running interval, the known projects.
+  ///     state too: the active project, the running interval, the known projects; to nil:
+  ///     a deleted project, forgotten (`LedgerState.rename(project:to:)`).
   ///   - decide: when given, the user's events are made here, under the lock, from the
   ///     timer as caught up and the moment (`ctl --at` finds its instant and checks it
   ///     against the history), instead of `events`; what it throws gives the change up.
@@ -101,7 +102,7 @@ public final class StateStore {
     _ events: [Event], settings: TimerSettings, ledger: LedgerSettings = LedgerSettings(),
     stamp: ClockReading? = nil, lockTimeout: Duration = .seconds(3),
     only: ((TimerState) -> Bool)? = nil, recountToday: Bool = false,
-    renaming: (from: String, to: String)? = nil,
+    renaming: (from: String, to: String?)? = nil,
     decide: ((TimerState, ClockReading) throws -> [Event])? = nil
   ) throws -> Transaction {
     try FileSystem.checkPrivateFolder(directory)
@@ -208,7 +209,7 @@ public final class StateStore {
     _ events: [Event], settings: TimerSettings, ledger: LedgerSettings = LedgerSettings(),
     stamp: ClockReading? = nil, lockTimeout: Duration = .seconds(3),
     only: ((TimerState) -> Bool)? = nil, recountToday: Bool = false,
-    renaming: (from: String, to: String)? = nil,
+    renaming: (from: String, to: String?)? = nil,
     decide: ((TimerState, ClockReading) throws -> [Event])? = nil, start: ([Effect], Commit) throws -> Void
   ) throws -> Outcome {
     let transaction = try begin(

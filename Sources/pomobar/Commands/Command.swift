@@ -15,8 +15,9 @@ enum Command: Equatable {
   /// The hidden `check-config --example`: `config.example.toml`, made from the schema.
   case configExample
   case report(ReportRequest)
-  /// `projects`, or with `--names` only the names, one per line (for shell completion).
-  case projects(Options, namesOnly: Bool)
+  /// `projects`, or only the names (`--names`) or the tags in use (`--tag-names`), one
+  /// per line (for shell completion).
+  case projects(Options, only: ProjectsCommand.Names?)
   case themes(ThemesCommand.Request)
   case help(String?)
   case version

@@ -66,6 +66,7 @@ enum CommandDump {
           ]
         }
           + (spec.name == CommandTable.ctl.name ? ctlWords : [])),
+      "tag_words": .bool(spec.tagWords),
       "help": spec.help == nil ? .null : .array(help),
       "help_text": .string(spec.help == nil ? Help.main : Help.topic(spec)),
     ]
@@ -84,7 +85,7 @@ enum CommandDump {
       }
       return [
         "name": .string(word), "options": [], "operand": CtlArguments.operands[word].map(kind) ?? .null,
-        "doc": .string(doc),
+        "tag_words": .bool(CtlArguments.tagWords.contains(word)), "doc": .string(doc),
       ]
     }
   }
@@ -105,6 +106,7 @@ enum CommandDump {
     case .words(let words): return ["kind": "words", "words": .array(words.map { .string($0) })]
     case .file: return ["kind": "files"]
     case .project: return ["kind": "projects"]
+    case .tag: return ["kind": "tags"]
     case .projectOrWords(let words):
       return ["kind": "projects+words", "words": .array(words.map { .string($0) })]
     case .program: return ["kind": "commands"]

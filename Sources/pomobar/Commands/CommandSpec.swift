@@ -17,6 +17,8 @@ struct CommandSpec: Sendable {
   var literalWords: [String] = []
   /// Every word is an argument, none an option (`help --format` asks for that help).
   var rawWords = false
+  /// Its `+TAG` words are tags (`track`): the completions offer the tags in use after a `+`.
+  var tagWords = false
   /// Its help after the usage lines; nil: the main help (`help`).
   var help: [HelpBlock]?
   /// The command from its parsed words, refusing what the table cannot say.
@@ -80,6 +82,8 @@ enum ValueKind: Sendable, Equatable {
   case words([String])
   case file
   case project
+  /// A tag in use (`--tag TAG`).
+  case tag
   /// A project, or one of these words (`ctl project --none`).
   case projectOrWords([String])
   /// A program to run (`--wrap COMMAND`).

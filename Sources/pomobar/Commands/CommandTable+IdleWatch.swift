@@ -34,15 +34,12 @@ extension CommandTable {
       try words.expect(0...0)
       var after: Duration? = nil
       if let given = words["--after"] {
-        let reading = DurationFormat.read(given)
-        guard case .duration(let value) = reading, value > .zero else {
-          let problem =
-            reading == .tooLong
-            ? "'\(Shown.plain(given))' is out of range: at most a week (168h)"
-            : "cannot read '\(Shown.plain(given))' as a time without input; write it like 5m, 90s or 1h"
-          throw words.usage("--after: \(problem)")
+        switch DurationFormat.checked(given) {
+        case .success(let value) where value > .zero: after = value
+        case .success:
+          throw words.usage("--after: '\(Shown.plain(given))' is no time without input; give one like 5m")
+        case .failure(let problem): throw words.usage("--after: \(problem.message)")
         }
-        after = value
       }
       return .idleWatch(after: after, configPath: words["--config"])
     })

@@ -9,10 +9,13 @@ extension CommandTable {
     OptionSpec(names: ["--to"], arity: .value, placeholder: "DATE", kind: .text),
   ]
 
-  static let rangeHelp = """
-    RANGE: \(LedgerRange.names.joined(separator: ", ")) (the default),
-    in local days, weeks from Monday; or --from YYYY-MM-DD --to YYYY-MM-DD.
+  /// What RANGE is, and what the command covers `without` one (`this week`).
+  static func rangeHelp(without: String) -> String {
     """
+    RANGE: one of \(LedgerRange.names.joined(separator: ", ")), in local
+    days, weeks from Monday (without one: \(without)); or --from YYYY-MM-DD --to YYYY-MM-DD.
+    """
+  }
 
   static let report = CommandSpec(
     name: "report",
@@ -57,7 +60,6 @@ extension CommandTable {
       .options,
       .text(
         """
-        Work is the work clock's time; on a day without it, focus time counts as work.
         Work is the work clock's time; on a day without it, focus time counts as work.
         Tags: each tag's work time and share, after the projects, when any record has tags.
         Days start at [ledger] day-starts-at, weeks on [ledger] week-starts. Goals and streaks
@@ -107,9 +109,9 @@ extension CommandTable {
         """
         The records, one per line: short id, local day and times, kind, time counted
         (h:mm:ss), project and its tags (+billable), outcome and note. `history remove` and
-        `amend` take the short id. Without a RANGE, this week's (`log all` for every record);
-        --tag TAG (again for more) only the records with all of those tags.
-        \(rangeHelp)
+        `amend` take the short id. --tag TAG (again for more) only the records with all of
+        those tags.
+        \(rangeHelp(without: "this week"))
         """)
     ],
     make: { words throws(UsageError) in
@@ -127,6 +129,7 @@ extension CommandTable {
       OptionSpec(names: ["--adjust"], arity: .flag),
     ],
     operand: .words(TrackWords.dayNames),
+    tagWords: true,
     help: [
       .text(
         """
@@ -134,12 +137,14 @@ extension CommandTable {
           track 9:00-10:30 api            track yesterday 14:00 15:00 web frontend
           track 9-11 api                  track last friday 9:00-12:00
           track 14:00 now api             track 23.11.2026 9:00 10:00 +billable
+          track yesterday 23:00-01:00 api (one record, past midnight; also 23:00-01:00+1)
         DAY is today (the default), yesterday, a weekday (monday or mon: the latest, today
         included), last friday (the one before today), 2026-11-23, 23.11.2026 or 23.11.
         (the latest 23 November). FROM and TO are 9:00, 14:30, 9, 9am or 5:30pm, as one
-        word 9:00-11:00 or two; TO may be 24:00, or now (today). The words after them are
-        the project (several words make one name, spaces collapsed), except +tags. The end
-        must be after the start, on the same day, and not in the future. Work time is one
+        word 9:00-11:00 or two; TO may be 24:00, now (today), or on the next day: a TO
+        before FROM is, and 01:00+1 says so (as history edit writes it). The words after
+        them are the project (several words make one name, spaces collapsed), except
+        +tags. The range is at most a day and not in the future. Work time is one
         timeline: an interval that overlaps a work record (or the running work clock) is
         refused, naming it (status 1); --adjust adds only the time around what is there,
         in pieces or not at all, and says so.
@@ -188,7 +193,7 @@ extension CommandTable {
               "per record (importing again updates); --focus adds focus sessions",
             ]),
         ], column: 15),
-      .text(rangeHelp),
+      .text(rangeHelp(without: "all")),
     ],
     make: { words throws(UsageError) in
       try words.expect(0...1)
@@ -309,8 +314,7 @@ extension CommandTable {
         without an id adds work time. A line that cannot be applied is named FILE:LINE:COL
         and the editor opens again (without a terminal the command fails and keeps the
         file).
-        RANGE: week (the default), \(LedgerRange.names.filter { $0 != "week" }.joined(separator: ", ")),
-        in local days; or --from YYYY-MM-DD --to YYYY-MM-DD.
+        \(rangeHelp(without: "this week"))
         """),
       .text(
         """
@@ -382,6 +386,9 @@ extension CommandTable {
         `rename` changes the project of every record of OLD; `delete` removes every record
         of NAME, asking first (without a terminal it needs --yes). Both apply to the records
         made before them, on every machine, and `pomobar history undo` takes them back.
+        `delete` also takes NAME out of `pomobar projects` and the `project next` cycle (a
+        name without records goes without asking); one the config names stays until its
+        [projects."NAME"] table is removed, as the command says.
         """)
     ],
     make: { words throws(UsageError) in

@@ -197,11 +197,14 @@ enum CommandTable {
   static let projects = CommandSpec(
     name: "projects",
     synopsis: [.init(line: "projects [--names]", summary: "projects: colour, today, this week, goals")],
-    usage: ["projects [--names]"],
+    usage: ["projects [--names | --tag-names]"],
     options: [
       OptionSpec(
         names: ["--names"], arity: .flag,
         doc: ["only the names, one per line (for scripts and shell completion)"]),
+      OptionSpec(
+        names: ["--tag-names"], arity: .flag,
+        doc: ["only the tags in use (the active ones, those of the last three months),", "one per line"]),
       format, config,
     ],
     help: [
@@ -216,7 +219,12 @@ enum CommandTable {
     make: { words throws(UsageError) in
       let options = try words.options()
       try words.expect(0...0)
-      return .projects(options, namesOnly: words.flag("--names"))
+      switch (words.flag("--names"), words.flag("--tag-names")) {
+      case (true, true): throw words.usage("--names or --tag-names, not both")
+      case (true, false): return .projects(options, only: .projects)
+      case (false, true): return .projects(options, only: .tags)
+      case (false, false): return .projects(options, only: nil)
+      }
     })
 
   static let checkConfig = CommandSpec(

@@ -13,14 +13,12 @@ enum CtlArguments {
     switch name {
     case "extend" where !arguments.isEmpty, "shorten" where !arguments.isEmpty,
       "snooze" where !arguments.isEmpty:
-      let given = Shown.plain(arguments.joined(separator: " "))
-      let reading = arguments.count == 1 ? DurationFormat.read(arguments[0]) : .unreadable
-      guard case .duration(let value) = reading else {
-        let problem =
-          reading == .tooLong
-          ? "'\(given)' is out of range: at most a week (168h)"
-          : "cannot read '\(given)' as a duration; write it like 5m, 90s or 1h30m"
-        throw UsageError(message: "pomobar ctl \(name): \(problem)", hint: hint)
+      // `ctl extend 5 min`: the words are one duration.
+      let value: Duration
+      switch DurationFormat.checked(arguments.joined(separator: " ")) {
+      case .success(let read): value = read
+      case .failure(let problem):
+        throw UsageError(message: "pomobar ctl \(name): \(problem.message)", hint: hint)
       }
       switch name {
       case "extend": return .extend(value)
@@ -187,6 +185,9 @@ enum CtlArguments {
     "away-was": .words(AwayAnswer.allCases.map(\.rawValue)),
   ]
 
+  /// The words whose `+TAG` words are tags (`ctl project api +billable`), for the completions.
+  static let tagWords: Set<String> = ["project"]
+
   /// Where `ctl --help` lists an action name, and what it says of it: a switch with no
   /// `default`, so that a new action cannot go undocumented.
   enum Entry {
@@ -285,7 +286,8 @@ enum CtlArguments {
       .options,
       .text(
         """
-        DURATION is like 5m, 90s or 1h30m. With --format, prints the new state.
+        DURATION is like 5m, 90s or 1h30m, also 5 min, 1h30 or 1.5h (docs/configuration.md).
+        With --format, prints the new state.
 
         """
           + Help.wrap(

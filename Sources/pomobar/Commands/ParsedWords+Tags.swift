@@ -13,6 +13,6 @@ extension ParsedWords {
 
   /// The `--tag` option of `report` and `log`.
   static let tagOption = OptionSpec(
-    names: ["--tag", "-t"], arity: .value, placeholder: "TAG", kind: .text, term: "--tag TAG",
+    names: ["--tag", "-t"], arity: .value, placeholder: "TAG", kind: .tag, term: "--tag TAG",
     doc: ["only records with this tag (repeated: with every one)"])
 }

@@ -266,19 +266,10 @@ public enum HistoryText {
   /// `09:00-10:30`, `22:00-01:15+1`, `09:00:05-09:30`: seconds from midnight.
   static func span(_ text: String) -> (Int64, Int64)? {
     let halves = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard halves.count == 2, let start = ClockTime.secondOfDay(halves[0]) else { return nil }
-    var end = halves[1]
-    var days: Int64 = 0
-    if let plus = end.firstIndex(of: "+") {
-      let count = end[end.index(after: plus)...]
-      guard (1...2).contains(count.utf8.count), count.utf8.allSatisfy({ (48...57).contains($0) }),
-        let number = Int64(count)
-      else { return nil }
-      days = number
-      end = end[..<plus]
-    }
-    guard let endSecond = ClockTime.secondOfDay(end) else { return nil }
-    return (start, days * 86_400 + endSecond)
+    guard halves.count == 2, let start = ClockTime.secondOfDay(halves[0]),
+      let end = ClockTime.secondAfterMidnight(halves[1])
+    else { return nil }
+    return (start, end)
   }
 
   /// `09:05`, `09:05:30`, `01:15+1` for seconds from a day's midnight.
