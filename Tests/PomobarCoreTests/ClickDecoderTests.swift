@@ -177,7 +177,7 @@ struct ClickDecoderTests {
   }
 
   @Test func randomBytesInRandomChunksNeverTrap() {
-    var random = JSONFuzzRandom(seed: 0xC11C)
+    var random = SeededRandom(seed: 0xC11C)
     let alphabet = Array("[]{},:\"\\ \n\r\tbutton1234567890.-eventnametrue".utf8) + [0x00, 0xC3, 0xFF]
     var decoder = ClickDecoder()
     for _ in 0..<3000 {

@@ -273,7 +273,7 @@ private let lastGood: Config = {
 /// Mangled configs: whatever the bytes, loading must not trap and must give a usable config.
 @Suite struct ConfigRecoveryFuzzTests {
   @Test func mangledCopiesOfTheDocumentedConfigAlwaysLoad() throws {
-    var random = JSONFuzzRandom(seed: 7)
+    var random = SeededRandom(seed: 7)
     let example = Array(ConfigPrinter.toml(lastGood).utf8)
     let noise = Array("[]=\"'#\n\r\t .{},\\x5mh".utf8) + [0x00, 0x7F, 0xC3, 0xFF]
     for _ in 0..<300 {

@@ -73,7 +73,7 @@ import Testing
 
   @Test("Random texts never crash, refusals point inside the text, and what reads formats back")
   func fuzz() {
-    var random = JSONFuzzRandom(seed: 0x4455_5241)
+    var random = SeededRandom(seed: 0x4455_5241)
     let pieces = [
       "1", "5", "30", "90", "0", "1.5", ".", ",", ":", "-", "h", "m", "s", "min", "mins", "hour", "hours",
       "sec",

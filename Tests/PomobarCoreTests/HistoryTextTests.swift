@@ -69,7 +69,7 @@ struct HistoryTextTests {
   }
 
   @Test func renderingThenParsingRandomRecordsGivesThemBack() throws {
-    var random = JSONFuzzRandom(seed: 0x4849_5354)
+    var random = SeededRandom(seed: 0x4849_5354)
     let alphabet = Array("aZ -_\"\\\n\t#·é😀:+").map(String.init)
     func text(_ count: Int) -> String? {
       guard Int.random(in: 0...4, using: &random) > 0 else { return nil }
@@ -115,7 +115,7 @@ struct HistoryTextTests {
   }
 
   @Test func mangledTextGivesAProblemNeverACrash() {
-    var random = JSONFuzzRandom(seed: 0x4544_4954)
+    var random = SeededRandom(seed: 0x4544_4954)
     let pieces = [
       "\"", "\\", " ", "\n", "-", "+1", ":", "09:00", "2026-11-23", "work", "abcdef1", "#", "\u{0}", "é",
     ]

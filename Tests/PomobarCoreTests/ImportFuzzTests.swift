@@ -33,7 +33,7 @@ struct ImportFuzzTests {
   @Test(arguments: ExchangeFormat.allCases)
   func mangledExportsGiveProblemsNeverACrash(format: ExchangeFormat) {
     let valid = Array(ExchangeFixtures.export(format).utf8)
-    var random = JSONFuzzRandom(seed: 0x4C45_4447 &+ UInt64(format.rawValue.utf8.count))
+    var random = SeededRandom(seed: 0x4C45_4447 &+ UInt64(format.rawValue.utf8.count))
     for round in 0..<1500 {
       var bytes = valid
       switch round % 5 {

@@ -212,7 +212,7 @@ import Testing
 
   @Test(arguments: 0..<20)
   func bothSidesConverge(seed: UInt64) {
-    var random = JSONFuzzRandom(seed: seed)
+    var random = SeededRandom(seed: seed)
     var source: [Interval] = (0..<30).map { index in
       let start = ImportMergeTests.day + Int64(index) * 7200
       return Interval(start: start, end: start + 3600, project: "acme", tags: ["billable"])

@@ -72,7 +72,7 @@ import Testing
   }
 
   @Test func randomPagesOfUpToSixProjectsKeepTheMinimumAndTheirColoursWherePossible() throws {
-    var random = SplitMix(seed: 25)
+    var random = SeededRandom(seed: 25)
     var kept = 0
     var coloured = 0
     var keptBy = [Int](repeating: 0, count: 7)
@@ -141,18 +141,5 @@ import Testing
       let seven = PageColors.choose(Array(names.prefix(7)), backgrounds: backgrounds) { _ in nil }
       #expect(Self.smallest(seven) >= 10, "\(seven)")
     }
-  }
-}
-
-/// A small seeded generator (SplitMix64), so that the random pages are the same every run.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

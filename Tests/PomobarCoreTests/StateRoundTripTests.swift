@@ -20,7 +20,7 @@ import Testing
     "sep\u{2028}", "e\u{301}\u{301}\u{301}", String(repeating: "x\u{301}", count: 150),
   ]
 
-  static func randomAction(_ random: inout JSONFuzzRandom) -> Action {
+  static func randomAction(_ random: inout SeededRandom) -> Action {
     let name = names[Int(random.next() % UInt64(names.count))]
     let amount: Duration? =
       random.next() % 3 == 0 ? nil : .seconds(Int64(random.next() % UInt64(7 * 86_400 + 1)))
@@ -58,7 +58,7 @@ import Testing
 
   /// The next clock reading: time passes awake, asleep, across a reboot, or the wall
   /// clock jumps; sometimes by more than a year.
-  static func advance(_ now: ClockReading, _ random: inout JSONFuzzRandom) -> ClockReading {
+  static func advance(_ now: ClockReading, _ random: inout SeededRandom) -> ClockReading {
     let spans: [Int64] = [
       1, second / 3, 5 * second, 25 * 60 * second, 5 * 3600 * second, day, 9 * day, 400 * day,
     ]
@@ -89,7 +89,7 @@ import Testing
 
   @Test(arguments: 0..<24 as Range<UInt64>)
   func whateverIsWrittenIsReadBack(seed: UInt64) throws {
-    var random = JSONFuzzRandom(seed: seed)
+    var random = SeededRandom(seed: seed)
     var settings = TimerSettings()
     settings.autoAdvance = [.none, .all, .toBreak, .toFocus][Int(seed % 4)]
     settings.suspendFocus = [.pause, .count, .void][Int(seed % 3)]

@@ -34,7 +34,7 @@ import Testing
   /// Random cases: the pieces lie inside the new interval, overlap nothing existing, and
   /// with the covered time make up the whole of it.
   @Test func piecesAreExactlyTheUncoveredTime() {
-    var random = JSONFuzzRandom(seed: 15)
+    var random = SeededRandom(seed: 15)
     for _ in 0..<500 {
       let existing = (0..<Int(random.next() % 5)).map { _ -> Range<Int64> in
         let start = Int64(random.next() % 50)
