@@ -114,20 +114,75 @@ struct ExchangeTotals: Equatable, CustomStringConvertible {
   }
 
   /// Lines as timewarrior 1.4.3 writes them in `data/YYYY-MM.data` (checked against the real
-  /// binary: `timew track … 'a b' 'x"y'` then the file).
+  /// binary: `timew track … 'a b' 'project:a b' work`, `timew annotate @1 'say "hi" Grüße'`,
+  /// and so on, then the file): timewarrior finds an interval it changes or deletes by
+  /// its line, so `timew tag` and `timew lengthen` refused a line written otherwise
+  /// (`# long-break` for its `# "long-break"`).
   @Test func timewarriorDataLinesAreTimewarriorsOwn() {
+    var admin = Self.record("d.4", .work, (11, 0), (11, 15), nil)
+    admin.tags = ["admin", "focus"]
     let records = [
-      Self.record("d.1", .work, (8, 0), (8, 25), "a b", note: "say \"hi\""),
+      Self.record("d.1", .work, (8, 0), (8, 25), "a b", note: "say \"hi\" Grüße"),
       Self.record("d.2", .work, (9, 0), (9, 30), "x\"y"),
       Self.record("d.3", .longBreak, (10, 0), (10, 15), nil),
+      admin,
+      Self.record("d.5", .shortBreak, (11, 0), (11, 15), nil),
     ]
     #expect(
       ExchangeFixtures.export(.timewarriorData, records) == """
-        inc 20260105T080000Z - 20260105T082500Z # "a b" work # "say \\"hi\\""
-        inc 20260105T090000Z - 20260105T093000Z # work "x\\"y"
-        inc 20260105T100000Z - 20260105T101500Z # long-break
+        inc 20260105T080000Z - 20260105T082500Z # "a b" "project:a b" work # "say \\"hi\\" Grüße"
+        inc 20260105T090000Z - 20260105T093000Z # "project:x\\"y" work "x\\"y"
+        inc 20260105T100000Z - 20260105T101500Z # "long-break"
+        inc 20260105T110000Z - 20260105T111500Z # admin project: "short-break" tag:focus work
 
         """)
+  }
+
+  /// A backslash in a note made `timew import` refuse the whole file (timewarrior reads it
+  /// back as an escape, and checks every interval it adds reads back the same); a line
+  /// break or a control character left `timew export` printing what is not JSON. The note
+  /// goes as timewarrior keeps it: the text, with those as look-alikes or spaces.
+  @Test func notesGoAsTimewarriorKeepsThem() {
+    let note = "C:\\temp\\new \"quoted\" line\nbreak\u{7}bell\ttab\u{85} Grüße U+00e9 U+12 +1"
+    let records = [Self.record("n.1", .work, (8, 0), (9, 0), "api", note: note)]
+    let kept = "C:⧵temp⧵new \"quoted\" line break bell tab  Grüße U＋00e9 U+12 +1"
+    #expect(ExportEncoder.timewarriorText(note) == kept)
+    #expect(
+      ExchangeFixtures.export(.timewarriorData, records)
+        == "inc 20260105T080000Z - 20260105T090000Z # api project:api work # \"C:⧵temp⧵new \\\"quoted\\\" line break bell tab  Grüße U＋00e9 U+12 +1\"\n")
+    let json = ExchangeFixtures.export(.timewarrior, records)
+    #expect(json.contains(#""annotation":"C:⧵temp⧵new \"quoted\" line break bell tab  Grüße U＋00e9 U+12 +1""#), "\(json)")
+    // A tag is held to the same: it goes into the same lines.
+    var tagged = records[0]
+    tagged.tags = ["a\\b"]
+    #expect(ExchangeFixtures.export(.timewarriorData, [tagged]).contains(" a⧵b "))
+  }
+
+  /// Records read from timewarrior went back to it no more: a fresh timewarrior database
+  /// got none of the imported history. Every interval goes back, and every tag it had in
+  /// timewarrior counts the same time there again (a session across midnight included).
+  @Test func timewarriorsOwnIntervalsGoBackWithEveryTagsTime() {
+    let text = """
+      [
+      {"id":4,"start":"20261123T080000Z","end":"20261123T090000Z","tags":["acme","billable","dev"]},
+      {"id":3,"start":"20261123T090000Z","end":"20261123T091500Z","tags":["globex"],"annotation":"call"},
+      {"id":2,"start":"20261123T230000Z","end":"20261124T010000Z","tags":["Umbrella Corp","billable"]},
+      {"id":1,"start":"20261124T090000Z","end":"20261124T093000Z","tags":["internal","project:initech"]}
+      ]
+      """
+    let original = Self.timewarriorIntervals(text)
+    let records = ExchangeFixtures.decode(text, .timewarrior, offset: 0).records.sorted { $0.start.utc < $1.start.utc }
+    let back = Self.timewarriorIntervals(ExchangeFixtures.export(.timewarrior, records))
+    #expect(back.map(\.start) == original.map(\.start) && back.map(\.end) == original.map(\.end))
+    func seconds(_ intervals: [(start: String, end: String, tags: [String])], _ tag: String) -> Int64 {
+      intervals.filter { $0.tags.contains(tag) }.map {
+        ImportDecoder.utc(timewarrior: $0.end)! - ImportDecoder.utc(timewarrior: $0.start)!
+      }.reduce(0, +)
+    }
+    for tag in ["acme", "billable", "dev", "globex", "Umbrella Corp", "internal", "project:initech"] {
+      #expect(seconds(back, tag) == seconds(original, tag), "\(tag)")
+    }
+    #expect(ExchangeFixtures.export(.timewarrior, records).contains(#""annotation":"call""#))
   }
 
   static let frames = """
