@@ -205,6 +205,21 @@ struct ExchangeTotals: Equatable, CustomStringConvertible {
     #expect(text.contains(#"[1767607200,1767610800,"web","0a1b2c3d4e5f60718293a4b5c6d7e8f9",[],"#))
   }
 
+  /// `watson merge` of a round trip asked about every frame (and, without a terminal,
+  /// aborted): the export wrote the stop for `updated_at`. A frame goes back exactly as it
+  /// came; one amended here gets the amend's time, newer than Watson's.
+  @Test func watsonFramesGoBackAsTheyCame() {
+    var records = ExchangeFixtures.decode(Self.frames, .watson, offset: 0).records
+    records.sort { ($0.start.utc, $0.kind.rawValue) < ($1.start.utc, $1.kind.rawValue) }
+    #expect(ExchangeFixtures.export(.watson, records) == Self.frames + "\n")
+    let index = records.firstIndex { $0.project == "web" }!
+    guard case .amend(_, let amended) = HistoryEdit.Operation.amend(target: records[index].id, record: records[index])
+      .made(at: WallTime(utc: 1_767_700_000, offset: 0))
+    else { return }
+    records[index] = amended
+    #expect(ExchangeFixtures.export(.watson, records).contains(#"[],1767700000]"#))
+  }
+
   /// After `watson edit`, a re-import added the edited frame beside the old one.
   @Test func anEditedWatsonFrameIsChangedNotAdded() {
     let before = ExchangeFixtures.decode(Self.frames, .watson, offset: 0).records

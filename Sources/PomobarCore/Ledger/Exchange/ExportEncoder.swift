@@ -246,11 +246,14 @@ public struct ExportEncoder {
   /// frame per piece: the project of the work (or focus) covering it (a break outside
   /// work has none), the kinds other than work as tags (a break under the work clock also
   /// `work`), the records' tags (`tag:NAME` for one that reads as a kind, see
-  /// `escapedTag`), the tags an older Watson import kept in the note, and the end as the
-  /// update time. The piece
-  /// that starts a record has the record's frame id (the one it had in Watson, or one
-  /// derived from its id), later pieces one derived from the record and their start: a
-  /// second export merges into the same frames.
+  /// `escapedTag`), and the tags an older Watson import kept in the note. The piece that
+  /// starts a record has the record's frame id (the one it had in Watson, or one derived
+  /// from its id), later pieces one derived from the record and their start: a second
+  /// export merges into the same frames. The update time is the latest `updated` of the
+  /// records covering it (a frame's own `updated_at`, or when it was changed here), the
+  /// piece's end for a record without: a frame read from Watson goes back exactly as it
+  /// came, which `watson merge` leaves alone, and one changed here is newer than Watson's,
+  /// which `watson sync` pushes.
   static func watson(_ piece: FlatTimeline.Piece) -> String {
     let primary = piece.primary
     let named = piece.isWork ? primary.project.flatMap { $0.isEmpty ? nil : $0 } : nil
@@ -274,7 +277,8 @@ public struct ExportEncoder {
     let id =
       piece.startsPrimary
       ? primary.watsonFrameID ?? StableHash.hex128(primary.id) : StableHash.hex128("\(primary.id)@\(piece.start)")
+    let updated = piece.cover.map { $0.updated?.utc ?? piece.end }.max() ?? piece.end
     return "[\(piece.start),\(piece.end),\(JSON.quote(project)),\"\(id)\","
-      + "[\(tags.map(JSON.quote).joined(separator: ","))],\(piece.end)]"
+      + "[\(tags.map(JSON.quote).joined(separator: ","))],\(updated)]"
   }
 }
