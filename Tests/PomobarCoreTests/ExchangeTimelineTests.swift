@@ -255,6 +255,37 @@ struct ExchangeTotals: Equatable, CustomStringConvertible {
     #expect(plan.overlapping == 3)
   }
 
+  /// `export --kind`: the records whose `seconds` add up to what `report` counts, with a
+  /// day that starts at 04:00 (a focus at 02:00 is the day before's, which had work).
+  @Test func anExportKindAddsUpToTheReportsTotals() {
+    var settings = LedgerSettings()
+    settings.dayStart = 4 * 3600
+    let records = Self.morning + [
+      Self.record("k.1", .shortBreak, (11, 0), (11, 5), "api"),
+      Self.record("k.2", .focus, (26, 0), (26, 25), nil),  // 02:00 the next night
+      Self.record("k.3", .focus, (34, 0), (34, 25), "api"),  // 10:00 the next day, no work
+    ]
+    var skipped = Self.record("k.4", .longBreak, (35, 0), (35, 15), nil)
+    skipped.outcome = .skipped
+    let all = records + [skipped]
+    let today = CivilTime.Date(year: 2026, month: 1, day: 7)
+    var builder = ReportBuilder(
+      period: ReportRange.all.period(today: today, calendar: LedgerCalendar(settings), latest: today), today: today,
+      settings: settings)
+    for record in all { builder.add(record) }
+    let report = builder.report()
+    func sum(_ kind: ExportKind) -> Int64 {
+      var selection = ExportSelection(kind, calendar: LedgerCalendar(settings))
+      for record in all { selection.see(record) }
+      return all.filter(selection.includes).map(\.seconds).reduce(0, +)
+    }
+    #expect(sum(.work) == report.work)
+    #expect(sum(.work) == 2 * 3600 + 3600 + 3600 + 1500)
+    #expect(sum(.focus) == report.focus)
+    #expect(sum(.breaks) == report.breakSeconds)
+    #expect(sum(.all) == all.map(\.seconds).reduce(0, +))
+  }
+
   // MARK: - What importers refuse
 
   static func line(_ start: String, _ end: String, seconds: Int) -> String {
