@@ -149,9 +149,12 @@ struct ExchangeTotals: Equatable, CustomStringConvertible {
     #expect(ExportEncoder.timewarriorText(note) == kept)
     #expect(
       ExchangeFixtures.export(.timewarriorData, records)
-        == "inc 20260105T080000Z - 20260105T090000Z # api project:api work # \"C:⧵temp⧵new \\\"quoted\\\" line break bell tab  Grüße U＋00e9 U+12 +1\"\n")
+        == #"inc 20260105T080000Z - 20260105T090000Z # api project:api work # "#
+        + #""C:⧵temp⧵new \"quoted\" line break bell tab  Grüße U＋00e9 U+12 +1""# + "\n")
     let json = ExchangeFixtures.export(.timewarrior, records)
-    #expect(json.contains(#""annotation":"C:⧵temp⧵new \"quoted\" line break bell tab  Grüße U＋00e9 U+12 +1""#), "\(json)")
+    #expect(
+      json.contains(#""annotation":"C:⧵temp⧵new \"quoted\" line break bell tab  Grüße U＋00e9 U+12 +1""#),
+      "\(json)")
     // A tag is held to the same: it goes into the same lines.
     var tagged = records[0]
     tagged.tags = ["a\\b"]
@@ -171,7 +174,8 @@ struct ExchangeTotals: Equatable, CustomStringConvertible {
       ]
       """
     let original = Self.timewarriorIntervals(text)
-    let records = ExchangeFixtures.decode(text, .timewarrior, offset: 0).records.sorted { $0.start.utc < $1.start.utc }
+    let records = ExchangeFixtures.decode(text, .timewarrior, offset: 0).records
+      .sorted { $0.start.utc < $1.start.utc }
     let back = Self.timewarriorIntervals(ExchangeFixtures.export(.timewarrior, records))
     #expect(back.map(\.start) == original.map(\.start) && back.map(\.end) == original.map(\.end))
     func seconds(_ intervals: [(start: String, end: String, tags: [String])], _ tag: String) -> Int64 {
@@ -213,9 +217,10 @@ struct ExchangeTotals: Equatable, CustomStringConvertible {
     records.sort { ($0.start.utc, $0.kind.rawValue) < ($1.start.utc, $1.kind.rawValue) }
     #expect(ExchangeFixtures.export(.watson, records) == Self.frames + "\n")
     let index = records.firstIndex { $0.project == "web" }!
-    guard case .amend(_, let amended) = HistoryEdit.Operation.amend(target: records[index].id, record: records[index])
-      .made(at: WallTime(utc: 1_767_700_000, offset: 0))
-    else { return }
+    let amend = HistoryEdit.Operation.amend(target: records[index].id, record: records[index])
+    guard case .amend(_, let amended) = amend.made(at: WallTime(utc: 1_767_700_000, offset: 0)) else {
+      return
+    }
     records[index] = amended
     #expect(ExchangeFixtures.export(.watson, records).contains(#"[],1767700000]"#))
   }
@@ -260,18 +265,18 @@ struct ExchangeTotals: Equatable, CustomStringConvertible {
   @Test func anExportKindAddsUpToTheReportsTotals() {
     var settings = LedgerSettings()
     settings.dayStart = 4 * 3600
-    let records = Self.morning + [
-      Self.record("k.1", .shortBreak, (11, 0), (11, 5), "api"),
-      Self.record("k.2", .focus, (26, 0), (26, 25), nil),  // 02:00 the next night
-      Self.record("k.3", .focus, (34, 0), (34, 25), "api"),  // 10:00 the next day, no work
-    ]
+    let records =
+      Self.morning + [
+        Self.record("k.1", .shortBreak, (11, 0), (11, 5), "api"),
+        Self.record("k.2", .focus, (26, 0), (26, 25), nil),  // 02:00 the next night
+        Self.record("k.3", .focus, (34, 0), (34, 25), "api"),  // 10:00 the next day, no work
+      ]
     var skipped = Self.record("k.4", .longBreak, (35, 0), (35, 15), nil)
     skipped.outcome = .skipped
     let all = records + [skipped]
     let today = CivilTime.Date(year: 2026, month: 1, day: 7)
-    var builder = ReportBuilder(
-      period: ReportRange.all.period(today: today, calendar: LedgerCalendar(settings), latest: today), today: today,
-      settings: settings)
+    let period = ReportRange.all.period(today: today, calendar: LedgerCalendar(settings), latest: today)
+    var builder = ReportBuilder(period: period, today: today, settings: settings)
     for record in all { builder.add(record) }
     let report = builder.report()
     func sum(_ kind: ExportKind) -> Int64 {

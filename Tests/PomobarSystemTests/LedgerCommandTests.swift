@@ -91,9 +91,9 @@ struct LedgerCommandTests {
   @Test("export --kind gives the rows whose seconds add up to the report's totals")
   func exportKindAddsUpToTheReport() async throws {
     try await withSandbox { sandbox in
-      func line(_ id: String, _ kind: String, _ start: String, _ end: String, _ seconds: Int, _ outcome: String)
-        -> String
-      {
+      func line(
+        _ id: String, _ kind: String, _ start: String, _ end: String, _ seconds: Int, _ outcome: String
+      ) -> String {
         #"{"id":"k.\#(id)","kind":"\#(kind)","start":"2026-01-\#(start):00+01:00","end":"2026-01-\#(end):00+01:00","#
           + #""seconds":\#(seconds),"project":"api","outcome":\#(outcome),"internal":0,"external":0,"gap":0,"note":null}"#
       }

@@ -66,8 +66,9 @@ public struct LedgerRecord: Equatable, Sendable {
   public var atNanoseconds: Int32 = 0
   /// When the record last changed where it lives: the `updated_at` of the Watson frame
   /// it was read from, or when a person changed it here (an amend,
-  /// `HistoryEdit.Operation.made(at:)`, or a rename of its project); nil for neither. A Watson export writes it back, so `watson merge` finds the frame
-  /// unchanged and `watson sync` pushes a frame changed here.
+  /// `HistoryEdit.Operation.made(at:)`, or a rename of its project); nil for neither. A
+  /// Watson export writes it back, so `watson merge` finds the frame unchanged and
+  /// `watson sync` pushes a frame changed here.
   public var updated: WallTime? = nil
 
   public init(

@@ -40,13 +40,7 @@ extension HistoryStore {
       }
       starts.removeAll(keepingCapacity: true)
     }
-    scan(
-      from: bounds.first, to: bounds.last,
-      month: { month in
-        finish()
-        current = month
-      }
-    ) { record in
+    func take(_ record: LedgerRecord) {
       guard range.contains(record) else { return }
       starts.append(record.start.utc)
       if starts.count <= limit {
@@ -55,6 +49,12 @@ extension HistoryStore {
         held = []
       }
     }
+    scan(
+      from: bounds.first, to: bounds.last,
+      month: { month in
+        finish()
+        current = month
+      }, take)
     finish()
   }
 

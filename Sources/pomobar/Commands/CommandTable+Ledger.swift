@@ -221,7 +221,8 @@ extension CommandTable {
               + ExportKind.names.joined(separator: ", "))
         }
         guard format != .ics else {
-          throw words.usage("--kind does not go with --format ics: its events are the work (--focus adds focus)")
+          throw words.usage(
+            "--kind does not go with --format ics: its events are the work (--focus adds focus)")
         }
         kind = known
       }

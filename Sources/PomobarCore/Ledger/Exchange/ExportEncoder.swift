@@ -169,13 +169,14 @@ public struct ExportEncoder {
     guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x5C || $0 == 0x2B || $0 == 0x7F || $0 == 0xC2 })
     else { return text }
     let scalars = Array(text.unicodeScalars)
+    let hex = "0123456789abcdefABCDEF".unicodeScalars
     var out = String.UnicodeScalarView()
     for (index, scalar) in scalars.enumerated() {
       switch scalar.value {
       case 0x5C: out.append("\u{29F5}")
       case 0x2B
       where index > 0 && scalars[index - 1] == "U" && index + 4 < scalars.count
-        && scalars[(index + 1)...(index + 4)].allSatisfy({ "0123456789abcdefABCDEF".unicodeScalars.contains($0) }):
+        && scalars[(index + 1)...(index + 4)].allSatisfy(hex.contains):
         out.append("\u{FF0B}")
       case 0..<0x20, 0x7F...0x9F: out.append(" ")
       default: out.append(scalar)
