@@ -280,7 +280,7 @@ enum EditCommands {
         let wall = context.store.now().wall
         let change = try plan(history, fold, wall)
         let edits = change.operations.enumerated().map { index, operation in
-          history.newEdit(at: wall, index: index, operation)
+          history.newEdit(at: wall, index: index, operation.made(at: LocalZone.wallTime(wall: wall)))
         }
         let appended = try LedgerCommands.locked(context) { () throws -> Bool in
           // Another edit since the plan (on this machine or synced in) may have changed

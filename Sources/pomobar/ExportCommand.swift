@@ -1,24 +1,34 @@
 import PomobarCore
 import PomobarSystem
 
-/// `pomobar export [RANGE] --format FORMAT [--focus]`: the history to stdout, streamed.
+/// `pomobar export [RANGE] --format FORMAT [--focus] [--kind KIND]`: the history to
+/// stdout, streamed.
 enum ExportCommand {
-  static func run(_ context: Context, _ argument: RangeArgument, _ format: ExchangeFormat, focus: Bool)
-    -> Int32
-  {
+  static func run(
+    _ context: Context, _ argument: RangeArgument, _ format: ExchangeFormat, focus: Bool, kind: ExportKind
+  ) -> Int32 {
     let history = context.history
     let range = argument.resolve(today: LocalZone.today())
+    var selection = ExportSelection(kind, calendar: LedgerCalendar(context.config.ledger))
+    if selection.needsFirstPass {
+      let months = range.months
+      history.forEachRecord(from: months.first, to: months.last) { selection.see($0) }
+    }
+    let selected = selection
+    let forEachRecord = { (body: (LedgerRecord) -> Void) in
+      history.forEachRecordInOrder(in: range) { if selected.includes($0) { body($0) } }
+    }
     var total = 0
     if format == .timewarrior {
       // timewarrior numbers intervals from the latest (@1) back: count them first.
-      total = ExportEncoder.intervalCount { body in history.forEachRecordInOrder(in: range, body) }
+      total = ExportEncoder.intervalCount(forEachRecord)
     }
     let stamp = LocalZone.wallTime(wall: context.store.now().wall).utc
     var encoder = ExportEncoder(
       format: format, total: total, calendar: ICalendarEncoder(stamp: stamp, focus: focus))
     var output = OutputBuffer()
     output.add(encoder.header())
-    history.forEachRecordInOrder(in: range) { record in output.add(encoder.element(record)) }
+    forEachRecord { record in output.add(encoder.element(record)) }
     output.add(encoder.footer())
     return output.flush() ? ExitCode.success : ExitCode.failure
   }

@@ -6,8 +6,8 @@ enum LedgerCommands {
   static func run(_ command: LedgerCommand) -> Int32 {
     let context = Context.reading(Options())
     switch command {
-    case .export(let range, let format, let focus):
-      return ExportCommand.run(context, range, format, focus: focus)
+    case .export(let range, let format, let focus, let kind):
+      return ExportCommand.run(context, range, format, focus: focus, kind: kind)
     case .importFile(let request): return ImportCommand.run(context, request)
     case .log(let range, let tags): return LogCommand.run(context, range, tags: tags)
     case .track(let words, let note, let adjust):

@@ -114,20 +114,79 @@ struct ExchangeTotals: Equatable, CustomStringConvertible {
   }
 
   /// Lines as timewarrior 1.4.3 writes them in `data/YYYY-MM.data` (checked against the real
-  /// binary: `timew track … 'a b' 'x"y'` then the file).
+  /// binary: `timew track … 'a b' 'project:a b' work`, `timew annotate @1 'say "hi" Grüße'`,
+  /// and so on, then the file): timewarrior finds an interval it changes or deletes by
+  /// its line, so `timew tag` and `timew lengthen` refused a line written otherwise
+  /// (`# long-break` for its `# "long-break"`).
   @Test func timewarriorDataLinesAreTimewarriorsOwn() {
+    var admin = Self.record("d.4", .work, (11, 0), (11, 15), nil)
+    admin.tags = ["admin", "focus"]
     let records = [
-      Self.record("d.1", .work, (8, 0), (8, 25), "a b", note: "say \"hi\""),
+      Self.record("d.1", .work, (8, 0), (8, 25), "a b", note: "say \"hi\" Grüße"),
       Self.record("d.2", .work, (9, 0), (9, 30), "x\"y"),
       Self.record("d.3", .longBreak, (10, 0), (10, 15), nil),
+      admin,
+      Self.record("d.5", .shortBreak, (11, 0), (11, 15), nil),
     ]
     #expect(
       ExchangeFixtures.export(.timewarriorData, records) == """
-        inc 20260105T080000Z - 20260105T082500Z # "a b" work # "say \\"hi\\""
-        inc 20260105T090000Z - 20260105T093000Z # work "x\\"y"
-        inc 20260105T100000Z - 20260105T101500Z # long-break
+        inc 20260105T080000Z - 20260105T082500Z # "a b" "project:a b" work # "say \\"hi\\" Grüße"
+        inc 20260105T090000Z - 20260105T093000Z # "project:x\\"y" work "x\\"y"
+        inc 20260105T100000Z - 20260105T101500Z # "long-break"
+        inc 20260105T110000Z - 20260105T111500Z # admin project: "short-break" tag:focus work
 
         """)
+  }
+
+  /// A backslash in a note made `timew import` refuse the whole file (timewarrior reads it
+  /// back as an escape, and checks every interval it adds reads back the same); a line
+  /// break or a control character left `timew export` printing what is not JSON. The note
+  /// goes as timewarrior keeps it: the text, with those as look-alikes or spaces.
+  @Test func notesGoAsTimewarriorKeepsThem() {
+    let note = "C:\\temp\\new \"quoted\" line\nbreak\u{7}bell\ttab\u{85} Grüße U+00e9 U+12 +1"
+    let records = [Self.record("n.1", .work, (8, 0), (9, 0), "api", note: note)]
+    let kept = "C:⧵temp⧵new \"quoted\" line break bell tab  Grüße U＋00e9 U+12 +1"
+    #expect(ExportEncoder.timewarriorText(note) == kept)
+    #expect(
+      ExchangeFixtures.export(.timewarriorData, records)
+        == #"inc 20260105T080000Z - 20260105T090000Z # api project:api work # "#
+        + #""C:⧵temp⧵new \"quoted\" line break bell tab  Grüße U＋00e9 U+12 +1""# + "\n")
+    let json = ExchangeFixtures.export(.timewarrior, records)
+    #expect(
+      json.contains(#""annotation":"C:⧵temp⧵new \"quoted\" line break bell tab  Grüße U＋00e9 U+12 +1""#),
+      "\(json)")
+    // A tag is held to the same: it goes into the same lines.
+    var tagged = records[0]
+    tagged.tags = ["a\\b"]
+    #expect(ExchangeFixtures.export(.timewarriorData, [tagged]).contains(" a⧵b "))
+  }
+
+  /// Records read from timewarrior went back to it no more: a fresh timewarrior database
+  /// got none of the imported history. Every interval goes back, and every tag it had in
+  /// timewarrior counts the same time there again (a session across midnight included).
+  @Test func timewarriorsOwnIntervalsGoBackWithEveryTagsTime() {
+    let text = """
+      [
+      {"id":4,"start":"20261123T080000Z","end":"20261123T090000Z","tags":["acme","billable","dev"]},
+      {"id":3,"start":"20261123T090000Z","end":"20261123T091500Z","tags":["globex"],"annotation":"call"},
+      {"id":2,"start":"20261123T230000Z","end":"20261124T010000Z","tags":["Umbrella Corp","billable"]},
+      {"id":1,"start":"20261124T090000Z","end":"20261124T093000Z","tags":["internal","project:initech"]}
+      ]
+      """
+    let original = Self.timewarriorIntervals(text)
+    let records = ExchangeFixtures.decode(text, .timewarrior, offset: 0).records
+      .sorted { $0.start.utc < $1.start.utc }
+    let back = Self.timewarriorIntervals(ExchangeFixtures.export(.timewarrior, records))
+    #expect(back.map(\.start) == original.map(\.start) && back.map(\.end) == original.map(\.end))
+    func seconds(_ intervals: [(start: String, end: String, tags: [String])], _ tag: String) -> Int64 {
+      intervals.filter { $0.tags.contains(tag) }.map {
+        ImportDecoder.utc(timewarrior: $0.end)! - ImportDecoder.utc(timewarrior: $0.start)!
+      }.reduce(0, +)
+    }
+    for tag in ["acme", "billable", "dev", "globex", "Umbrella Corp", "internal", "project:initech"] {
+      #expect(seconds(back, tag) == seconds(original, tag), "\(tag)")
+    }
+    #expect(ExchangeFixtures.export(.timewarrior, records).contains(#""annotation":"call""#))
   }
 
   static let frames = """
@@ -148,6 +207,22 @@ struct ExchangeTotals: Equatable, CustomStringConvertible {
     let text = ExchangeFixtures.export(.watson, records)
     #expect(text.contains(#"[1767603600,1767607200,"api","5e8f2b0c6a8e4d1f9b7c3a2e1d0f4b6a",["focus","client"],"#))
     #expect(text.contains(#"[1767607200,1767610800,"web","0a1b2c3d4e5f60718293a4b5c6d7e8f9",[],"#))
+  }
+
+  /// `watson merge` of a round trip asked about every frame (and, without a terminal,
+  /// aborted): the export wrote the stop for `updated_at`. A frame goes back exactly as it
+  /// came; one amended here gets the amend's time, newer than Watson's.
+  @Test func watsonFramesGoBackAsTheyCame() {
+    var records = ExchangeFixtures.decode(Self.frames, .watson, offset: 0).records
+    records.sort { ($0.start.utc, $0.kind.rawValue) < ($1.start.utc, $1.kind.rawValue) }
+    #expect(ExchangeFixtures.export(.watson, records) == Self.frames + "\n")
+    let index = records.firstIndex { $0.project == "web" }!
+    let amend = HistoryEdit.Operation.amend(target: records[index].id, record: records[index])
+    guard case .amend(_, let amended) = amend.made(at: WallTime(utc: 1_767_700_000, offset: 0)) else {
+      return
+    }
+    records[index] = amended
+    #expect(ExchangeFixtures.export(.watson, records).contains(#"[],1767700000]"#))
   }
 
   /// After `watson edit`, a re-import added the edited frame beside the old one.
@@ -183,6 +258,37 @@ struct ExchangeTotals: Equatable, CustomStringConvertible {
     #expect(plan.fresh.map(\.id) == ["o.2", "o.3", "o.4"])
     #expect(plan.covered == 1)
     #expect(plan.overlapping == 3)
+  }
+
+  /// `export --kind`: the records whose `seconds` add up to what `report` counts, with a
+  /// day that starts at 04:00 (a focus at 02:00 is the day before's, which had work).
+  @Test func anExportKindAddsUpToTheReportsTotals() {
+    var settings = LedgerSettings()
+    settings.dayStart = 4 * 3600
+    let records =
+      Self.morning + [
+        Self.record("k.1", .shortBreak, (11, 0), (11, 5), "api"),
+        Self.record("k.2", .focus, (26, 0), (26, 25), nil),  // 02:00 the next night
+        Self.record("k.3", .focus, (34, 0), (34, 25), "api"),  // 10:00 the next day, no work
+      ]
+    var skipped = Self.record("k.4", .longBreak, (35, 0), (35, 15), nil)
+    skipped.outcome = .skipped
+    let all = records + [skipped]
+    let today = CivilTime.Date(year: 2026, month: 1, day: 7)
+    let period = ReportRange.all.period(today: today, calendar: LedgerCalendar(settings), latest: today)
+    var builder = ReportBuilder(period: period, today: today, settings: settings)
+    for record in all { builder.add(record) }
+    let report = builder.report()
+    func sum(_ kind: ExportKind) -> Int64 {
+      var selection = ExportSelection(kind, calendar: LedgerCalendar(settings))
+      for record in all { selection.see(record) }
+      return all.filter(selection.includes).map(\.seconds).reduce(0, +)
+    }
+    #expect(sum(.work) == report.work)
+    #expect(sum(.work) == 2 * 3600 + 3600 + 3600 + 1500)
+    #expect(sum(.focus) == report.focus)
+    #expect(sum(.breaks) == report.breakSeconds)
+    #expect(sum(.all) == all.map(\.seconds).reduce(0, +))
   }
 
   // MARK: - What importers refuse

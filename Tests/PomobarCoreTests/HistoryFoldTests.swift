@@ -127,6 +127,22 @@ struct HistoryFoldTests {
     #expect(Self.read([old, later], HistoryFold([resetBefore])).map(\.id) == ["m.e.2"])
   }
 
+  /// A record changed here is newer than its copy in a tool that syncs by change time
+  /// (Watson): an amend a person makes, and a rename of its project, set `updated`.
+  @Test func anAmendOrARenameMadeHereMarksTheRecordUpdated() {
+    var record = Self.record("m.e.1", "api")
+    record.updated = Self.time(900_000)  // a Watson frame's updated_at
+    var amended = record
+    amended.note = "fixed"
+    let made = HistoryEdit.Operation.amend(target: record.id, record: amended).made(at: Self.time(2_000_000))
+    amended.updated = Self.time(2_000_000)
+    #expect(made == .amend(target: record.id, record: amended))
+    #expect(HistoryEdit.Operation.remove(target: "x").made(at: Self.time(1)) == .remove(target: "x"))
+    let rename = Self.edit("a.1", 3_000_000, .rename(from: "api", to: "backend"))
+    #expect(Self.read([record], HistoryFold([rename])).map(\.updated) == [Self.time(3_000_000)])
+    #expect(Self.read([record], HistoryFold([])).map(\.updated) == [Self.time(900_000)])
+  }
+
   @Test func renamesChainInOrderAndAnAmendAfterARenameKeepsWhatItSaw() {
     let records = [Self.record("m.e.1", "a")]
     let renames = [

@@ -34,6 +34,22 @@ import Testing
         + #""internal":1,"external":2,"gap":0,"note":null}"# + "\n")
   }
 
+  /// `updated` (a Watson frame's `updated_at`, or an amend's time) is a key of its own,
+  /// written only when there is one: every line written before stays byte for byte.
+  @Test func updatedIsWrittenOnlyWhenThereIsOne() throws {
+    #expect(!focus.jsonLine.contains("updated"))
+    #expect(try LedgerRecord(jsonLine: String(focus.jsonLine.dropLast())).updated == nil)
+    var record = focus
+    record.tags = ["billable"]
+    record.updated = WallTime(utc: 1_795_422_301, offset: 3600)
+    let line = record.jsonLine
+    #expect(line.hasSuffix(#""tags":["billable"],"updated":"2026-11-23T09:25:01+01:00"}"# + "\n"))
+    #expect(try LedgerRecord(jsonLine: String(line.dropLast())) == record)
+    // The full parser (another key order) reads it the same.
+    let reordered = #"{"updated":"2026-11-23T09:25:01+01:00","# + line.dropFirst().dropLast()
+    #expect(try LedgerRecord(jsonLine: String(reordered)).updated == record.updated)
+  }
+
   @Test func aHandEditedLineReadsTheSame() throws {
     let edited = """
       { "note": null, "kind": "work", "id": "x", "start": "2026-11-23T08:00:00Z",

@@ -62,6 +62,10 @@ func makeReport(
     #expect(report.days.map(\.work) == [1500, 3600])
     #expect(report.focus == 3000)
     #expect(report.projects.map(\.label) == ["api"])
+    // The project's total is the days' work: the focus of the day without the work clock
+    // too (it counted in the day and the total, not in the project).
+    #expect(report.projects.map(\.seconds) == [1500 + 3600])
+    #expect(report.days.map { $0.projects.reduce(0, +) } == [1500, 3600])
   }
 
   @Test func sessionsInterruptionsAndBreaksAreCounted() {

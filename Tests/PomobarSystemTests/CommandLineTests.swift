@@ -91,6 +91,8 @@ struct CommandLineTests {
       (["status", "--format"], "--format needs a value"),
       (["report", "week", "--html", "--json"], "one output at a time (got --html and --json)"),
       (["export", "--format", "csv", "--focus"], "--focus goes with --format ics"),
+      (["export", "--format", "csv", "--kind", "wrok"], "did you mean 'work'?"),
+      (["export", "--format", "ics", "--kind", "work"], "--kind does not go with --format ics"),
     ])
   func usageErrorExits64(arguments: [String], message: String) async throws {
     try await withSandbox { sandbox in

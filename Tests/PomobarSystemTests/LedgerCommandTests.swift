@@ -87,6 +87,46 @@ struct LedgerCommandTests {
     }
   }
 
+  /// A spreadsheet sum of the CSV's `seconds` counted a focus and its break again inside
+  /// their work: each `--kind` gives the rows whose sum is `report`'s figure.
+  @Test("export --kind gives the rows whose seconds add up to the report's totals")
+  func exportKindAddsUpToTheReport() async throws {
+    try await withSandbox { sandbox in
+      func line(
+        _ id: String, _ kind: String, _ start: String, _ end: String, _ seconds: Int, _ outcome: String
+      ) -> String {
+        #"{"id":"k.\#(id)","kind":"\#(kind)","start":"2026-01-\#(start):00+01:00","end":"2026-01-\#(end):00+01:00","#
+          + #""seconds":\#(seconds),"project":"api","outcome":\#(outcome),"internal":0,"external":0,"gap":0,"note":null}"#
+      }
+      // The 20th: work with a focus and a break inside, a skipped break; the 21st: a focus
+      // without the work clock, which counts as work there.
+      let records = [
+        line("1", "work", "20T09:00", "20T12:00", 10_000, "null"),
+        line("2", "focus", "20T09:10", "20T09:35", 1500, #""completed""#),
+        line("3", "short-break", "20T09:35", "20T09:40", 300, #""completed""#),
+        line("4", "short-break", "20T10:05", "20T10:10", 20, #""skipped""#),
+        line("5", "focus", "21T09:00", "21T09:25", 1500, #""completed""#),
+      ]
+      let path = sandbox.root + "/records.json"
+      try sandbox.write("[" + records.joined(separator: ",\n") + "]", to: path)
+      try await Self.run(sandbox, ["import", path])
+      let report = try await Self.run(sandbox, ["report", "all", "--json"]).stdout
+      let totals = try #require(JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
+      let breaks = try #require(totals["breaks"] as? [String: Any])
+      func sum(_ kind: String) async throws -> Int {
+        let csv = try await Self.run(sandbox, ["export", "--format", "csv", "--kind", kind]).stdout
+        return csv.split(separator: "\r\n").dropFirst().map { Int($0.split(separator: ",")[4])! }.reduce(0, +)
+      }
+      #expect(try await sum("work") == totals["work"] as? Int)
+      #expect(try await sum("work") == 10_000 + 1500)
+      #expect(try await sum("focus") == totals["focus"] as? Int)
+      #expect(try await sum("break") == breaks["seconds"] as? Int)
+      #expect(try await sum("all") == 10_000 + 1500 + 300 + 20 + 1500)
+      let watson = try await Self.run(sandbox, ["export", "--format", "watson", "--kind", "focus"]).stdout
+      #expect(watson.split(separator: "\n").count == 4, "two focus frames: \(watson)")
+    }
+  }
+
   @Test("A foreign file imports once, and invalid entries are reported with their place")
   func foreignImport() async throws {
     try await withSandbox { sandbox in

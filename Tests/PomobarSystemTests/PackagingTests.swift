@@ -248,6 +248,8 @@ struct PackagingTests {
     #expect(try Self.bashComplete(["status", "--format", ""]) == formats)
     #expect(try Self.bashComplete(["status", "--format=w"]) == formats.filter { $0.hasPrefix("w") })
     #expect(try Self.bashComplete(["export", "--format", ""]) == Self.choices(["export"]))
+    let kinds = try Self.choices(["export", "--format", "csv", "--kind", ","])
+    #expect(try Self.bashComplete(["export", "--kind", ""]) == kinds)
     #expect(try Self.bashComplete(["ctl", "work", ""]) == ["start", "stop", "toggle"])
     #expect(try Self.bashComplete(["history", ""]) == ["amend", "split", "join", "edit", "remove", "reset", "undo"])
     #expect(try Self.bashComplete(["help", ""]) == Self.commands())

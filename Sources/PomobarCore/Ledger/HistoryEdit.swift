@@ -217,3 +217,13 @@ public struct HistoryEdit: Equatable, Sendable {
     self.init(id: id, at: at, nanoseconds: WallTime.nanoseconds(iso8601: stamp), operation)
   }
 }
+
+extension HistoryEdit.Operation {
+  /// The operation as a person makes it at `moment`: an amend's record is `updated` then,
+  /// so a tool that takes the newer side by its change time (`watson sync`) takes it.
+  public func made(at moment: WallTime) -> Self {
+    guard case .amend(let target, var record) = self else { return self }
+    record.updated = moment
+    return .amend(target: target, record: record)
+  }
+}

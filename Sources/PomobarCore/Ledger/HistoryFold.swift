@@ -134,7 +134,10 @@ public struct HistoryFold: Sendable {
     for (place, edit) in projectWide where created <= edit.madeNanoseconds {
       switch edit.operation {
       case .rename(let from, let to):
-        if place > amendedAt && record.project == from { record.project = to }
+        if place > amendedAt && record.project == from {
+          record.project = to
+          record.updated = edit.at
+        }
       case .delete(let project):
         if record.project == project { return .removed(by: edit) }
       case .reset(let before):

@@ -12,9 +12,10 @@
 /// is the time that counted; `internal`/`external` count interruptions; `gap` is suspend
 /// or away time in seconds that did not count. A record with tags has `"tags":["billable"]`
 /// after `note` (a line without the key has none: lines written before tags, and every
-/// untagged line, stay as they were, and older readers skip the key). A record a person
-/// added (`track`, `import`) ends with `"at"`, when it was added. Readers ignore keys they
-/// do not know.
+/// untagged line, stay as they were, and older readers skip the key). A record that
+/// remembers when it last changed (`updated`) has `"updated":"…"` next, the same way. A
+/// record a person added (`track`, `import`) ends with `"at"`, when it was added. Readers
+/// ignore keys they do not know.
 extension LedgerRecord {
   /// The record as one line, newline included.
   public var jsonLine: String {
@@ -25,6 +26,7 @@ extension LedgerRecord {
     out += ",\"internal\":\(internalInterruptions),\"external\":\(externalInterruptions)"
     out += ",\"gap\":\(gap),\"note\":" + (note.map(JSON.quote) ?? "null")
     if !tags.isEmpty { out += ",\"tags\":[" + tags.map(JSON.quote).joined(separator: ",") + "]" }
+    if let updated { out += ",\"updated\":\"\(updated.iso8601)\"" }
     if let at { out += ",\"at\":\"\(at.iso8601(nanoseconds: atNanoseconds))\"" }
     out += "}\n"
     return out
@@ -101,6 +103,7 @@ struct RecordFields {
   var tags: [String] = []
   var at: WallTime?
   var atNanoseconds: Int32 = 0
+  var updated: WallTime?
 
   /// A key and its value from the full parser.
   mutating func set(_ key: String, _ value: Value) {
@@ -121,6 +124,7 @@ struct RecordFields {
     case ("at", .text(let text)):
       at = WallTime(iso8601: text)
       atNanoseconds = WallTime.nanoseconds(iso8601: text)
+    case ("updated", .text(let text)): updated = WallTime(iso8601: text)
     default: return  // null, unknown keys, or a type that does not fit: left out
     }
   }
@@ -144,7 +148,8 @@ struct RecordFields {
       id: id, kind: kind, start: start, end: end, seconds: seconds, project: project,
       outcome: outcome, internalInterruptions: Int(internalCount),
       externalInterruptions: Int(externalCount), gap: gap, note: note,
-      tags: tags.isEmpty ? tags : TagName.clamped(tags), at: at, atNanoseconds: atNanoseconds)
+      tags: tags.isEmpty ? tags : TagName.clamped(tags), at: at, atNanoseconds: atNanoseconds,
+      updated: updated)
   }
 }
 
@@ -160,6 +165,7 @@ enum FlatObjectScanner {
   /// The keys of a record, and any other.
   enum Key {
     case id, kind, start, end, seconds, project, outcome, internalCount, externalCount, gap, note, tags, at
+    case updated
     case other
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -175,6 +181,7 @@ enum FlatObjectScanner {
       case 7 where equal(bytes, "seconds"): self = .seconds
       case 7 where equal(bytes, "project"): self = .project
       case 7 where equal(bytes, "outcome"): self = .outcome
+      case 7 where equal(bytes, "updated"): self = .updated
       case 8 where equal(bytes, "internal"): self = .internalCount
       case 8 where equal(bytes, "external"): self = .externalCount
       default: self = .other
@@ -214,11 +221,12 @@ enum FlatObjectScanner {
           guard let outcome: LedgerRecord.Outcome = named(text) else { return false }
           fields.outcome = outcome
           fields.unknownOutcome = nil
-        case .start, .end, .at:
+        case .start, .end, .at, .updated:
           guard let time = WallTime(iso8601Bytes: text) else { return false }
           switch key {
           case .start: fields.start = time
           case .end: fields.end = time
+          case .updated: fields.updated = time
           default:
             fields.at = time
             fields.atNanoseconds = WallTime.nanoseconds(iso8601Bytes: text)
@@ -266,7 +274,7 @@ enum FlatObjectScanner {
         case .internalCount: fields.internalCount = value
         case .externalCount: fields.externalCount = value
         case .gap: fields.gap = value
-        case .id, .kind, .start, .end, .project, .outcome, .note, .tags, .at, .other: break
+        case .id, .kind, .start, .end, .project, .outcome, .note, .tags, .at, .updated, .other: break
         }
       default:
         return false

@@ -64,11 +64,18 @@ public struct LedgerRecord: Equatable, Sendable {
   /// The fraction of `at`'s second, in nanoseconds: what was added in one second is told
   /// apart by it (`history undo` takes back the latest).
   public var atNanoseconds: Int32 = 0
+  /// When the record last changed where it lives: the `updated_at` of the Watson frame
+  /// it was read from, or when a person changed it here (an amend,
+  /// `HistoryEdit.Operation.made(at:)`, or a rename of its project); nil for neither. A
+  /// Watson export writes it back, so `watson merge` finds the frame unchanged and
+  /// `watson sync` pushes a frame changed here.
+  public var updated: WallTime? = nil
 
   public init(
     id: String, kind: Kind, start: WallTime, end: WallTime, seconds: Int64, project: String? = nil,
     outcome: Outcome? = nil, internalInterruptions: Int = 0, externalInterruptions: Int = 0,
-    gap: Int64 = 0, note: String? = nil, tags: [String] = [], at: WallTime? = nil, atNanoseconds: Int32 = 0
+    gap: Int64 = 0, note: String? = nil, tags: [String] = [], at: WallTime? = nil, atNanoseconds: Int32 = 0,
+    updated: WallTime? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -84,6 +91,7 @@ public struct LedgerRecord: Equatable, Sendable {
     self.tags = tags
     self.at = at
     self.atNanoseconds = atNanoseconds
+    self.updated = updated
   }
 
   /// When the record entered the history: an edit of a project (rename, delete) or a reset

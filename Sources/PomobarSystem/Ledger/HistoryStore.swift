@@ -265,7 +265,7 @@ public final class HistoryStore {
 
   /// Reads the months from `first` to `last`, calling `month` as each begins and `body`
   /// with each of its records, as the edits leave it, once.
-  private func scan(
+  func scan(
     from first: String?, to last: String?, month: (String) -> Void, _ body: (LedgerRecord) -> Void
   ) {
     let fold = fold()

@@ -35,7 +35,7 @@ enum Command: Equatable {
 
 /// The ledger's commands: export, import, log, track, history, project.
 enum LedgerCommand: Equatable {
-  case export(RangeArgument, ExchangeFormat, focus: Bool)
+  case export(RangeArgument, ExchangeFormat, focus: Bool, kind: ExportKind = .all)
   case importFile(ImportRequest)
   case log(RangeArgument, tags: [String] = [])
   /// `track [DAY] FROM-TO [PROJECT] [+TAG...] [--note TEXT] [--adjust]`: the words are read

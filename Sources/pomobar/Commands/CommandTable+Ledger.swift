@@ -163,10 +163,20 @@ extension CommandTable {
     synopsis: [
       .init(line: "export [RANGE] --format FORMAT", summary: "csv, json, timewarrior, watson, ics to stdout")
     ],
-    usage: ["export [RANGE] --format \(ExchangeFormat.names.joined(separator: "|")) [--focus]"],
+    usage: [
+      "export [RANGE] --format \(ExchangeFormat.names.joined(separator: "|"))",
+      "       [--kind \(ExportKind.names.joined(separator: "|"))] [--focus]",
+    ],
     options: [
       OptionSpec(
         names: ["--format"], arity: .value, placeholder: "FORMAT", kind: .words(ExchangeFormat.names)),
+      OptionSpec(
+        names: ["--kind"], arity: .value, placeholder: "KIND", kind: .words(ExportKind.names),
+        doc: [
+          "only the records to add up (not with ics): work, what report",
+          "counts as work (the work clock's records, and focus sessions on",
+          "a day without it); focus; break (breaks taken); all (default)",
+        ]),
       OptionSpec(names: ["--focus"], arity: .flag, doc: ["ics: focus sessions as events too"]),
     ]
       + rangeOptions,
@@ -178,21 +188,27 @@ extension CommandTable {
           HelpItem(
             term: "csv",
             doc: [
-              "a header and one row per record (RFC 4180, UTF-8): id, kind, start,",
-              "end (local ISO 8601), seconds, hours, project, outcome, internal,",
-              "external, gap, note",
+              "a header and one row per record (RFC 4180, UTF-8): id, kind,",
+              "start, end (local ISO 8601), seconds, hours, project, outcome,",
+              "internal, external, gap, note, tags (joined by ;). Focus sessions",
+              "and breaks lie inside work: to sum the seconds, take --kind work",
             ]),
           HelpItem(term: "json", doc: ["an array of the history's own record objects"]),
           HelpItem(term: "timewarrior", doc: ["the array `timew export` prints, for `timew import`"]),
+          HelpItem(
+            term: "timewarrior-data",
+            doc: ["lines of timewarrior's data files, for timewarrior 1.4"]),
           HelpItem(term: "watson", doc: ["a frames file for `watson merge` (no project: \"(no project)\")"]),
           HelpItem(
             term: "ics",
             doc: [
-              "an iCalendar file (RFC 5545): each work interval an event titled by",
-              "its project, tags and note in the description, UTC times, a UID",
-              "per record (importing again updates); --focus adds focus sessions",
+              "an iCalendar file (RFC 5545): each work interval an event titled",
+              "by its project, tags and note in the description, UTC times, a",
+              "UID per record (importing again updates); --focus adds focus",
+              "sessions",
             ]),
-        ], column: 15),
+        ], column: 20),
+      .options,
       .text(rangeHelp(without: "all")),
     ],
     make: { words throws(UsageError) in
@@ -202,7 +218,20 @@ extension CommandTable {
       }
       let format = try words.exchangeFormat(name)
       if words.flag("--focus") && format != .ics { throw words.usage("--focus goes with --format ics") }
-      return .ledger(.export(try words.range(), format, focus: words.flag("--focus")))
+      var kind = ExportKind.all
+      if let given = words["--kind"] {
+        guard let known = ExportKind(rawValue: given) else {
+          throw words.usage(
+            "unknown kind '\(Shown.plain(given))'\(Spelling.hint(for: given, in: ExportKind.names)); one of: "
+              + ExportKind.names.joined(separator: ", "))
+        }
+        guard format != .ics else {
+          throw words.usage(
+            "--kind does not go with --format ics: its events are the work (--focus adds focus)")
+        }
+        kind = known
+      }
+      return .ledger(.export(try words.range(), format, focus: words.flag("--focus"), kind: kind))
     })
 
   static let importFile = CommandSpec(

@@ -70,8 +70,11 @@ into_timew() {
     awk -v db="$db" '{ print > (db "/" substr($2, 1, 4) "-" substr($2, 5, 2) ".data.new") }'
   for f in "$db"/*.data.new; do
     [ -e "$f" ] || continue
-    touch "${f%.new}" && sort -u -o "${f%.new}" "${f%.new}" "$f" && rm "$f"
+    touch "${f%.new}" &&
+      awk 'FNR == NR { new[$2 $3 $4] = 1; print; next } !(($2 $3 $4) in new)' "$f" "${f%.new}" |
+      sort -o "${f%.new}" && rm "$f"
   done
+  rm -f "$db/tags.data" && timew tags >/dev/null
 }
 pomobar() { pb "$@"; }
 into_timew

@@ -35,9 +35,7 @@ public struct ExportEncoder {
   public static func intervalCount(_ forEach: ((LedgerRecord) -> Void) -> Void) -> Int {
     var timeline = FlatTimeline()
     var count = 0
-    forEach { record in
-      if !record.isFromTimewarrior { timeline.add(record) { _ in count += 1 } }
-    }
+    forEach { record in timeline.add(record) { _ in count += 1 } }
     timeline.finish { _ in count += 1 }
     return count
   }
@@ -64,7 +62,6 @@ public struct ExportEncoder {
     case .ics:
       return calendar.event(record)
     case .timewarrior, .timewarriorData, .watson:
-      if format != .watson && record.isFromTimewarrior { return "" }
       var out = ""
       var timeline = self.timeline
       timeline.add(record) { out += self.piece($0) }
@@ -120,49 +117,78 @@ public struct ExportEncoder {
   /// A piece's timewarrior tags: the kinds that cover it (`work` for every piece a report
   /// counts as work, `focus`, `short-break`, `long-break`) and the project of the work
   /// (or of the focus, when no work covers it); a break outside work has no project, as
-  /// reports count none. A project named like a kind, or starting with `project:` or
-  /// `tag:`, is written `project:NAME`, so a kind never depends on a project's name.
+  /// reports count none.
   ///
-  /// The records' own tags follow (`piece.tags`), and then the project is also written
-  /// `project:NAME` (`project:` for none), since timewarrior keeps tags sorted and the
-  /// first is no longer sure to be the project: an import takes `project:NAME` for the
-  /// project and drops the bare `NAME` beside it. A tag that could read as a kind, a project or itself escaped (see
-  /// `escapedTag`) is written `tag:NAME`. So `timew summary api` and `timew summary
-  /// billable` both count, and the round trip gives back project and tags as they were.
+  /// The project is always `project:NAME`, which an import takes for the project whatever
+  /// the other tags are (timewarrior keeps tags sorted, so no place in the list can say
+  /// it), and also the bare `NAME`, so `timew summary NAME` counts it; the bare name is
+  /// left out when it would read as a kind or an escape (`plain`). A piece without a
+  /// project but with tags carries `project:` (none), so no tag is taken for a project.
+  /// The records' own tags follow (`piece.tags`), `tag:NAME` for one that could read as
+  /// something else (`escapedTag`). Every tag is written as timewarrior can keep it
+  /// (`timewarriorText`).
   static func timewarriorTags(_ piece: FlatTimeline.Piece) -> [String] {
     var tags = Set<String>()
     if piece.isWork { tags.insert(LedgerRecord.Kind.work.rawValue) }
     for record in piece.cover where record.kind != .work { tags.insert(record.kind.rawValue) }
     let primary = piece.primary
     let project = piece.isWork ? primary.project.flatMap { $0.isEmpty ? nil : $0 } : nil
-    if let project { tags.insert(projectTag(project)) }
     let own = piece.tags
-    if !own.isEmpty { tags.insert("project:" + (project ?? "")) }
-    for tag in own { tags.insert(escapedTag(tag, project: project)) }
+    if let project {
+      tags.insert(timewarriorText("project:" + project))
+      if plain(project) { tags.insert(timewarriorText(project)) }
+    } else if !own.isEmpty {
+      tags.insert("project:")
+    }
+    for tag in own { tags.insert(timewarriorText(escapedTag(tag, project: project))) }
     return tags.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
   }
 
-  /// The tag of a project: its name, or `project:NAME` when the name could read as a kind
-  /// or as an escaped tag.
-  public static func projectTag(_ project: String) -> String {
-    LedgerRecord.Kind(rawValue: project) != nil || project.utf8.starts(with: "project:".utf8)
-      || project.utf8.starts(with: "tag:".utf8)
-      ? "project:" + project : project
+  /// Whether a name, as a tool's tag, reads as itself: not a kind, not `project:…` or
+  /// `tag:…`.
+  static func plain(_ name: String) -> Bool {
+    LedgerRecord.Kind(rawValue: name) == nil && !name.utf8.starts(with: "project:".utf8)
+      && !name.utf8.starts(with: "tag:".utf8)
   }
 
   /// A record's tag as a tool's tag: `tag:NAME` when it could read as something else (a
   /// kind, `project:…`, `tag:…`, or the project's own tag), else the tag itself. An import
   /// reads `tag:NAME` back as the tag `NAME`.
   public static func escapedTag(_ tag: String, project: String?) -> String {
-    LedgerRecord.Kind(rawValue: tag) != nil || tag.utf8.starts(with: "project:".utf8)
-      || tag.utf8.starts(with: "tag:".utf8) || tag == project
-      ? "tag:" + tag : tag
+    plain(tag) && tag != project ? tag : "tag:" + tag
+  }
+
+  /// A tag or a note as timewarrior can keep it. timewarrior writes its data files with
+  /// only `"` escaped and reads them back through a lexer that takes a backslash and
+  /// `U+XXXX` for escapes; before it adds an interval (`timew import`, and every later
+  /// change of it) it checks that the line reads back the same, and refuses the whole
+  /// import if not. It writes control characters into `timew export` unescaped, which is
+  /// then not JSON, and a line break would split a data line. So control characters
+  /// become spaces, a backslash `⧵` (U+29F5), and the `+` of `U+XXXX` `＋` (U+FF0B).
+  static func timewarriorText(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x5C || $0 == 0x2B || $0 == 0x7F || $0 == 0xC2 })
+    else { return text }
+    let scalars = Array(text.unicodeScalars)
+    let hex = "0123456789abcdefABCDEF".unicodeScalars
+    var out = String.UnicodeScalarView()
+    for (index, scalar) in scalars.enumerated() {
+      switch scalar.value {
+      case 0x5C: out.append("\u{29F5}")
+      case 0x2B
+      where index > 0 && scalars[index - 1] == "U" && index + 4 < scalars.count
+        && scalars[(index + 1)...(index + 4)].allSatisfy(hex.contains):
+        out.append("\u{FF0B}")
+      case 0..<0x20, 0x7F...0x9F: out.append(" ")
+      default: out.append(scalar)
+      }
+    }
+    return String(out)
   }
 
   /// The note a piece carries: the focus's or break's, else the work's.
   static func annotation(_ piece: FlatTimeline.Piece) -> String? {
     let note = piece.inner?.note ?? piece.primary.note
-    return note?.isEmpty == false ? note : nil
+    return note?.isEmpty == false ? note.map(timewarriorText) : nil
   }
 
   /// `{"id":3,"start":"20261123T080000Z","end":"20261123T082500Z","tags":["api","focus","work"]}`
@@ -177,14 +203,14 @@ public struct ExportEncoder {
     return out + "}"
   }
 
-  /// `inc 20261123T080000Z - 20261123T082500Z # api focus work # "note"`: a line of
-  /// timewarrior's own data files (`data/YYYY-MM.data`, `Interval::serialize`), for
-  /// timewarrior before 1.5, which has no `import`. Tags with a space or a quote are
-  /// quoted, a quote inside escaped with a backslash.
+  /// `inc 20261123T080000Z - 20261123T082500Z # api focus project:api work # "note"`: a
+  /// line of timewarrior's own data files (`data/YYYY-MM.data`), byte for byte as its
+  /// `Interval::serialize` writes the interval: timewarrior finds an interval it changes
+  /// or deletes by that line, and refuses when the line is written otherwise.
   static func timewarriorData(_ piece: FlatTimeline.Piece) -> String {
     var out = "inc \(compactUTC(piece.start)) - \(compactUTC(piece.end))"
     let tags = timewarriorTags(piece)
-    let note = annotation(piece).map { $0.replacingNewlines }
+    let note = annotation(piece)
     if !tags.isEmpty || note != nil {
       out += " #"
       for tag in tags { out += " " + timewarriorQuoted(tag, always: false) }
@@ -193,8 +219,11 @@ public struct ExportEncoder {
     return out + "\n"
   }
 
+  /// timewarrior's `quoteIfNeeded` (always quoted for an annotation): in quotes when the
+  /// text holds a space, a quote or one of `+-/()<^!=~_%`, a quote inside escaped with a
+  /// backslash.
   static func timewarriorQuoted(_ text: String, always: Bool) -> String {
-    let needs = always || text.utf8.contains { $0 == 0x20 || $0 == UInt8(ascii: "\"") }
+    let needs = always || text.utf8.contains { Self.quotedBytes.contains($0) }
     guard needs else { return text }
     var out = "\""
     for scalar in text.unicodeScalars {
@@ -203,6 +232,8 @@ public struct ExportEncoder {
     }
     return out + "\""
   }
+
+  private static let quotedBytes = Set(" \"+-/()<^!=~_%".utf8)
 
   /// `20261123T080000Z`: timewarrior's `Datetime::toISO`.
   static func compactUTC(_ seconds: Int64) -> String {
@@ -216,11 +247,14 @@ public struct ExportEncoder {
   /// frame per piece: the project of the work (or focus) covering it (a break outside
   /// work has none), the kinds other than work as tags (a break under the work clock also
   /// `work`), the records' tags (`tag:NAME` for one that reads as a kind, see
-  /// `escapedTag`), the tags an older Watson import kept in the note, and the end as the
-  /// update time. The piece
-  /// that starts a record has the record's frame id (the one it had in Watson, or one
-  /// derived from its id), later pieces one derived from the record and their start: a
-  /// second export merges into the same frames.
+  /// `escapedTag`), and the tags an older Watson import kept in the note. The piece that
+  /// starts a record has the record's frame id (the one it had in Watson, or one derived
+  /// from its id), later pieces one derived from the record and their start: a second
+  /// export merges into the same frames. The update time is the latest `updated` of the
+  /// records covering it (a frame's own `updated_at`, or when it was changed here), the
+  /// piece's end for a record without: a frame read from Watson goes back exactly as it
+  /// came, which `watson merge` leaves alone, and one changed here is newer than Watson's,
+  /// which `watson sync` pushes.
   static func watson(_ piece: FlatTimeline.Piece) -> String {
     let primary = piece.primary
     let named = piece.isWork ? primary.project.flatMap { $0.isEmpty ? nil : $0 } : nil
@@ -244,14 +278,8 @@ public struct ExportEncoder {
     let id =
       piece.startsPrimary
       ? primary.watsonFrameID ?? StableHash.hex128(primary.id) : StableHash.hex128("\(primary.id)@\(piece.start)")
+    let updated = piece.cover.map { $0.updated?.utc ?? piece.end }.max() ?? piece.end
     return "[\(piece.start),\(piece.end),\(JSON.quote(project)),\"\(id)\","
-      + "[\(tags.map(JSON.quote).joined(separator: ","))],\(piece.end)]"
-  }
-}
-
-extension String {
-  /// Line breaks as spaces: a timewarrior data line holds one interval.
-  fileprivate var replacingNewlines: String {
-    String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+      + "[\(tags.map(JSON.quote).joined(separator: ","))],\(updated)]"
   }
 }

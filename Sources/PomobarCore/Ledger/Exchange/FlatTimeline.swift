@@ -89,10 +89,6 @@ public struct FlatTimeline {
 }
 
 extension LedgerRecord {
-  /// Whether the record came from a timewarrior import: such records are not written back
-  /// to timewarrior, which has them already (a round trip then adds nothing).
-  public var isFromTimewarrior: Bool { id.utf8.starts(with: "import.timewarrior.".utf8) }
-
   /// The Watson frame id a record imported from Watson keeps (`watson.<32 hex>`); nil for
   /// any other record.
   public var watsonFrameID: String? {

@@ -185,7 +185,8 @@ public enum ImportDecoder {
   /// focus; a `short-break` or `long-break` tag makes a break instead, which is also work
   /// with a `work` tag. Other tags are the record's tags (`tag:NAME` is the tag `NAME`,
   /// as the export escapes one that reads as a kind). The frame's id is kept in the record's
-  /// (`watson.<id>`), so an export writes it back and `watson merge` finds its frame.
+  /// (`watson.<id>`) and its `updated_at` in `updated`, so an export writes both back and
+  /// `watson merge` finds its frame unchanged.
   static func watson(_ value: JSONValue, _ place: String, _ offsets: Offsets) throws(Problem)
     -> [LedgerRecord]
   {
@@ -221,8 +222,10 @@ public enum ImportDecoder {
     {
       frameID = text
     }
+    let updated = fields.count > 5 ? seconds(fields[5]) : nil
     return try foreign(
-      .watson, start, end, tags: tags, project: .some(named), note: nil, place, offsets, frameID: frameID)
+      .watson, start, end, tags: tags, project: .some(named), note: nil, place, offsets, frameID: frameID,
+      updated: updated)
   }
 
   /// Whole seconds from an integer or a number (fractions dropped); nil out of range.
@@ -246,10 +249,12 @@ public enum ImportDecoder {
   ///   - project: the project when the format has its own field for it (Watson); nil to
   ///     take a `project:NAME` tag, else the tag `projects` names (timewarrior).
   ///   - frameID: Watson's frame id, kept in the record ids.
+  ///   - updated: when the entry last changed at its source (Watson's `updated_at`), kept
+  ///     when the history can hold it.
   static func foreign(
     _ format: ExchangeFormat, _ start: Int64, _ end: Int64, tags: [String], project: String??,
     note: String?, _ place: String, _ offsets: Offsets, projects: ProjectTags = ProjectTags(),
-    frameID: String? = nil
+    frameID: String? = nil, updated: Int64? = nil
   ) throws(Problem) -> [LedgerRecord] {
     guard (earliest...latest).contains(start), (earliest...latest).contains(end) else {
       throw Problem(place: place, message: "a time before 1970 or after 9999")
@@ -312,7 +317,10 @@ public enum ImportDecoder {
       let record = LedgerRecord(
         id: id, kind: kind, start: WallTime(utc: start, offset: offsets(start)),
         end: WallTime(utc: end, offset: offsets(end)), seconds: end - start, project: chosen,
-        note: carries ? note : nil, tags: recordTags)
+        note: carries ? note : nil, tags: recordTags,
+        updated: updated.map { WallTime(utc: $0, offset: offsets($0)) }.flatMap {
+          (earliest...latest).contains($0.local) ? $0 : nil
+        })
       do {
         records.append(try checked(record))
       } catch {

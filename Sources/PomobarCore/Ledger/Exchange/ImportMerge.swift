@@ -77,6 +77,9 @@ public struct ImportMerge: Equatable, Sendable {
       changes.append(
         Change(field: .tags, was: "", now: words.joined(separator: " "), kept: false, source: source))
     }
+    // A record that now says what the tool says carries the tool's time of its last change
+    // (Watson's `updated_at`), so that an export back to the tool is the tool's own frame.
+    if Self.sameSource(record, incoming) { record.updated = incoming.updated }
     self.record = record
     self.changes = changes
     var base = incoming

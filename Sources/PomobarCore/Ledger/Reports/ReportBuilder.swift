@@ -127,7 +127,9 @@ public struct ReportBuilder {
     for day in shown {
       guard let totalsOfDay = days[day] else { continue }
       totals.merge(totalsOfDay)
-      for (slot, seconds) in totalsOfDay.workBySlot.enumerated() { bySlot[slot] += seconds }
+      // The work as the day counts it: its focus time on a day without the work clock.
+      let work = totalsOfDay.hasWork ? totalsOfDay.workBySlot : totalsOfDay.focusBySlot
+      for (slot, seconds) in work.enumerated() { bySlot[slot] += seconds }
     }
 
     // Projects: those with work in the range, and those with a goal to show progress on.
