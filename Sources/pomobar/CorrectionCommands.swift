@@ -57,7 +57,7 @@ enum CorrectionCommands {
       return EditCommands.Change(
         [.amend(target: record.id, record: amended)],
         "amended \(record.shortID.prefix(7)): \(Correction.changes(from: record, to: amended))\n  "
-          + EditCommands.shown(amended))
+          + EditCommands.shown(amended), replacing: [record])
     }
   }
 
@@ -81,7 +81,7 @@ enum CorrectionCommands {
         [.amend(target: record.id, record: amended)], added: [second],
         "split \(record.shortID.prefix(7)) at \(Correction.clock(moment)):\n  " + EditCommands.shown(amended)
           + "\n  "
-          + EditCommands.shown(second))
+          + EditCommands.shown(second), replacing: [record])
     }
   }
 
@@ -105,7 +105,7 @@ enum CorrectionCommands {
         [.amend(target: first.id, record: joined), .remove(target: second.id)],
         "joined \(first.shortID.prefix(7)) and \(second.shortID.prefix(7))"
           + (counted > 0 ? " (the \(Correction.duration(counted)) between them counts)" : "") + ":\n  "
-          + EditCommands.shown(joined))
+          + EditCommands.shown(joined), replacing: [first])
     }
   }
 

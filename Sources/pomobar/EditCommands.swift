@@ -251,11 +251,23 @@ enum EditCommands {
     var operations: [HistoryEdit.Operation]
     var added: [LedgerRecord] = []
     var done: String
+    /// The records the amends replace, by id (`HistoryEdit.Operation.made`).
+    var originals: [String: LedgerRecord] = [:]
 
-    init(_ operations: [HistoryEdit.Operation], added: [LedgerRecord] = [], _ done: String) {
+    init(
+      _ operations: [HistoryEdit.Operation], added: [LedgerRecord] = [], _ done: String,
+      replacing originals: [LedgerRecord] = []
+    ) {
       self.operations = operations
       self.added = added
       self.done = done
+      for record in originals { self.originals[record.id] = record }
+    }
+
+    /// The record an amend replaces, when the command said it.
+    func original(of operation: HistoryEdit.Operation) -> LedgerRecord? {
+      guard case .amend(let target, _) = operation else { return nil }
+      return originals[target]
     }
   }
 
@@ -280,7 +292,9 @@ enum EditCommands {
         let wall = context.store.now().wall
         let change = try plan(history, fold, wall)
         let edits = change.operations.enumerated().map { index, operation in
-          history.newEdit(at: wall, index: index, operation.made(at: LocalZone.wallTime(wall: wall)))
+          history.newEdit(
+            at: wall, index: index,
+            operation.made(at: LocalZone.wallTime(wall: wall), replacing: change.original(of: operation)))
         }
         let appended = try LedgerCommands.locked(context) { () throws -> Bool in
           // Another edit since the plan (on this machine or synced in) may have changed

@@ -128,7 +128,7 @@ enum HistoryEditCommand {
       return EditCommands.Change(
         plan.amended.map { .amend(target: $0.old.id, record: $0.new) }
           + plan.removed.map { .remove(target: $0.id) },
-        added: plan.added, said.joined(separator: "\n"))
+        added: plan.added, said.joined(separator: "\n"), replacing: plan.amended.map(\.old))
     }
   }
 

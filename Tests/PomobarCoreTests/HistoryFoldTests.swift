@@ -137,6 +137,16 @@ struct HistoryFoldTests {
     let made = HistoryEdit.Operation.amend(target: record.id, record: amended).made(at: Self.time(2_000_000))
     amended.updated = Self.time(2_000_000)
     #expect(made == .amend(target: record.id, record: amended))
+    // A note is not in a Watson frame: changing only it leaves the frame as Watson has it.
+    var noted = record
+    noted.note = "fixed"
+    let unchanged = HistoryEdit.Operation.amend(target: record.id, record: noted)
+    #expect(unchanged.made(at: Self.time(2_000_000), replacing: record) == unchanged)
+    var tagged = record
+    tagged.tags = ["billable"]
+    let retagged = HistoryEdit.Operation.amend(target: record.id, record: tagged)
+    guard case .amend(_, let stamped) = retagged.made(at: Self.time(2_000_000), replacing: record) else { return }
+    #expect(stamped.updated == Self.time(2_000_000))
     #expect(HistoryEdit.Operation.remove(target: "x").made(at: Self.time(1)) == .remove(target: "x"))
     let rename = Self.edit("a.1", 3_000_000, .rename(from: "api", to: "backend"))
     #expect(Self.read([record], HistoryFold([rename])).map(\.updated) == [Self.time(3_000_000)])

@@ -219,10 +219,19 @@ public struct HistoryEdit: Equatable, Sendable {
 }
 
 extension HistoryEdit.Operation {
-  /// The operation as a person makes it at `moment`: an amend's record is `updated` then,
-  /// so a tool that takes the newer side by its change time (`watson sync`) takes it.
-  public func made(at moment: WallTime) -> Self {
+  /// The operation as a person makes it at `moment`: an amend that changes what a
+  /// Watson frame holds (its times, project or tags) makes its record `updated` then, so a
+  /// tool that takes the newer side by its change time (`watson sync`) takes it; one that
+  /// changes only what no frame holds (a note) leaves the frame as Watson has it.
+  ///
+  /// - Parameter original: the record the amend replaces, when known.
+  public func made(at moment: WallTime, replacing original: LedgerRecord? = nil) -> Self {
     guard case .amend(let target, var record) = self else { return self }
+    if let original, original.span == record.span, original.project == record.project,
+      Set(original.tags) == Set(record.tags)
+    {
+      return self
+    }
     record.updated = moment
     return .amend(target: target, record: record)
   }

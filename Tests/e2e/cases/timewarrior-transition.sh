@@ -407,6 +407,13 @@ pb export --format watson >"$E2E_TMP/pomobar-3.frames"
 watson merge --force "$E2E_TMP/pomobar-3.frames" < <(yes r) >"$E2E_OUT/watson-merge-3.txt" 2>&1
 ok $? "watson merge --force of pomobar's fixes ($(grep resolved "$E2E_OUT/watson-merge-3.txt"))"
 expect "watson asks only about the 2 frames changed here" grep -qE '^2 +frames will need to be resolved' "$E2E_OUT/watson-merge-3.txt"
+# Watson 2.1's merge marks a tag the kept side adds as `**billable**` for its question, in
+# the very list it then keeps (cli.py `merge`: `conflict_frame._replace()` shares `tags`),
+# so the frame it stores has the tag `**billable**`: Watson's bug, not the file's. Undo
+# its marks before comparing, as a user would with `watson edit`.
+expect "watson's merge stored a tag with its question's marks (Watson 2.1's own bug)" \
+  grep -q '"\*\*billable\*\*"' "$WATSON_DIR/frames"
+sed -i 's/"\*\*\([^"*]*\)\*\*"/"\1"/g' "$WATSON_DIR/frames"
 same_totals "watson merged pomobar's fixes: watson report = pomobar report" "watson:$WATSON_DIR" "pomobar:$XDG_DATA_HOME"
 expect "watson: one frame per record after the merge ($(frames) frames, $(records) records)" test "$(frames)" = "$(records)"
 sum_before=$(frames_sum)
