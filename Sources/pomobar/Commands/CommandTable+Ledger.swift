@@ -175,7 +175,7 @@ extension CommandTable {
         doc: [
           "only the records to add up (not with ics): work, what report",
           "counts as work (the work clock's records, and focus sessions on",
-          "a day without it); focus; break (breaks taken); all (default)",
+          "a day without it); focus; break (breaks taken); all (without --kind)",
         ]),
       OptionSpec(names: ["--focus"], arity: .flag, doc: ["ics: focus sessions as events too"]),
     ]
