@@ -99,8 +99,8 @@ extension ImportCommand {
   /// overlap one that started the month before).
   static func existingRecords(_ history: HistoryStore, around records: [LedgerRecord]) -> [LedgerRecord] {
     guard let first = records.map(\.start.utc).min(), let last = records.map(\.end.utc).max() else { return [] }
-    let from = ReportCommand.month(CivilTime.split(first).date, adding: -1)
-    let to = ReportCommand.month(CivilTime.split(last).date, adding: 1)
+    let from = HistoryTime.month(CivilTime.split(first).date, adding: -1)
+    let to = HistoryTime.month(CivilTime.split(last).date, adding: 1)
     var existing: [LedgerRecord] = []
     history.forEachRecord(from: from, to: to) { existing.append($0) }
     return existing

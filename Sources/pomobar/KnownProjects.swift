@@ -35,7 +35,7 @@ enum KnownProjects {
     let history = context.history
     guard let last = history.lastMonth() else { return [] }
     guard let month = CivilTime.Date(last + "-01") else { return [] }
-    let first = ReportCommand.month(month, adding: -2)
+    let first = HistoryTime.month(month, adding: -2)
     var names: [String] = []
     var seen = Set<String>()
     history.forEachRecord(from: first, to: last) { record in

@@ -25,8 +25,8 @@ public final class HistoryStore {
   /// count them as written. Set by whoever read the state.
   public var pending: [LedgerRecord] = []
 
-  /// No record or edit line is longer: notes and names are capped at 200 bytes each.
-  public static let lineLimit = 64 * 1024
+  /// No record or edit line is longer: every writer keeps `LedgerRecord.historyProblem`.
+  public static let lineLimit = LedgerRecord.lineLimit
   /// Far past ten busy years of one machine's month; a larger file is read this far.
   public static let fileLimit = 1 << 30
 
