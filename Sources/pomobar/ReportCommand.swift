@@ -64,7 +64,7 @@ enum ReportCommand {
     if request.html || request.svg {
       Console.out(page(request, context, report, timeline: timeline))
     } else if request.json {
-      Console.out(ReportJSONEncoder.encode(report))
+      ReportJSONEncoder.encode(report) { Console.out($0) }
     } else if request.calendar {
       let encoder = ReportCalendarEncoder(
         color: color, weekStart: settings.weekStart, decimal: request.decimal)
