@@ -61,10 +61,12 @@ enum ReportCommand {
     }
 
     let color = Console.colors(context.environment)
+    // Pages and JSON go out a piece at a time: a range of many days is never held whole.
+    var output = ReportOutput { Console.out($0) }
     if request.html || request.svg {
-      Console.out(page(request, context, report, timeline: timeline))
+      page(request, context, report, timeline: timeline, to: &output)
     } else if request.json {
-      ReportJSONEncoder.encode(report) { Console.out($0) }
+      ReportJSONEncoder.encode(report, to: &output)
     } else if request.calendar {
       let encoder = ReportCalendarEncoder(
         color: color, weekStart: settings.weekStart, decimal: request.decimal)
@@ -77,6 +79,7 @@ enum ReportCommand {
       }
       Console.out(text)
     }
+    output.flush()
     return ExitCode.success
   }
 

@@ -253,14 +253,24 @@ func makeReport(
     #expect(report.goalDaysMet == 2)
   }
 
-  /// The JSON is written a piece at a time, never whole: no piece is much longer than the
-  /// chunk asked for, and together they are the text `encode` returns.
-  @Test func theJSONOfManyDaysIsWrittenInPieces() {
+  /// The JSON and the page are written a piece at a time, never whole: no piece is much
+  /// longer than the chunk asked for, and together they are the text `encode` returns.
+  @Test func theJSONAndThePageOfManyDaysAreWrittenInPieces() {
     let report = Self.farApart(until: "2100-01-01T09:00:00Z")
-    var pieces: [String] = []
-    ReportJSONEncoder.encode(report, chunk: 4096) { pieces.append($0) }
-    #expect(pieces.count > 500)
-    #expect(pieces.allSatisfy { $0.utf8.count < 4096 + 200 }, "\(pieces.map(\.utf8.count).max() ?? 0)")
-    #expect(pieces.joined() == ReportJSONEncoder.encode(report))
+    let html = ReportHTMLEncoder(look: ReportHTMLLook(report, palette: Palette(), projects: [:]))
+    let encoders: [(String, (inout ReportOutput) -> Void, String)] = [
+      ("json", { ReportJSONEncoder.encode(report, to: &$0) }, ReportJSONEncoder.encode(report)),
+      ("html", { html.encode(report, to: &$0) }, html.encode(report)),
+    ]
+    for (name, encode, whole) in encoders {
+      var pieces: [String] = []
+      var output = ReportOutput(chunk: 4096) { pieces.append($0) }
+      encode(&output)
+      output.flush()
+      #expect(pieces.count > 100, "\(name)")
+      let longest = pieces.map(\.utf8.count).max() ?? 0
+      #expect(longest < 4096 + 2048, "\(name): \(longest)")
+      #expect(pieces.joined() == whole, "\(name)")
+    }
   }
 }

@@ -21,15 +21,12 @@
 ///   `percent` (of the work; tags overlap, so these need not add up to 100).
 public enum ReportJSONEncoder {
   public static func encode(_ report: Report) -> String {
-    var out = ""
-    encode(report) { out += $0 }
-    return out
+    ReportOutput.collect { encode(report, to: &$0) }
   }
 
-  /// The same text, given to `write` in pieces in order: the days are written as they are
-  /// made, about `chunk` bytes at a time, so that a range of many days (a record in 9999
-  /// beside one in 1970) is never held whole.
-  public static func encode(_ report: Report, chunk: Int = 1 << 16, to write: (String) -> Void) {
+  /// The same text into `output`, the days written as they are made: a range of many days
+  /// (a record in 9999 beside one in 1970) is never held whole.
+  public static func encode(_ report: Report, to out: inout ReportOutput) {
     let optional = { (value: Int64?) in value.map(JSONValue.integer) ?? .null }
     let projects = report.projects.map { project -> JSONValue in
       .object([
@@ -90,7 +87,7 @@ public enum ReportJSONEncoder {
       ("tag_filter", .array(report.tagFilter.map(JSONValue.string))), ("tags", .array(tags(report))),
     ])
     // The object's members before `days`, its days one by one, the members after.
-    var out = String(JSON.serialize(head).dropLast()) + ",\"days\":["
+    out += String(JSON.serialize(head).dropLast()) + ",\"days\":["
     for (index, day) in report.days.enumerated() {
       if index > 0 { out += "," }
       // As `JSON.serialize` writes the object, without making it a value first: a report
@@ -103,12 +100,8 @@ public enum ReportJSONEncoder {
         first = false
       }
       out += "}}"
-      if out.utf8.count >= chunk {
-        write(out)
-        out = ""
-      }
     }
-    write(out + "]," + JSON.serialize(tail).dropFirst() + "\n")
+    out += "]," + JSON.serialize(tail).dropFirst() + "\n"
   }
 
   /// `balance`: `seconds` (ahead, or negative: behind), `worked`, `due`, `work_days`; null
