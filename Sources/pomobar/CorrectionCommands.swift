@@ -17,6 +17,9 @@ enum CorrectionCommands {
       }
       project = .some(checked.isEmpty ? nil : checked)
     }
+    if let note = request.note, case .failure(let problem) = NoteText.check(note) {
+      return usage("history amend", "--note: \(problem)")
+    }
     var tags: [String]? = nil
     if let given = request.tags {
       // The words as `log` prints them; a tag without its `+` is taken too.

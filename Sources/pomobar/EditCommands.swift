@@ -271,6 +271,18 @@ enum EditCommands {
     }
   }
 
+  /// Refuses a change that would write a record the history cannot keep as it is
+  /// (`LedgerRecord.historyProblem`): a time outside 1970 to 9999, a note too long.
+  static func keepable(_ change: Change) throws(LedgerCommands.Message) {
+    var records = change.added
+    for case .amend(_, let record) in change.operations { records.append(record) }
+    for record in records {
+      if let problem = record.historyProblem {
+        throw LedgerCommands.Message(text: "\(record.shortID.prefix(7)): \(problem)")
+      }
+    }
+  }
+
   /// A command that changes nothing: said on stderr, status 0, as `git` does.
   struct Unchanged: Error {
     var text: String
@@ -291,6 +303,7 @@ enum EditCommands {
         let fold = history.fold()
         let wall = context.store.now().wall
         let change = try plan(history, fold, wall)
+        try keepable(change)
         let edits = change.operations.enumerated().map { index, operation in
           history.newEdit(
             at: wall, index: index,

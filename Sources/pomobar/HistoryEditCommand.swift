@@ -150,9 +150,9 @@ enum HistoryEditCommand {
 
   /// `YYYY-MM` from `first` to `last`.
   static func months(from first: String, to last: String) -> [String] {
-    guard var date = CivilTime.Date(first + "-01") else { return [] }
+    guard var date = CivilTime.Date(first + "-01"), let end = CivilTime.Date(last + "-01") else { return [] }
     var months: [String] = []
-    while String(date.description.prefix(7)) <= last {
+    while date <= end {
       months.append(String(date.description.prefix(7)))
       date = date.adding(days: Int64(CivilTime.daysIn(year: date.year, month: date.month)))
     }

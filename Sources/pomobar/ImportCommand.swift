@@ -144,8 +144,8 @@ enum ImportCommand {
   /// started the month before, and a moved one can have been there).
   static func months(around records: [LedgerRecord]) -> (from: String, to: String)? {
     guard let first = records.map(\.start.utc).min(), let last = records.map(\.end.utc).max() else { return nil }
-    let from = ReportCommand.month(CivilTime.split(first).date, adding: -1)
-    let to = ReportCommand.month(CivilTime.split(last).date, adding: 1)
+    let from = HistoryTime.month(CivilTime.split(first).date, adding: -1)
+    let to = HistoryTime.month(CivilTime.split(last).date, adding: 1)
     return (from, to)
   }
 }

@@ -60,7 +60,7 @@ enum KnownProjects {
     let history = context.history
     guard let last = history.lastMonth() else { return }
     guard let month = CivilTime.Date(last + "-01") else { return }
-    history.forEachRecord(from: ReportCommand.month(month, adding: -2), to: last, body)
+    history.forEachRecord(from: HistoryTime.month(month, adding: -2), to: last, body)
   }
 
   /// `new project 'Api' (did you mean 'api'?)` when `name` is new and close to a known

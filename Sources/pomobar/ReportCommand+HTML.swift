@@ -2,18 +2,21 @@ import PomobarCore
 
 /// `pomobar report --html` and `--svg`: the report as a page, or its chart alone.
 extension ReportCommand {
-  /// The page (or the SVG) of `report`, in the theme's colours.
-  static func page(_ request: ReportRequest, _ context: Context, _ report: Report, timeline: ReportTimeline?)
-    -> String
-  {
+  /// The page (or the SVG) of `report`, in the theme's colours, into `output`.
+  static func page(
+    _ request: ReportRequest, _ context: Context, _ report: Report, timeline: ReportTimeline?,
+    to output: inout ReportOutput
+  ) {
     let config = context.config
     let encoder = ReportHTMLEncoder(
       look: ReportHTMLLook(report, palette: config.display.colors, projects: config.projects),
       decimal: request.decimal, weekStart: config.ledger.weekStart)
     if request.svg {
-      return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + encoder.dayChart(report, standalone: true)
+      output += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      encoder.dayChart(report, standalone: true, to: &output)
+    } else {
+      encoder.encode(report, timeline: timeline, to: &output)
     }
-    return encoder.encode(report, timeline: timeline)
   }
 
   /// An empty timeline of the range's days when it is a month or shorter (the page draws

@@ -61,10 +61,12 @@ enum ReportCommand {
     }
 
     let color = Console.colors(context.environment)
+    // Pages and JSON go out a piece at a time: a range of many days is never held whole.
+    var output = ReportOutput { Console.out($0) }
     if request.html || request.svg {
-      Console.out(page(request, context, report, timeline: timeline))
+      page(request, context, report, timeline: timeline, to: &output)
     } else if request.json {
-      Console.out(ReportJSONEncoder.encode(report))
+      ReportJSONEncoder.encode(report, to: &output)
     } else if request.calendar {
       let encoder = ReportCalendarEncoder(
         color: color, weekStart: settings.weekStart, decimal: request.decimal)
@@ -77,6 +79,7 @@ enum ReportCommand {
       }
       Console.out(text)
     }
+    output.flush()
     return ExitCode.success
   }
 
@@ -95,8 +98,8 @@ enum ReportCommand {
     builder.tagFilter = tags
     // History files are named by the UTC month a record started: a month of margin either
     // side covers offsets, day-starts-at and intervals across a month's end.
-    let firstMonth = builder.firstDayRead.map { month($0, adding: -1) }
-    let lastMonth = month(builder.period.last, adding: 1)
+    let firstMonth = builder.firstDayRead.map { HistoryTime.month($0, adding: -1) }
+    let lastMonth = HistoryTime.month(builder.period.last, adding: 1)
     context.history.forEachRecord(from: firstMonth, to: lastMonth) {
       builder.add($0)
       each($0)
@@ -130,12 +133,5 @@ enum ReportCommand {
     let reading = context.store.now()
     let state = context.store.view(at: reading).state
     return Ledger.openIntervals(state, now: reading)
-  }
-
-  /// `YYYY-MM` of the month `months` after the one holding `date`.
-  static func month(_ date: CivilTime.Date, adding months: Int) -> String {
-    let index = date.year * 12 + (date.month - 1) + months
-    let (year, month) = (index / 12, index % 12 + 1)
-    return String(CivilTime.Date(year: year, month: month, day: 1).description.prefix(7))
   }
 }

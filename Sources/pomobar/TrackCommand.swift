@@ -37,7 +37,10 @@ enum TrackCommand {
     let asked = start.utc..<end.utc
     // Tracking the same interval again is not an overlap: it adds nothing, as before.
     let made = context.store.now().wall
-    let same = record(history.machine, asked, project: name, tags: parsed.tags, note: note, made: made).id
+    let whole = record(history.machine, asked, project: name, tags: parsed.tags, note: note, made: made)
+    // Its pieces (--adjust) lie within it and carry the same note.
+    if let problem = whole.historyProblem { return usage(problem) }
+    let same = whole.id
 
     // Read and decide without the lock; the same reading under the lock must agree.
     let before = Plan(asked, existing: existing(context, around: asked, except: same), adjust: adjust)

@@ -225,3 +225,56 @@ func makeReport(
     #expect(makeReport([skipped], first: "2026-11-25", last: "2026-11-25").breakSeconds == 0)
   }
 }
+
+/// A report holds the days that have records, however far apart: one record in 9999 beside
+/// one in 1970 made `report all --json` grow to 2.1 GiB (a line, a value and a JSON object
+/// per day between them) and abort under a 1 GiB cap.
+@Suite struct ReportSparseDaysTests {
+  static let settings: LedgerSettings = {
+    var settings = LedgerSettings()
+    settings.dailyGoal = .seconds(3600)
+    return settings
+  }()
+
+  static func farApart(until last: String) -> Report {
+    var builder = ReportBuilder(
+      period: ReportRange.all.period(
+        today: date("2026-11-25"), calendar: LedgerCalendar(), latest: date(String(last.prefix(10)))),
+      today: date("2026-11-25"), settings: settings)
+    builder.add(ledgerRecord(.work, "1970-01-05T09:00:00Z", "1970-01-05T10:00:00Z", project: "api"))
+    builder.add(ledgerRecord(.work, last, String(last.prefix(11)) + "11:00:00Z", project: "web"))
+    return builder.report()
+  }
+
+  /// (2500 rather than 9999: a debug build walks the 193,000 days between in a second.)
+  @Test func aReportKeepsOnlyTheDaysWithRecords() {
+    let report = Self.farApart(until: "2500-06-01T09:00:00Z")
+    #expect(report.days.count == Int(date("2500-06-01").dayNumber - date("1970-01-05").dayNumber) + 1)
+    #expect(report.days.recorded.count == 2)
+    #expect(report.work == 3 * 3600)
+    #expect(report.days.first?.projects == [0, 3600] && report.days.last?.projects == [7200, 0])
+    #expect(report.days[1].work == 0 && report.days[1].projects == [0, 0] && report.days[1].target == 3600)
+    #expect(report.goalDaysMet == 2)
+  }
+
+  /// The JSON and the page are written a piece at a time, never whole: no piece is much
+  /// longer than the chunk asked for, and together they are the text `encode` returns.
+  @Test func theJSONAndThePageOfManyDaysAreWrittenInPieces() {
+    let report = Self.farApart(until: "2100-01-01T09:00:00Z")
+    let html = ReportHTMLEncoder(look: ReportHTMLLook(report, palette: Palette(), projects: [:]))
+    let encoders: [(String, (inout ReportOutput) -> Void, String)] = [
+      ("json", { ReportJSONEncoder.encode(report, to: &$0) }, ReportJSONEncoder.encode(report)),
+      ("html", { html.encode(report, to: &$0) }, html.encode(report)),
+    ]
+    for (name, encode, whole) in encoders {
+      var pieces: [String] = []
+      var output = ReportOutput(chunk: 4096) { pieces.append($0) }
+      encode(&output)
+      output.flush()
+      #expect(pieces.count > 100, "\(name)")
+      let longest = pieces.map(\.utf8.count).max() ?? 0
+      #expect(longest < 4096 + 2048, "\(name): \(longest)")
+      #expect(pieces.joined() == whole, "\(name)")
+    }
+  }
+}

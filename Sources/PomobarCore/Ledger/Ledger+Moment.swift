@@ -7,7 +7,8 @@ extension Ledger {
   /// something running since before it. So `ctl work stop --at 18:00` the morning after a
   /// forgotten clock stops it at yesterday's 18:00, and `ctl work start --at 18:00` at
   /// 17:00 is refused as in the future rather than taken as yesterday's (`--at 'yesterday
-  /// 18:00'` says that). The moment may be neither in the future nor before `since`.
+  /// 18:00'` says that). The moment may be neither in the future nor before `since`, nor
+  /// outside the times the history holds.
   public func instant(of moment: Moment, since: Instant?) -> Result<Instant, BackdateRefusal> {
     let present = now.instant
     var found: Instant
@@ -27,6 +28,7 @@ extension Ledger {
       if found > present, day == nil, let since, on(1) >= since { found = on(1) }
     }
     if found > present { return .failure(.future(found, now: present)) }
+    if !HistoryTime.holds(wallTime(found)) { return .failure(.outsideHistory(wallTime(found))) }
     if let since, found < since { return .failure(.beforeStart(found, start: since)) }
     return .success(found)
   }

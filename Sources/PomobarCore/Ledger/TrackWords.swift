@@ -110,6 +110,7 @@ extension TrackWords {
             + Spelling.hint(for: first.lowercased(), in: TrackWords.dayNames) + "; write \(Self.form)")
       }
       let shownDay = dayWords.joined(separator: " ")
+      if let refusal = HistoryTime.refusal(day) { throw Problem(refusal) }
       guard day <= today else { throw Problem("'\(Shown.plain(shownDay))' is \(day), in the future") }
       guard let rangeWord = words.first else {
         throw Problem(

@@ -10,12 +10,15 @@ public enum BackdateRefusal: Error, Equatable, Sendable {
   case paused(PhaseKind)
   /// What the action starts at the moment overlaps this record of the history.
   case overlaps(LedgerRecord)
+  /// The moment lies outside the times the history holds (`HistoryTime`): a clock set
+  /// to early 1970.
+  case outsideHistory(WallTime)
 
   /// Whether the moment itself is wrong whatever the state (a usage error), rather than
   /// in conflict with what the timer or the history holds.
   public var isUsage: Bool {
     switch self {
-    case .future: return true
+    case .future, .outsideHistory: return true
     case .beforeStart, .over, .paused, .overlaps: return false
     }
   }
@@ -35,6 +38,8 @@ public enum BackdateRefusal: Error, Equatable, Sendable {
       return "the \(kind.words) is paused, and when it was resumed cannot be told: resume it now"
     case .overlaps(let found):
       return "it would overlap the record \(record(found))"
+    case .outsideHistory(let moment):
+      return HistoryTime.outside(moment)
     }
   }
 }

@@ -25,8 +25,8 @@ public final class HistoryStore {
   /// count them as written. Set by whoever read the state.
   public var pending: [LedgerRecord] = []
 
-  /// No record or edit line is longer: notes and names are capped at 200 bytes each.
-  public static let lineLimit = 64 * 1024
+  /// No record or edit line is longer: every writer keeps `LedgerRecord.historyProblem`.
+  public static let lineLimit = LedgerRecord.lineLimit
   /// Far past ten busy years of one machine's month; a larger file is read this far.
   public static let fileLimit = 1 << 30
 
@@ -61,8 +61,8 @@ public final class HistoryStore {
   /// Idempotent: a record whose id is on a whole line of its file that reads as that
   /// record is not written again, so records the state still owes after they were
   /// appended (see `StateStore.transact`) are not doubled. A line cut short (power lost, a
-  /// full disk) never counts as written: it is copied aside (`FILE.torn-SECONDS`) and ended
-  /// with a newline, and the record is written again after it.
+  /// full disk) never counts as written; the next append, under the lock, takes it out of
+  /// the file, so readers warn of it only until then (see `endTornLine`).
   public func append(_ records: [LedgerRecord]) throws(SystemError) {
     guard !records.isEmpty else { return }
     try FileSystem.makeDirectories(directory)
@@ -123,21 +123,52 @@ public final class HistoryStore {
     let created = size == 0
     var existing = try Self.readAll(fd, size: size, path: path)
     var text = ""
-    if let last = existing.last, last != UInt8(ascii: "\n") {
-      // A torn last line: keep a copy aside, end it, and go on after it.
-      let start = (existing.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
-      let torn = Array(existing[start...])
-      let aside = "\(path).torn-\(clock.read().wall / 1_000_000_000)"
-      try? FileSystem.writeAtomically(aside, torn)
-      warn("\(path): its last line was cut short (\(torn.count) bytes); kept a copy in \(aside)")
-      text = "\n"
-      existing.removeLast(torn.count)
+    var cut = false
+    if existing.last.map({ $0 != UInt8(ascii: "\n") }) == true {
+      cut = try endTornLine(&existing, fd, path: path, writing: lines.map(\.text))
+      if !cut { text = "\n" }
     }
     for line in lines where !Self.holdsWholeLine(existing, id: line.id) { text += line.text }
-    guard !text.isEmpty else { return }
-    try fd.write(text)
+    if !text.isEmpty { try fd.write(text) }
+    guard cut || !text.isEmpty else { return }
     try fd.sync()
     if created { FileSystem.syncFolder(directory) }
+  }
+
+  /// Deals with a last line without its newline, once: one that reads as a record or an
+  /// edit (a hand edit) is kept and ended (false is returned, and a newline goes first).
+  /// Any other was cut short by a write that failed and never counted as written: it is
+  /// taken out of the file (true), so that readers stop warning of it. When it is the
+  /// start of a line written now, nothing is lost and nothing is said; else it is first
+  /// copied aside (`FILE.torn-SECONDS`) and that is said once. If no copy can be kept (a
+  /// full disk), it stays and nothing is written: the error says so, the records stay
+  /// owed, and a later append, with room again, does this again.
+  private func endTornLine(
+    _ existing: inout [UInt8], _ fd: FileDescriptor, path: String, writing: [String]
+  ) throws(SystemError) -> Bool {
+    let start = (existing.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
+    let torn = Array(existing[start...])
+    let whole = torn.withUnsafeBufferPointer { line in
+      (try? LedgerRecord(jsonLine: line)) != nil || (try? HistoryEdit(jsonLine: line)) != nil
+    }
+    if whole { return false }
+    if !writing.contains(where: { $0.utf8.starts(with: torn) }) {
+      let aside = "\(path).torn-\(clock.read().wall / 1_000_000_000)"
+      do {
+        try FileSystem.writeAtomically(aside, torn)
+      } catch {
+        throw SystemError(
+          "write", errno: error.errno, path: path,
+          detail: "its last line was cut short (\(torn.count) bytes), and no copy of it could be kept aside "
+            + "(\(error)): left as it is, nothing written")
+      }
+      warn(
+        "\(path): its last line was cut short (\(torn.count) bytes, a write that failed); moved it to "
+          + aside)
+    }
+    try fd.truncate(to: start)
+    existing.removeLast(torn.count)
+    return true
   }
 
   /// Whether `bytes` (whole lines only) has a line that reads as a record or an edit with

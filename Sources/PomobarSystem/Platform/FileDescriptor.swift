@@ -130,6 +130,11 @@ public struct FileDescriptor: Hashable, Sendable {
 
   public func sync() throws(SystemError) { try retrying("fsync") { Glibc.fsync(rawValue) } }
 
+  /// Cuts the file open here to its first `size` bytes (`ftruncate`).
+  public func truncate(to size: Int) throws(SystemError) {
+    try retrying("ftruncate") { Glibc.ftruncate(rawValue, off_t(size)) }
+  }
+
   public func close() { _ = Glibc.close(rawValue) }
 
   public var isTerminal: Bool { Glibc.isatty(rawValue) == 1 }

@@ -79,6 +79,11 @@ extension CommandTable {
       if request.html || request.svg, outputs.count > 1 {
         throw words.usage("one output at a time (got \(outputs.joined(separator: " and ")))")
       }
+      if let year = request.calendarYear,
+        let refusal = HistoryTime.refusal(CivilTime.Date(year: year, month: 1, day: 1))
+      {
+        throw words.usage("--calendar: \(refusal)")
+      }
       request.tags = try words.tags("--tag")
       for word in words.arguments {
         guard ReportRange(name: word) != nil else {
@@ -458,6 +463,7 @@ extension ParsedWords {
     guard let date = CivilTime.Date(text) else {
       throw usage("'\(Shown.plain(text))' is not a date like 2026-11-23")
     }
+    if let refusal = HistoryTime.refusal(date) { throw usage(refusal) }
     return date
   }
 

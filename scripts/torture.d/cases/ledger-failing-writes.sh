@@ -16,6 +16,13 @@
 #           work stop` (retries). Pass: the api interval of ~2 s is in the history
 #           exactly once (export), the torn bytes are no record, the state's today for api
 #           = the history's (report today --json), work-stop hooks = work records.
+#  full     the same full 12 KiB tmpfs; `track` cuts its line short, a second `track` while
+#           the disk is still full (its own line: the torn one is another record's), the
+#           filler removed, a third `track`, then `log all` and `report` twice. Pass: while
+#           full nothing claims a copy was kept (no FILE.torn-* exists; the second track
+#           says no copy could be kept and fails), once there is room one warning says the
+#           torn line was moved to FILE.torn-S, which holds its bytes; every read after
+#           warns of nothing, and the history holds the padding and the third record.
 source "$TORTURE_D/lib.sh"
 need_root "bind mounts and tmpfs"
 
@@ -139,6 +146,56 @@ expect "torn: the ~2 s interval is in the history (api work $api s in $n_api rec
 expect "torn: work records = work-stop hook runs ($n_api vs $ws)" test "$n_api" -eq "$ws"
 expect "torn: the state's today for api = the history's ($st s vs $hi s)" test "${st:-x}" = "${hi:-y}"
 expect "torn: no id twice (got $d)" test "$d" -eq 0
+
+# ---------------------------------------------------------------- full (issue 25)
+fresh full '[timer]
+focus = "25m"'
+mount -t tmpfs -o size=12k,mode=755 tmpfs "$HDIR" || skip "mount -t tmpfs failed here"
+file="$HDIR/2024-11.$machine.jsonl"
+"$PY" - "$file" 2024-11 <<'EOF2'
+import json, sys
+path, month = sys.argv[1], sys.argv[2]
+def line(note):
+    return json.dumps({"id": "pad.0.1", "kind": "work", "start": month + "-01T00:00:00Z",
+                       "end": month + "-01T00:00:00Z", "seconds": 0, "project": "pad",
+                       "outcome": None, "internal": 0, "external": 0, "gap": 0, "note": note},
+                      separators=(",", ":")) + "\n"
+base = len(line(""))
+open(path, "w").write(line("x" * (4096 - 40 - base)))
+EOF2
+dd if=/dev/zero of="$HDIR/filler" bs=4096 >>"$E2E_OUT/dd.log" 2>&1
+copies() { compgen -G "$file.torn-*" | wc -l; }
+pb track 2024-11-02 9:00 10:00 api >>"$E2E_OUT/full-1.txt" 2>&1
+t1=$?
+torn_bytes=$(( $(stat -c %s "$file") - 4056 ))
+pb track 2024-11-03 9:00 10:00 api >"$E2E_OUT/full-2.txt" 2>&1
+t2=$?
+claims_full=$(grep -cE "kept a copy|moved it" "$E2E_OUT/full-2.txt")
+copies_full=$(copies)
+said_full=$(grep -c "no copy of it could be kept" "$E2E_OUT/full-2.txt")
+rm -f "$HDIR/filler"
+pb track 2024-11-04 9:00 10:00 api >"$E2E_OUT/full-3.txt" 2>&1
+t3=$?
+moved=$(grep -c "moved it to $file.torn-" "$E2E_OUT/full-3.txt")
+copy=$(compgen -G "$file.torn-*" | head -n 1)
+copy_bytes=$(stat -c %s "$copy" 2>/dev/null || echo 0)
+: >"$E2E_OUT/full-reads.txt"
+for args in "log all" "report --from 2024-11-01 --to 2024-11-30" "log all" "report --from 2024-11-01 --to 2024-11-30"; do
+  # shellcheck disable=SC2086
+  pb $args >/dev/null 2>>"$E2E_OUT/full-reads.txt"
+done
+warnings=$(grep -c . "$E2E_OUT/full-reads.txt")
+ids=$(pb export --format json 2>/dev/null | jq -r '[.[].start[0:10]] | join(",")')
+keep full
+umount "$HDIR" 2>/dev/null || umount -l "$HDIR"
+figures+=("full: track exits $t1/$t2/$t3, $torn_bytes bytes torn; while full: $claims_full claims of a copy, $copies_full copies, said no copy could be kept $said_full; with room: moved said $moved, copy $copy_bytes bytes; $warnings warnings in 4 reads after; history: $ids")
+expect "full: the first track was cut short ($torn_bytes bytes) and failed (exit $t1)" test "$torn_bytes" -gt 0 -a "$t1" -ne 0
+expect "full: while full, no copy is claimed ($claims_full) and none exists ($copies_full)" test "$claims_full" -eq 0 -a "$copies_full" -eq 0
+expect "full: the second track says no copy could be kept, and fails (exit $t2)" test "$said_full" -eq 1 -a "$t2" -ne 0
+expect "full: with room, the third track succeeds (exit $t3) and says once that the line was moved ($moved)" test "$t3" -eq 0 -a "$moved" -eq 1
+expect "full: the copy holds the torn bytes ($copy_bytes of $torn_bytes)" test "$copy_bytes" -eq "$torn_bytes"
+expect "full: reads after warn of nothing (got $warnings lines)" test "$warnings" -eq 0
+expect "full: the history holds the padding and the third record ($ids)" test "$ids" = "2024-11-01,2024-11-04"
 
 SUMMARY=$(join_by '; ' "${figures[@]}")
 finish

@@ -12,7 +12,11 @@
 # Pass, per file and command: it ends within 5 s with exit 0, below 64 MiB, and its
 # stderr names the file (one warning). Then a 1,100-byte project name: `ctl project`
 # refuses it with exit 64, and the next `status` still shows the running focus, the
-# work clock on its project and today's totals as before.
+# work clock on its project and today's totals as before. Last, far apart (issue 25): an
+# import of one interval in 1970 and one in 9999; `report all` as text, `--json`, `--html`
+# and `--svg`, each under `ulimit -v 1000000` (1 GB), must end within 60 s with exit 0
+# and below 64 MiB: a report holds the days that have records, not the 2.9 million
+# between them (it grew to 2.1 GiB and aborted).
 source "$TORTURE_D/lib.sh"
 
 setup_pomobar '[timer]
@@ -111,6 +115,34 @@ expect "the timer survives it (phase $bp -> ${ap:-none})" test "$bp" = "$ap"
 expect "the work clock survives it (project $bw -> ${aw:0:20})" test "$bw" = "$aw"
 expect "today's totals survive it ($bt s -> ${at:-none} s)" awk -v a="${at:-0}" -v b="$bt" 'BEGIN { exit !(a + 0 >= b + 0 && b + 0 > 0) }'
 expect "the state is not moved aside" test "$aside" = no
+
+# ---------------------------------------------------------------- far apart (issue 25)
+far="$E2E_TMP/far.json"
+printf '%s\n' '[{"id":1,"start":"19700105T080000Z","end":"19700105T090000Z","tags":["api"]},' \
+  '{"id":2,"start":"99990601T080000Z","end":"99990601T090000Z","tags":["api"]}]' >"$far"
+need "import a record of 1970 and one of 9999" pb import "$far"
+far_fails=()
+far_figures=()
+for output in text --json --html --svg; do
+  args=(report all)
+  [ "$output" = text ] || args+=("$output")
+  "$PY" "$TORTURE_D/probe.py" run 60 --out "$E2E_TMP/far.out" --err "$E2E_OUT/far$output.stderr" -- \
+    bash -c 'ulimit -v 1000000 && exec "$@"' far "$E2E_BIN" "${args[@]}" >"$E2E_TMP/probe.txt"
+  pr=$(cat "$E2E_TMP/probe.txt")
+  secs=$(grep -o 'secs=[^ ]*' <<<"$pr" | cut -d= -f2)
+  end=$(grep -o 'end=[^ ]*' <<<"$pr" | cut -d= -f2)
+  rss=$(grep -o 'rss_kib=[^ ]*' <<<"$pr" | cut -d= -f2)
+  bytes=$(stat -c %s "$E2E_TMP/far.out" 2>/dev/null || echo 0)
+  log "far $output: $pr; $bytes bytes out"
+  far_figures+=("$output ${secs}s $(fmt_mib "${rss:-0}") ($((bytes / 1048576)) MiB out)")
+  bad=()
+  [ "$end" = exit:0 ] || bad+=("$end after ${secs}s")
+  [ "${rss:-0}" -lt 65536 ] || bad+=("$(fmt_mib "$rss")")
+  [ ${#bad[@]} -eq 0 ] || far_fails+=("$output: $(join_by ', ' "${bad[@]}")")
+done
+figures+=("1970 and 9999, report all: $(join_by ', ' "${far_figures[@]}")")
+expect "report all of a record in 1970 and one in 9999 ends in 60 s, exit 0, < 64 MiB under a 1 GB cap (${far_fails[*]:-all did})" \
+  test ${#far_fails[@]} -eq 0
 
 SUMMARY=$(join_by '; ' "${figures[@]}")
 finish

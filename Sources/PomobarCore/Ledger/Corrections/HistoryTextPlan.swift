@@ -1,6 +1,6 @@
 /// What an edited `HistoryText` changes: the records to amend, remove and add, each
-/// checked as `history amend` and `track` check theirs; or the first line that cannot be
-/// applied, and why.
+/// checked as `history amend` and `track` check theirs (and kept as the history can keep
+/// them: `LedgerRecord.historyProblem`); or the first line that cannot be applied, and why.
 public struct HistoryTextPlan: Equatable, Sendable {
   public struct Amend: Equatable, Sendable {
     public var old: LedgerRecord
@@ -56,6 +56,7 @@ public struct HistoryTextPlan: Equatable, Sendable {
         let record = LedgerRecord(
           id: made.id, kind: .work, start: start, end: end, seconds: max(0, end.utc - start.utc),
           project: project, note: line.note, tags: line.tags, at: made.at, atNanoseconds: made.nanoseconds)
+        if let refusal = record.historyProblem { return problem(1, refusal) }
         plan.added.append(record)
         moved.append((line, record))
         continue
@@ -93,6 +94,7 @@ public struct HistoryTextPlan: Equatable, Sendable {
       new.note = line.note
       new.tags = line.tags
       new.keepCreated(of: record)
+      if let refusal = new.historyProblem { return problem(1, refusal) }
       plan.amended.append(Amend(old: record, new: new))
       kept[record.id] = new
       if start != record.start || end != record.end { moved.append((line, new)) }

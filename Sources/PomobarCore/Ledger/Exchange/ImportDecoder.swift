@@ -16,9 +16,6 @@ public enum ImportDecoder {
   /// keep only UTC (timewarrior, Watson), where the system's zone rules say.
   public typealias Offsets = (Int64) -> Int32
 
-  /// Latest instant accepted: 9999-12-31T23:59:59Z; earliest: the epoch.
-  static let latest: Int64 = 253_402_300_799
-
   /// Calls `body` with each entry of `bytes`, read as `format`, in file order.
   ///
   /// - Parameter projects: which of a timewarrior interval's tags is its project.
@@ -84,22 +81,15 @@ public enum ImportDecoder {
     }
   }
 
-  /// Earliest instant a record may hold: the epoch.
-  static let earliest: Int64 = 0
-
   /// The record, when the history can keep it and read it back as it is; why not otherwise.
   ///
-  /// The history reads a time as four digits of year, a month and a day, and names its
-  /// files by the UTC month: times (UTC and local) must lie from 1970 to the end of 9999.
-  /// The seconds that counted cannot exceed the interval.
+  /// What every writer asks (`LedgerRecord.historyProblem`: times from 1970 to 9999, UTC
+  /// and local; a note of at most 8 KiB; a line a reader takes), and the seconds that
+  /// counted cannot exceed the interval. A note too long is refused, not cut: the entry is
+  /// named and the rest imported, and once the note is shortened at the source, importing
+  /// again adds it (an interval keeps its id).
   static func checked(_ record: LedgerRecord) throws(LedgerRecord.DecodeError) -> LedgerRecord {
-    let range = earliest...latest
-    for time in [record.start, record.end] {
-      guard range.contains(time.utc), range.contains(time.local) else {
-        throw LedgerRecord.DecodeError(
-          message: "\(time.iso8601) is outside 1970-01-01 to 9999-12-31, which the history can hold")
-      }
-    }
+    if let problem = record.historyProblem { throw LedgerRecord.DecodeError(message: problem) }
     let span = record.end.utc - record.start.utc
     guard record.seconds <= span else {
       throw LedgerRecord.DecodeError(
@@ -234,10 +224,10 @@ public enum ImportDecoder {
     switch value {
     case .integer(let whole): number = whole
     case .number(let real):
-      number = real.isFinite && real >= 0 && real <= Double(latest) ? Int64(real) : nil
+      number = real.isFinite && real >= 0 && real <= Double(HistoryTime.latest) ? Int64(real) : nil
     case .null, .bool, .string, .array, .object: number = nil
     }
-    guard let number, (0...latest).contains(number) else { return nil }
+    guard let number, HistoryTime.holds(utc: number) else { return nil }
     return number
   }
 
@@ -256,7 +246,7 @@ public enum ImportDecoder {
     note: String?, _ place: String, _ offsets: Offsets, projects: ProjectTags = ProjectTags(),
     frameID: String? = nil, updated: Int64? = nil
   ) throws(Problem) -> [LedgerRecord] {
-    guard (earliest...latest).contains(start), (earliest...latest).contains(end) else {
+    guard HistoryTime.holds(utc: start), HistoryTime.holds(utc: end) else {
       throw Problem(place: place, message: "a time before 1970 or after 9999")
     }
     guard end >= start else { throw Problem(place: place, message: "it ends before it starts") }
@@ -318,9 +308,7 @@ public enum ImportDecoder {
         id: id, kind: kind, start: WallTime(utc: start, offset: offsets(start)),
         end: WallTime(utc: end, offset: offsets(end)), seconds: end - start, project: chosen,
         note: carries ? note : nil, tags: recordTags,
-        updated: updated.map { WallTime(utc: $0, offset: offsets($0)) }.flatMap {
-          (earliest...latest).contains($0.local) ? $0 : nil
-        })
+        updated: updated.map { WallTime(utc: $0, offset: offsets($0)) }.flatMap { HistoryTime.holds($0) ? $0 : nil })
       do {
         records.append(try checked(record))
       } catch {

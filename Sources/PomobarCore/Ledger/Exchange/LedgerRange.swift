@@ -56,9 +56,6 @@ public struct LedgerRange: Equatable, Sendable {
   /// The history months (`YYYY-MM`, UTC) that can hold records of this range: a local
   /// day is at most 14 hours from UTC, so a day either side is enough.
   public var months: (first: String?, last: String?) {
-    (
-      first.map { String($0.adding(days: -1).description.prefix(7)) },
-      last.map { String($0.adding(days: 1).description.prefix(7)) }
-    )
+    (first.map { HistoryTime.month($0.adding(days: -1)) }, last.map { HistoryTime.month($0.adding(days: 1)) })
   }
 }

@@ -29,7 +29,7 @@ public struct Report: Equatable, Sendable {
   public var goalDays: Int
   public var streak: Streak
   /// Every day from the first to the last shown (days after today are not shown).
-  public var days: [DayLine]
+  public var days: ReportDays
   /// Work against the goals of the range's days; nil without goals, or for one project.
   public var balance: Balance? = nil
 
@@ -124,6 +124,43 @@ public struct Report: Equatable, Sendable {
     /// The work due that day (0 on a day that is not a work day, or without goals).
     public var target: Int64 = 0
   }
+}
+
+/// Every day of a report, from its first to its last, made as each is read from the days
+/// that have records: a report holds those, so one record in 9999 beside one in 1970 costs
+/// two days of memory, not the 2.9 million between them. A day without records has no
+/// time, and the target its date has.
+public struct ReportDays: RandomAccessCollection, Equatable, Sendable {
+  /// The day number of the first day.
+  let first: Int64
+  public let startIndex = 0
+  public let endIndex: Int
+  /// The days that have records, by day number.
+  let recorded: [Int64: Report.DayLine]
+  /// A day without records: a project's time is 0 (one array, shared by every such day).
+  let zeros: [Int64]
+  let settings: LedgerSettings
+
+  /// The days `first...last` (day numbers), with the lines of those that have records.
+  init(
+    _ days: ClosedRange<Int64>, recorded: [Int64: Report.DayLine], projects: Int, settings: LedgerSettings
+  ) {
+    first = days.lowerBound
+    endIndex = Int(days.upperBound - days.lowerBound) + 1
+    self.recorded = recorded
+    zeros = [Int64](repeating: 0, count: projects)
+    self.settings = settings
+  }
+
+  public subscript(position: Int) -> Report.DayLine {
+    let day = first + Int64(position)
+    if let line = recorded[day] { return line }
+    let date = CivilTime.date(fromDays: day)
+    return Report.DayLine(
+      date: date, work: 0, focus: 0, completed: 0, projects: zeros, target: settings.target(on: date))
+  }
+
+  public static func == (lhs: ReportDays, rhs: ReportDays) -> Bool { lhs.elementsEqual(rhs) }
 }
 
 /// Whole percentages of `parts` that add up to exactly 100 (when the total is not zero):

@@ -27,8 +27,7 @@ extension ReportBuilder {
   /// share of `work`.
   func tagLines(_ shown: ClosedRange<Int64>, work: Int64) -> [Report.TagLine] {
     var totals = [Int64](repeating: 0, count: tagNames.count)
-    for day in shown {
-      guard let account = tagDays[day] else { continue }
+    for (day, account) in tagDays where shown.contains(day) {
       for slot in totals.indices { totals[slot] += account.work(slot) }
     }
     return totals.indices.filter { totals[$0] > 0 }

@@ -5,9 +5,13 @@ extension ReportBuilder {
   func isWorkDay(_ day: Int64) -> Bool { settings.isWorkDay(CivilTime.date(fromDays: day)) }
 
   /// How many of the shown work days met their goal, and how many work days were shown.
-  func workDayGoals(_ lines: [Report.DayLine]) -> (met: Int, days: Int) {
-    let workDays = lines.filter { settings.isWorkDay($0.date) }
-    return (workDays.filter { $0.target > 0 && $0.work >= $0.target }.count, workDays.count)
+  func workDayGoals(_ lines: ReportDays) -> (met: Int, days: Int) {
+    var (met, days) = (0, 0)
+    for line in lines where settings.isWorkDay(line.date) {
+      days += 1
+      if line.target > 0 && line.work >= line.target { met += 1 }
+    }
+    return (met, days)
   }
 
   /// How a day stands in a streak.
@@ -66,7 +70,7 @@ extension ReportBuilder {
 
   /// The balance of the shown days: nil without goals, or for one project (goals are for
   /// all the work).
-  func balance(_ lines: [Report.DayLine]) -> Report.Balance? {
+  func balance(_ lines: ReportDays) -> Report.Balance? {
     guard settings.hasTargets, filter == nil else { return nil }
     var balance = Report.Balance(worked: 0, due: 0, workDays: 0)
     for line in lines {

@@ -122,10 +122,12 @@ public struct ReportBuilder {
   public func report() -> Report {
     let firstShown = first ?? days.keys.filter { $0 <= last }.min() ?? last
     let shown = firstShown...max(firstShown, last)
+    // Only days with records are kept and visited: a report costs what those days cost,
+    // however far apart they are.
+    let recorded = days.filter { shown.contains($0.key) }
     var totals = DayAccount()
     var bySlot = [Int64](repeating: 0, count: names.count)
-    for day in shown {
-      guard let totalsOfDay = days[day] else { continue }
+    for totalsOfDay in recorded.values {
       totals.merge(totalsOfDay)
       // The work as the day counts it: its focus time on a day without the work clock.
       let work = totalsOfDay.hasWork ? totalsOfDay.workBySlot : totalsOfDay.focusBySlot
@@ -158,7 +160,8 @@ public struct ReportBuilder {
       var met = 0
       var week: Int64 = 0
       if let slot {
-        if let goal { met = shown.filter { isWorkDay($0) && (days[$0]?.work(slot) ?? 0) >= goal }.count }
+        // A goal is at least a minute: only a day with records can meet it.
+        if let goal { met = recorded.filter { isWorkDay($0.key) && $0.value.work(slot) >= goal }.count }
         for day in weekFirst...(weekFirst + 6) { week += days[day]?.work(slot) ?? 0 }
       }
       return Report.ProjectLine(
@@ -167,14 +170,15 @@ public struct ReportBuilder {
         weeklyGoal: settings?.weeklyGoal.map { $0.floorSeconds }, weekSeconds: week)
     }
 
-    let dayLines = shown.map { day in
-      let totalsOfDay = days[day] ?? DayAccount()
+    var lines: [Int64: Report.DayLine] = [:]
+    for (day, totalsOfDay) in recorded {
       let date = CivilTime.date(fromDays: day)
-      return Report.DayLine(
+      lines[day] = Report.DayLine(
         date: date, work: totalsOfDay.work, focus: totalsOfDay.focus,
         completed: totalsOfDay.sessions.completed,
         projects: entries.map { $0.slot.map(totalsOfDay.work) ?? 0 }, target: settings.target(on: date))
     }
+    let dayLines = ReportDays(shown, recorded: lines, projects: entries.count, settings: settings)
     let goals = workDayGoals(dayLines)
     var report = Report(
       period: ReportPeriod(

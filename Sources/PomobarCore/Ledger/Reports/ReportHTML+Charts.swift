@@ -5,6 +5,11 @@ extension ReportHTMLEncoder {
   /// The work per day (per month past two months), stacked by project, with a legend.
   /// `standalone`: a whole SVG file with its own style sheet (`report --svg`).
   public func dayChart(_ report: Report, standalone: Bool) -> String {
+    ReportOutput.collect { dayChart(report, standalone: standalone, to: &$0) }
+  }
+
+  /// The chart into `output`, a bar at a time.
+  public func dayChart(_ report: Report, standalone: Bool, to out: inout ReportOutput) {
     let rows = ReportRows.make(report)
     let (left, top, plotWidth, plotHeight) = (44.0, 12.0, 660.0, 200.0)
     let legendRows = (report.projects.filter { $0.seconds > 0 }.count + 3) / 4
@@ -13,7 +18,7 @@ extension ReportHTMLEncoder {
     let step = Self.tickStep(longest)
     let ceiling = max(step, (longest + step - 1) / step * step)
     let unit = rows.byMonth ? "month" : "day"
-    var out = "<svg"
+    out += "<svg"
     // A file of its own has a size (note apps that embed it read width and height).
     if standalone { out += " xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"\(Int(height))\"" }
     out += " class=\"chart\" viewBox=\"0 0 720 \(Int(height))\" role=\"img\">"
@@ -32,7 +37,6 @@ extension ReportHTMLEncoder {
     }
     let column = plotWidth / Double(max(1, rows.rows.count))
     let barWidth = max(1, column * 0.72)
-    let keys = rowKeys(report, rows)
     for (number, row) in rows.rows.enumerated() {
       let x = left + column * Double(number) + (column - barWidth) / 2
       var sum: Int64 = 0
@@ -41,7 +45,7 @@ extension ReportHTMLEncoder {
         sum += seconds
         let y1 = top + plotHeight - plotHeight * Double(sum) / Double(ceiling)
         let project = report.projects[index]
-        let path = keys[number].path + ["projects", .key(project.name ?? "")]
+        let path = rowKey(report, rows, number).path + ["projects", .key(project.name ?? "")]
         out +=
           "<rect class=\"f\(index)\" x=\"\(Self.f(x))\" y=\"\(Self.f(y1))\" width=\"\(Self.f(barWidth))\" "
         out += "height=\"\(Self.f(y0 - y1))\"\(standalone ? "" : dataAttributes(seconds, path))><title>"
@@ -70,7 +74,7 @@ extension ReportHTMLEncoder {
       out += "\(HTMLText.escape(Self.shortened(project.label, 22)))</text>\n"
       shown += 1
     }
-    return out + "</svg>\n"
+    out += "</svg>\n"
   }
 
   /// Hours between grid lines: at most five lines up to `longest` seconds.

@@ -25,15 +25,21 @@ public struct ReportHTMLEncoder: Sendable {
 
   /// The page of `report`; `timeline` (for a range of up to a month) adds each day's.
   public func encode(_ report: Report, timeline: ReportTimeline? = nil) -> String {
+    ReportOutput.collect { encode(report, timeline: timeline, to: &$0) }
+  }
+
+  /// The page into `output`, a row at a time: the rows of a range of many months are
+  /// never held whole.
+  public func encode(_ report: Report, timeline: ReportTimeline? = nil, to out: inout ReportOutput) {
     let title = "pomobar report: " + ReportFormat.title(report)
-    var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     out += "<meta name=\"generator\" content=\"pomobar\">\n"
     out +=
       "<title>\(HTMLText.escape(title))</title>\n<style>\n\(styleSheet())</style>\n</head>\n<body>\n<main>\n"
     out += header(report)
     out += totals(report)
-    out += daysSection(report)
+    daysSection(report, to: &out)
     // A heatmap for a month or a year; past a year its cells would be too small to read.
     if (28...366).contains(report.days.count) { out += heatmapSection(report) }
     out += projectsSection(report)
@@ -42,7 +48,7 @@ public struct ReportHTMLEncoder: Sendable {
     out += "<footer><p>Made by pomobar on \(date(report.today)). Times are "
     out += decimal ? "hours with decimals." : "hours and minutes (h:mm)."
     out += " Work is the work clock's time; on a day without it, focus time counts as work.</p></footer>\n"
-    return out + "</main>\n</body>\n</html>\n"
+    out += "</main>\n</body>\n</html>\n"
   }
 
   // MARK: - Sections
@@ -117,11 +123,13 @@ public struct ReportHTMLEncoder: Sendable {
       + count(report.goalDays, ["goal", "days"]) + " work days"
   }
 
-  func daysSection(_ report: Report) -> String {
+  func daysSection(_ report: Report, to out: inout ReportOutput) {
     let rows = ReportRows.make(report)
     let unit = rows.byMonth ? "month" : "day"
-    var out = "<section aria-labelledby=\"h-days\">\n<h2 id=\"h-days\">Work per \(unit)</h2>\n"
-    out += "<figure>\n" + dayChart(report, standalone: false) + "</figure>\n"
+    out += "<section aria-labelledby=\"h-days\">\n<h2 id=\"h-days\">Work per \(unit)</h2>\n"
+    out += "<figure>\n"
+    dayChart(report, standalone: false, to: &out)
+    out += "</figure>\n"
     out +=
       "<div class=\"scroll\"><table class=\"days\">\n<caption>Work per \(unit) and project</caption>\n<thead><tr>"
     out += "<th scope=\"col\">\(rows.byMonth ? "Month" : "Day")</th><th scope=\"col\">Work</th>"
@@ -130,7 +138,8 @@ public struct ReportHTMLEncoder: Sendable {
       out += "<th scope=\"col\">\(Self.swatch("f\(index)"))\(HTMLText.isolated(project.label))</th>"
     }
     out += "</tr></thead>\n<tbody>\n"
-    for (row, key) in zip(rows.rows, rowKeys(report, rows)) {
+    for (number, row) in rows.rows.enumerated() {
+      let key = rowKey(report, rows, number)
       out += "<tr><th scope=\"row\">\(key.label)</th>"
       out +=
         "<td>\(hours(row.work, key.path + ["work"]))</td><td>\(hours(row.focus, key.path + ["focus"]))</td>"
@@ -140,27 +149,17 @@ public struct ReportHTMLEncoder: Sendable {
       }
       out += "</tr>\n"
     }
-    return out + "</tbody>\n</table></div>\n</section>\n"
+    out += "</tbody>\n</table></div>\n</section>\n"
   }
 
-  /// Each row's label and its place in `--json`: `["days", N]`, or for a month (ranges past
-  /// two months) `["months", "YYYY-MM"]`, the sum of that month's days.
-  func rowKeys(_ report: Report, _ rows: ReportRows) -> [(label: String, path: [JSONPath])] {
-    if !rows.byMonth {
-      return report.days.enumerated().map { index, day in
-        (date(day.date, weekday: true), [.key("days"), .index(index)])
-      }
+  /// Row `number`'s label and its place in `--json`: `["days", N]`, or for a month (ranges
+  /// past two months) `["months", "YYYY-MM"]`, the sum of that month's days.
+  func rowKey(_ report: Report, _ rows: ReportRows, _ number: Int) -> (label: String, path: [JSONPath]) {
+    guard rows.byMonth else {
+      return (date(report.days[number].date, weekday: true), [.key("days"), .index(number)])
     }
-    var keys: [(label: String, path: [JSONPath])] = []
-    var seen = ""
-    for day in report.days {
-      let month = String(day.date.description.prefix(7))
-      if month != seen {
-        seen = month
-        keys.append(("<time datetime=\"\(month)\">\(month)</time>", [.key("months"), .key(month)]))
-      }
-    }
-    return keys
+    let month = rows.rows[number].label
+    return ("<time datetime=\"\(month)\">\(month)</time>", [.key("months"), .key(month)])
   }
 
   func projectsSection(_ report: Report) -> String {

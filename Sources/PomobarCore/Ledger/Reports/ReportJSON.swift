@@ -21,6 +21,12 @@
 ///   `percent` (of the work; tags overlap, so these need not add up to 100).
 public enum ReportJSONEncoder {
   public static func encode(_ report: Report) -> String {
+    ReportOutput.collect { encode(report, to: &$0) }
+  }
+
+  /// The same text into `output`, the days written as they are made: a range of many days
+  /// (a record in 9999 beside one in 1970) is never held whole.
+  public static func encode(_ report: Report, to out: inout ReportOutput) {
     let optional = { (value: Int64?) in value.map(JSONValue.integer) ?? .null }
     let projects = report.projects.map { project -> JSONValue in
       .object([
@@ -30,19 +36,8 @@ public enum ReportJSONEncoder {
         ("weekly_goal", optional(project.weeklyGoal)), ("week_seconds", .integer(project.weekSeconds)),
       ])
     }
-    let days = report.days.map { day -> JSONValue in
-      var shares: [(String, JSONValue)] = []
-      for (index, seconds) in day.projects.enumerated() where seconds > 0 {
-        shares.append((report.projects[index].name ?? "", .integer(seconds)))
-      }
-      return .object([
-        ("date", .string(day.date.description)), ("work", .integer(day.work)),
-        ("focus", .integer(day.focus)), ("completed", .integer(Int64(day.completed))),
-        ("target", .integer(day.target)), ("projects", .object(shares)),
-      ])
-    }
     let sessions = report.sessions
-    let document = JSONValue.object([
+    let head = JSONValue.object([
       (
         "range",
         .object([
@@ -86,10 +81,27 @@ public enum ReportJSONEncoder {
           ("longest", .integer(Int64(report.streak.longest))),
         ])
       ),
-      ("projects", .array(projects)), ("days", .array(days)),
+      ("projects", .array(projects)),
+    ])
+    let tail = JSONValue.object([
       ("tag_filter", .array(report.tagFilter.map(JSONValue.string))), ("tags", .array(tags(report))),
     ])
-    return JSON.serialize(document) + "\n"
+    // The object's members before `days`, its days one by one, the members after.
+    out += String(JSON.serialize(head).dropLast()) + ",\"days\":["
+    for (index, day) in report.days.enumerated() {
+      if index > 0 { out += "," }
+      // As `JSON.serialize` writes the object, without making it a value first: a report
+      // of everything may have millions of days.
+      out += "{\"date\":\"\(day.date)\",\"work\":\(day.work),\"focus\":\(day.focus)"
+      out += ",\"completed\":\(day.completed),\"target\":\(day.target),\"projects\":{"
+      var first = true
+      for (index, seconds) in day.projects.enumerated() where seconds > 0 {
+        out += (first ? "" : ",") + JSON.quote(report.projects[index].name ?? "") + ":\(seconds)"
+        first = false
+      }
+      out += "}}"
+    }
+    out += "]," + JSON.serialize(tail).dropFirst() + "\n"
   }
 
   /// `balance`: `seconds` (ahead, or negative: behind), `worked`, `due`, `work_days`; null

@@ -56,6 +56,7 @@ public enum ReportRange: Equatable, Sendable {
           message: "\(option): cannot read '\(Shown.plain(text))' as a day; write it like 2026-11-23, "
             + "or today or yesterday")
       }
+      if let refusal = HistoryTime.refusal(date) { throw ReportRangeError(message: "\(option): \(refusal)") }
       return date
     }
   }
