@@ -24,7 +24,8 @@ struct LedgerTests {
     let config = "[timer]\nfocus = \"25m\"\n[projects.api]\ncolor = \"#ff8800\"\n"
     try await withSandbox(config: config) { sandbox in
       let bar = try await sandbox.startBar(.i3bar)
-      try await sandbox.ctl("project", "api")
+      // Begun minutes ago, so that each interval is a record (none is under a second).
+      try await sandbox.ctl("project", "api", "--ago", "3m")
       let status = try await sandbox.status()
       let work = try #require(status["work"] as? [String: Any])
       #expect(work["project"] as? String == "api")
@@ -33,10 +34,10 @@ struct LedgerTests {
         bar.process.stdout.snapshot.last?.text.contains("\"name\":\"pomobar-work\"") == true ? true : nil
       }
       let line = try #require(bar.process.stdout.snapshot.last?.text)
-      #expect(line.contains("\"full_text\":\"● api 0:00\""), "\(line)")
+      #expect(line.contains("\"full_text\":\"● api 0:03\""), "\(line)")
       #expect(line.contains("\"color\":\"#FF8800\""), "\(line)")
       // Another project closes the first one's interval; stopping closes the second's.
-      try await sandbox.ctl("project", "web")
+      try await sandbox.ctl("project", "web", "--ago", "1m")
       try await sandbox.ctl("work", "stop")
       let records = history(sandbox)
       #expect(records.map { $0["kind"] as? String } == ["work", "work"])
@@ -69,7 +70,7 @@ struct LedgerTests {
   @Test("project rename of the running project renames it in the bar and in its next record")
   func renameTheRunningProject() async throws {
     try await withSandbox(config: "[timer]\nfocus = \"25m\"\n") { sandbox in
-      try await sandbox.ctl("project", "api")
+      try await sandbox.ctl("project", "api", "--ago", "1m")
       let renamed = try await sandbox.run(["project", "rename", "api", "backend"])
       #expect(renamed.status == 0, "\(renamed)")
       let work = try #require(try await sandbox.status()["work"] as? [String: Any])
@@ -159,7 +160,7 @@ struct LedgerTests {
       let whole = line("m.e.1", "\(month)-01T09:00:00Z", "\(month)-01T10:00:00Z", 3600, "api")
       let torn = #"{"id":"m.e.2","kind":"work","start":"2026"#
       try sandbox.write(whole + torn, to: path)
-      try await sandbox.ctl("project", "web")
+      try await sandbox.ctl("project", "web", "--ago", "1m")
       try await sandbox.ctl("work", "stop")
       let text = try #require(sandbox.read(path))
       #expect(text.hasPrefix(whole) && !text.contains(torn), "the torn bytes are out of the file: \(text)")
@@ -216,8 +217,7 @@ struct LedgerTests {
 
   /// This machine's id, as the binary names its history files.
   private func machineID(_ sandbox: Sandbox) async throws -> String {
-    try await sandbox.ctl("work", "start")
-    try await sandbox.ctl("work", "stop")
+    #expect(try await sandbox.run(["track", "2026-01-05", "9-10", "id"]).status == 0)
     let folder = sandbox.root + "/data/pomobar/history"
     let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first)
     try FileManager.default.removeItem(atPath: folder + "/" + name)
