@@ -167,8 +167,8 @@ extension ImportCommand {
         case .kept(let record):
           if mine { known.append(ImportPlan.Known(local: record, base: bases[original.id] ?? original)) }
         case .removed(let edit):
-          if case .remove = edit.operation {
-            // A person removed it: matched again, it stays removed.
+          if mine, case .remove = edit.operation {
+            // A person removed what the tool had: matched again, it stays removed.
             known.append(ImportPlan.Known(local: nil, base: bases[original.id] ?? original))
           } else {
             removedBy[original.id] = edit.id

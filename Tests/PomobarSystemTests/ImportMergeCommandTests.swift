@@ -120,6 +120,22 @@ struct ImportMergeCommandTests {
     }
   }
 
+  /// Only what came from the tool is matched: a record of pomobar's own that was removed
+  /// here is no reason to skip an interval of the tool's that overlaps it.
+  @Test("A removed record of pomobar's own does not hide the tool's interval over it")
+  func removedOwnRecordIsNoMatch() async throws {
+    try await withSandbox { sandbox in
+      try await Self.run(sandbox, ["track", "2026-02-02", "9:00-10:30", "acme"])
+      let tracked = try await Self.log(sandbox)
+      try await Self.run(sandbox, ["history", "remove", Self.id(tracked[0])])
+      let path = sandbox.root + "/tw.json"
+      try sandbox.write(Self.first, to: path)
+      let result = try await Self.run(sandbox, ["import", path])
+      #expect(result.stdout.contains("3 records added"), "\(result)")
+      #expect(try await Self.log(sandbox).count == 3)
+    }
+  }
+
   @Test("reset then import starts over, and undo takes back the import, not the reset")
   func resetThenImport() async throws {
     try await withSandbox { sandbox in
