@@ -33,7 +33,7 @@ pkgs=(
   yambar                               # yambar case: its script module on headless sway
   qt6-declarative-dev-tools qml6-module-qtquick node-typescript  # shell-snippets: qmllint, tsc and node
   chromium tidy python3-icalendar      # report-html case: render the page, validate it, read the ics
-  qml6-module-qttest qml6-module-qtquick-window  # shell-snippets: Pomobar.qml under qmltestrunner
+  qml6-module-qttest qml6-module-qtquick-window qml6-module-qtqml-workerscript  # shell-snippets: Pomobar.qml under qmltestrunner (QtQuick imports WorkerScript)
 )
 
 APT_UPDATE=${E2E_APT_UPDATE:-} "$(dirname "$0")/apt-install.sh" e2e-deps "${pkgs[@]}"

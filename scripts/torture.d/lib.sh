@@ -9,6 +9,11 @@ source "$E2E_ROOT/Tests/e2e/lib.sh"
 
 PY=python3
 CLK_TCK=$(getconf CLK_TCK)
+# The cases' notification command (notify_toml) is a logger, not notify-send; pomobar runs
+# it only in a session that has a bus (SessionBus: no bus, no notification shown, it is
+# left for a copy that has one), so the cases name one, as a desktop session does.
+export DBUS_SESSION_BUS_ADDRESS="unix:path=$E2E_TMP/session-bus"
+
 WARN_SIGN='⚠'
 
 # finish, as Tests/e2e/lib.sh's, plus SUMMARY: the case's measured figures, which a FAIL
