@@ -29,15 +29,7 @@ public struct RecentWork: Equatable, Sendable {
   /// over the days it touches in proportion to its time in each, as reports do.
   public mutating func add(workOf record: LedgerRecord, calendar: LedgerCalendar) {
     guard record.kind == .work else { return }
-    let span = record.end.utc - record.start.utc
-    var elapsed: Int64 = 0
-    var given: Int64 = 0
-    calendar.split(from: record.start, to: record.end) { other, length in
-      elapsed += length
-      // Cumulative rounding: the parts add up to exactly `seconds`.
-      let upTo = span > 0 ? record.seconds * elapsed / span : record.seconds
-      let part = upTo - given
-      given = upTo
+    calendar.splitCounted(record) { other, part in
       let index = other - (day - Int64(Self.days))
       if (0..<Int64(Self.days)).contains(index), part > 0 { seconds[Int(index)] += part }
     }

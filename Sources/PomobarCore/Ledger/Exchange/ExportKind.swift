@@ -34,14 +34,8 @@ public struct ExportSelection: Sendable {
   /// Notes the days a work record counts time in, as `ReportBuilder` splits it.
   public mutating func see(_ record: LedgerRecord) {
     guard kind == .work, record.kind == .work else { return }
-    let span = record.end.utc - record.start.utc
-    var elapsed: Int64 = 0
-    var given: Int64 = 0
-    calendar.split(from: record.start, to: record.end) { day, length in
-      elapsed += length
-      let upTo = span > 0 ? record.seconds * elapsed / span : record.seconds
-      if upTo > given { workDays.insert(day) }
-      given = upTo
+    calendar.splitCounted(record) { day, part in
+      if part > 0 { workDays.insert(day) }
     }
   }
 

@@ -53,6 +53,23 @@ public struct LedgerCalendar: Equatable, Sendable {
   /// there); and one from 22:00 to 05:00 across a change at 03:00 splits at the midnight
   /// its start's clock read. Only a change close to a boundary near the middle of a long
   /// interval can misplace that boundary, by at most the change (an hour for DST).
+  /// Calls `body` with each day `record` touches and the part of its counted seconds that
+  /// lies there, in proportion to its time in each day; the parts add up to exactly
+  /// `seconds` (cumulative rounding), and a day it touches with no whole second gets 0.
+  @inline(__always)
+  public func splitCounted(_ record: LedgerRecord, _ body: (_ day: Int64, _ part: Int64) -> Void) {
+    let span = record.end.utc - record.start.utc
+    var elapsed: Int64 = 0
+    var given: Int64 = 0
+    split(from: record.start, to: record.end) { day, length in
+      elapsed += length
+      let upTo = span > 0 ? record.seconds * elapsed / span : record.seconds
+      let part = upTo - given
+      given = upTo
+      body(day, part)
+    }
+  }
+
   public func split(
     from start: WallTime, to end: WallTime, _ body: (Int64, Int64) -> Void
   ) {

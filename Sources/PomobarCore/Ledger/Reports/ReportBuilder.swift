@@ -81,16 +81,8 @@ public struct ReportBuilder {
     if let lookBack, max(startDay, endDay) < lookBack { return }
     let slot = self.slot(record.project)
     let tagged = record.tags.isEmpty ? [] : tagSlots(record.tags)
-    let span = record.end.utc - record.start.utc
-    var elapsed: Int64 = 0
-    var given: Int64 = 0
     var lastDay = startDay
-    calendar.split(from: record.start, to: record.end) { day, length in
-      elapsed += length
-      // Cumulative rounding: the parts add up to exactly `seconds`.
-      let upTo = span > 0 ? record.seconds * elapsed / span : record.seconds
-      let part = upTo - given
-      given = upTo
+    calendar.splitCounted(record) { day, part in
       lastDay = day
       guard inWindow(day), part > 0 else { return }
       // A skipped break is not counted among the breaks, and neither is its time: the
