@@ -17,6 +17,7 @@
 # terminal: nothing to ask about when nothing changed, --force for a record made here,
 # a question only for the frames changed here. Totals: Tests/e2e/tools/totals.py.
 source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib-timew.sh"
 
 command -v timew >/dev/null || skip "timew is not installed (.ci/e2e-deps.sh)"
 command -v watson >/dev/null || skip "watson is not installed (.ci/e2e-deps.sh)"
@@ -174,16 +175,7 @@ one_record_each() {
   expect "import $1: one record per timew interval, none counted twice ($want intervals, $got records)" test "$want" = "$got"
 }
 
-# docs/import-export.md's recipe for timewarrior 1.4, word for word
-into_timew() {
-  db=${TIMEWARRIORDB:-$HOME/.timewarrior}/data
-  pomobar export --format timewarrior-data |
-    awk -v db="$db" '{ print > (db "/" substr($2, 1, 4) "-" substr($2, 5, 2) ".data.new") }'
-  for f in "$db"/*.data.new; do
-    [ -e "$f" ] || continue
-    touch "${f%.new}" && sort -u -o "${f%.new}" "${f%.new}" "$f" && rm "$f"
-  done
-}
+# docs/import-export.md's recipe for timewarrior 1.4, read from the page (lib-timew.sh)
 pomobar() { pb "$@"; }
 # fresh_timew DIR: an empty timewarrior database.
 fresh_timew() { mkdir -p "$1/data" && (export TIMEWARRIORDB=$1 && yes | timew >/dev/null 2>&1); }

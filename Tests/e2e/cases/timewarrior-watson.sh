@@ -12,6 +12,7 @@
 # `pomobar report --tag TAG`), and come back from either tool into an empty history with
 # every day's per-tag totals and each record's project and tags as they were.
 source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib-timew.sh"
 
 command -v timew >/dev/null || skip "timew is not installed (.ci/e2e-deps.sh)"
 command -v watson >/dev/null || skip "watson is not installed (.ci/e2e-deps.sh)"
@@ -63,19 +64,7 @@ pb export --format timewarrior >"$E2E_OUT/timewarrior.json"
 expect "export --format timewarrior: no interval overlaps the next" \
   jq -e '[.[] | [.start, .end]] | sort | . as $a | [range(1; length) | $a[.-1][1] <= $a[.][0]] | all' "$E2E_OUT/timewarrior.json" >/dev/null
 
-# --- timewarrior 1.4.3: docs/import-export.md's recipe, word for word
-into_timew() {
-  db=${TIMEWARRIORDB:-$HOME/.timewarrior}/data
-  pomobar export --format timewarrior-data |
-    awk -v db="$db" '{ print > (db "/" substr($2, 1, 4) "-" substr($2, 5, 2) ".data.new") }'
-  for f in "$db"/*.data.new; do
-    [ -e "$f" ] || continue
-    touch "${f%.new}" &&
-      awk 'FNR == NR { new[$2 $3 $4] = 1; print; next } !(($2 $3 $4) in new)' "$f" "${f%.new}" |
-      sort -o "${f%.new}" && rm "$f"
-  done
-  rm -f "$db/tags.data" && timew tags >/dev/null
-}
+# --- timewarrior 1.4.3: docs/import-export.md's recipe, read from the page (lib-timew.sh)
 pomobar() { pb "$@"; }
 into_timew
 cp "$TIMEWARRIORDB/data/2026-01.data" "$E2E_OUT/2026-01.data"

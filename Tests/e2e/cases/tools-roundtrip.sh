@@ -11,6 +11,7 @@
 # back with their own updated_at, so `watson merge` without a terminal asks nothing; a
 # record amended in pomobar goes with a newer updated_at.
 source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib-timew.sh"
 
 command -v timew >/dev/null || skip "timew is not installed (.ci/e2e-deps.sh)"
 command -v watson >/dev/null || skip "watson is not installed (.ci/e2e-deps.sh)"
@@ -26,19 +27,7 @@ new_db() { # DIR: an empty timewarrior database
   mkdir -p "$TIMEWARRIORDB/data"
   yes | timew >/dev/null 2>&1 # first run: creates timewarrior.cfg without asking again
 }
-# docs/import-export.md's recipe, word for word
-into_timew() {
-  db=${TIMEWARRIORDB:-$HOME/.timewarrior}/data
-  pomobar export --format timewarrior-data |
-    awk -v db="$db" '{ print > (db "/" substr($2, 1, 4) "-" substr($2, 5, 2) ".data.new") }'
-  for f in "$db"/*.data.new; do
-    [ -e "$f" ] || continue
-    touch "${f%.new}" &&
-      awk 'FNR == NR { new[$2 $3 $4] = 1; print; next } !(($2 $3 $4) in new)' "$f" "${f%.new}" |
-      sort -o "${f%.new}" && rm "$f"
-  done
-  rm -f "$db/tags.data" && timew tags >/dev/null
-}
+# docs/import-export.md's recipe, read from the page (lib-timew.sh)
 timew_total() { # FROM TO [TAG]: seconds `timew summary` gives
   local t
   t=$(timew summary "$1" - "$2" ${3:+"$3"} 2>/dev/null | awk 'NF == 1 && $1 ~ /^[0-9]+:[0-9][0-9]:[0-9][0-9]$/ { v = $1 } END { print v }')
