@@ -71,11 +71,9 @@ public struct ImportMerge: Equatable, Sendable {
     let dropped = old.tags.filter { !incoming.tags.contains($0) }
     let tags = local.tags.filter { !dropped.contains($0) } + added.filter { !local.tags.contains($0) }
     if tags != local.tags {
-      let words = added.filter { !local.tags.contains($0) }.map { "+" + $0 }
-        + dropped.filter(local.tags.contains).map { "-" + $0 }
       record.tags = tags
       changes.append(
-        Change(field: .tags, was: "", now: words.joined(separator: " "), kept: false, source: source))
+        Change(field: .tags, was: "", now: Self.tagWords(from: local.tags, to: tags), kept: false, source: source))
     }
     // A record that now says what the tool says carries the tool's time of its last change
     // (Watson's `updated_at`), so that an export back to the tool is the tool's own frame.
@@ -105,14 +103,19 @@ public struct ImportMerge: Equatable, Sendable {
         Change(field: .project, was: Self.quoted(old.project), now: Self.quoted(new.project), kept: false, source: source))
     }
     if old.tags != new.tags {
-      let words = new.tags.filter { !old.tags.contains($0) }.map { "+" + $0 }
-        + old.tags.filter { !new.tags.contains($0) }.map { "-" + $0 }
-      changes.append(Change(field: .tags, was: "", now: words.joined(separator: " "), kept: false, source: source))
+      changes.append(
+        Change(field: .tags, was: "", now: Self.tagWords(from: old.tags, to: new.tags), kept: false, source: source))
     }
     if old.note != new.note {
       changes.append(Change(field: .note, was: Self.quoted(old.note), now: Self.quoted(new.note), kept: false, source: source))
     }
     self.changes = changes
+  }
+
+  /// `+review -dev`: the tags `to` has that `from` had not, then those it dropped.
+  static func tagWords(from: [String], to: [String]) -> String {
+    (to.filter { !from.contains($0) }.map { "+" + $0 } + from.filter { !to.contains($0) }.map { "-" + $0 })
+      .joined(separator: " ")
   }
 
   /// Whether two versions from the tool say the same of every field a merge compares.
