@@ -2,8 +2,8 @@ import PomobarCore
 import PomobarSystem
 
 /// `pomobar check-config [FILE]`: validate a config and print the effective settings.
-enum CheckConfigCommand {
-  static func run(_ path: String?) -> Int32 {
+public enum CheckConfigCommand {
+  public static func run(_ path: String?) -> Int32 {
     let environment = Environment.current()
     let source = ConfigSource(path: path, environment: environment)
     let loaded = source.load()
@@ -23,7 +23,7 @@ enum CheckConfigCommand {
 
   /// `check-config --example`: every key with its default and its doc, the text of
   /// `config.example.toml` (`scripts/config-example` writes it there).
-  static func example() -> Int32 {
+  public static func example() -> Int32 {
     Console.out(ConfigExample.text)
     return ExitCode.success
   }

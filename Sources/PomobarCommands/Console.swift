@@ -1,7 +1,7 @@
 import PomobarSystem
 
 /// Messages for a person: errors and warnings on stderr, never into the bar stream.
-enum Console {
+public enum Console {
   /// Whether to write colour escapes: on a terminal (or when `asked`, as `--format ansi`
   /// does), never with `NO_COLOR` set to anything but nothing (no-color.org).
   static func colors(_ environment: Environment, asked: Bool = false) -> Bool {
@@ -13,7 +13,7 @@ enum Console {
   }
 
   /// A usage error, which already names the command.
-  static func usage(_ message: String) {
+  public static func usage(_ message: String) {
     try? FileDescriptor.standardError.write("\(message)\n")
   }
 

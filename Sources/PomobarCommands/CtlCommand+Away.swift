@@ -13,7 +13,7 @@ extension CtlCommand {
     var record: LedgerRecord
   }
 
-  static func run(answering answer: AwayAnswer, as project: AwayProject?, _ options: Options) -> Int32 {
+  public static func run(answering answer: AwayAnswer, as project: AwayProject?, _ options: Options) -> Int32 {
     let context = Context.make(options)
     context.warnConfig()
     var answered: AwayChoice? = nil

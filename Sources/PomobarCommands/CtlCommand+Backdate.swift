@@ -16,7 +16,7 @@ extension CtlCommand {
     var now: ClockReading
   }
 
-  static func run(_ action: Action, at moment: Moment, _ options: Options) -> Int32 {
+  public static func run(_ action: Action, at moment: Moment, _ options: Options) -> Int32 {
     let context = Context.reading(options)
     context.warnConfig()
     let history = context.history

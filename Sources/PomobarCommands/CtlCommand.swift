@@ -2,8 +2,8 @@ import PomobarCore
 import PomobarSystem
 
 /// `pomobar ctl ACTION`: change the shared timer and exit; every bar shows the result.
-enum CtlCommand {
-  static func run(_ action: Action, _ options: Options) -> Int32 {
+public enum CtlCommand {
+  public static func run(_ action: Action, _ options: Options) -> Int32 {
     let context = Context.make(options)
     context.warnConfig()
     let warnOfNearName = nearNameWarning(action, context)

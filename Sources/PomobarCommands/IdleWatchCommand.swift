@@ -2,8 +2,8 @@ import PomobarCore
 import PomobarSystem
 
 /// `pomobar idle-watch`: away when input stops, for bars with no running process.
-enum IdleWatchCommand {
-  static func run(after: Duration?, configPath: String?) -> Int32 {
+public enum IdleWatchCommand {
+  public static func run(after: Duration?, configPath: String?) -> Int32 {
     let context = Context.make(Options(configPath: configPath))
     context.warnConfig()
     let loop = IdleWatchLoop(

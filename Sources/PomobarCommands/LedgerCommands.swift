@@ -2,8 +2,8 @@ import PomobarCore
 import PomobarSystem
 
 /// Runs the ledger's commands, and what they share: the lock, confirmations, ids.
-enum LedgerCommands {
-  static func run(_ command: LedgerCommand) -> Int32 {
+public enum LedgerCommands {
+  public static func run(_ command: LedgerCommand) -> Int32 {
     let context = Context.reading(Options())
     switch command {
     case .export(let range, let format, let focus, let kind):

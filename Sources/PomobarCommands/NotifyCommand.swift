@@ -5,8 +5,8 @@ import PomobarSystem
 /// of its buttons is pressed, does what `pomobar ctl` with that button's words does,
 /// through the same transaction, but only while the timer is still where the notification
 /// found it. A stale press does nothing and is one line in `hooks.log`.
-enum NotifyCommand {
-  static func run(_ argument: String) -> Int32 {
+public enum NotifyCommand {
+  public static func run(_ argument: String) -> Int32 {
     guard let job = NotificationJob(json: argument) else { return 2 }
     guard let pressed = Notifier.show(job) else { return ExitCode.success }
     let log = { (line: String) in Notifier.log(job.log, "notification: \(pressed.name): \(line)") }

@@ -4,12 +4,12 @@ import PomobarSystem
 /// `pomobar projects`: every project with its colour, today's and this week's work, and
 /// its goals' progress; with `--names`, only the names, one per line, for shell completion
 /// (and `--tag-names` the tags in use).
-enum ProjectsCommand {
-  enum Names {
+public enum ProjectsCommand {
+  public enum Names {
     case projects, tags
   }
 
-  static func run(_ options: Options, only: Names? = nil) -> Int32 {
+  public static func run(_ options: Options, only: Names? = nil) -> Int32 {
     let context = Context.reading(options)
     context.warnConfig()
     if only == .tags {

@@ -2,7 +2,7 @@ import PomobarCore
 import PomobarSystem
 
 /// What `pomobar report` was asked for.
-struct ReportRequest: Equatable {
+public struct ReportRequest: Equatable {
   /// A range word (`week`); nil: today, or `--from`/`--to`.
   var range: String? = nil
   var from: String? = nil
@@ -25,8 +25,8 @@ struct ReportRequest: Equatable {
 }
 
 /// `pomobar report`: work and focus time over a range of days, from the history.
-enum ReportCommand {
-  static func run(_ request: ReportRequest) -> Int32 {
+public enum ReportCommand {
+  public static func run(_ request: ReportRequest) -> Int32 {
     let context = Context.reading(Options(configPath: request.configPath))
     context.warnConfig()  // a report with a broken key still reports
     let settings = context.config.ledger

@@ -2,8 +2,8 @@ import PomobarCore
 import PomobarSystem
 
 /// `pomobar [run]`: the long-running bar process.
-enum RunCommand {
-  static func run(_ options: Options) -> Int32 {
+public enum RunCommand {
+  public static func run(_ options: Options) -> Int32 {
     let context = Context.make(options)
     context.warnConfig()  // a bar never goes blank: it shows ⚠ instead
     let format =

@@ -2,8 +2,8 @@ import PomobarCore
 import PomobarSystem
 
 /// `pomobar status`: print the current state once, for polling bars and scripts.
-enum StatusCommand {
-  static func run(_ options: Options) -> Int32 {
+public enum StatusCommand {
+  public static func run(_ options: Options) -> Int32 {
     let context = Context.make(options)
     let format = options.format ?? .plain
     context.warnConfig()

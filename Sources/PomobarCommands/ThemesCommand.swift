@@ -3,9 +3,9 @@ import PomobarSystem
 
 /// `pomobar themes [NAME...] [--format ansi|svg|css] [--mode dark|light]`: every theme's
 /// phases as the bar shows them, with their contrast ratios.
-enum ThemesCommand {
+public enum ThemesCommand {
   /// What was asked: which themes, how to draw them.
-  struct Request: Equatable {
+  public struct Request: Equatable {
     enum Format: String, CaseIterable {
       case ansi
       case svg
@@ -19,7 +19,7 @@ enum ThemesCommand {
     var configPath: String? = nil
   }
 
-  static func run(_ request: Request) -> Int32 {
+  public static func run(_ request: Request) -> Int32 {
     let themes = request.names.isEmpty ? Theme.builtIn : request.names.compactMap(Theme.named)
     switch request.format {
     case .ansi:

@@ -8,8 +8,8 @@ import PomobarSystem
 /// something but time changes (`TickPlan.changes`), performing a phase's end at its
 /// deadline as any running copy would. stdout never blocks it: a reader that stops
 /// reading costs one waiting line (the newest), and a reader gone ends it with status 0.
-enum WatchCommand {
-  static func run(_ options: Options) -> Int32 {
+public enum WatchCommand {
+  public static func run(_ options: Options) -> Int32 {
     let context = Context.make(options)
     context.warnConfig()  // and shown in `problem`
     do {

@@ -3,11 +3,11 @@ import PomobarSystem
 
 /// Parses `pomobar [COMMAND] [OPTIONS]` with the command table: no dependency for a
 /// handful of flags.
-enum Arguments {
+public enum Arguments {
   /// Compared as a byte: `hasPrefix` would pull Unicode tables into a bar's resident memory.
   static let dash = UInt8(ascii: "-")
 
-  static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
     var words = arguments[...]
     if words.first == EffectSupervisor.command, words.count == 2 { return .effects(words[1]) }
     if words.first == Notifier.command, words.count == 2 { return .notify(words[1]) }
@@ -88,22 +88,41 @@ enum Arguments {
 }
 
 /// A command's words, sorted: the values of its options and its other words.
+///
+/// An option's value is looked up by its declaration (`words[.json]`), never by a name
+/// written again: a misspelt option does not compile.
 struct ParsedWords {
   let command: String
   /// The words that may come first, each with the options it takes.
   let subcommands: [CommandSpec.Subcommand]
   /// Option values by the option's first name; a flag's is empty.
-  var values: [String: String] = [:]
+  fileprivate(set) var values: [String: String] = [:]
   /// The options given, by their first name, in order.
-  var given: [String] = []
+  fileprivate(set) var given: [String] = []
   var arguments: [String] = []
 
   /// Every value of an option that may be given more than once (`--tag a --tag b`), in order.
-  var repeated: [String: [String]] = [:]
+  fileprivate(set) var repeated: [String: [String]] = [:]
 
-  subscript(_ option: String) -> String? { values[option] }
+  init(command: String, subcommands: [CommandSpec.Subcommand]) {
+    self.command = command
+    self.subcommands = subcommands
+  }
 
-  func flag(_ option: String) -> Bool { values[option] != nil }
+  /// The value of `option`; empty for a flag given, nil when not given.
+  subscript(_ option: OptionSpec) -> String? { values[option.key] }
+
+  func flag(_ option: OptionSpec) -> Bool { values[option.key] != nil }
+
+  /// Every value of a repeatable `option`, in order.
+  func all(_ option: OptionSpec) -> [String] { repeated[option.key] ?? [] }
+
+  /// The same words without the first argument (a subcommand's own words).
+  func droppingFirstArgument() -> ParsedWords {
+    var rest = self
+    rest.arguments = Array(arguments.dropFirst())
+    return rest
+  }
 
   /// `pomobar COMMAND: message`, with the hint toward the command's help.
   func usage(_ message: String) -> UsageError {
@@ -119,22 +138,19 @@ struct ParsedWords {
   }
 
   /// Refuses an option given that a subcommand does not take.
-  func only(_ options: [String]) throws(UsageError) {
-    if let extra = given.sorted().first(where: { !options.contains($0) }) {
+  func only(_ options: [OptionSpec]) throws(UsageError) {
+    let keys = options.map(\.key)
+    if let extra = given.sorted().first(where: { !keys.contains($0) }) {
       throw usage("unknown option '\(Shown.plain(extra))'")
     }
   }
 
   /// `--format` and `--config` (and `--wrap`) of the bar commands.
   func options() throws(UsageError) -> Options {
-    var options = Options(configPath: self["--config"], wrap: self["--wrap"])
-    if let given = self["--format"] {
+    var options = Options(configPath: self[.config], wrap: self[.wrap])
+    if let given = self[.format] {
       guard let format = OutputFormat(rawValue: given) else {
-        let names = OutputFormat.allCases.map(\.rawValue)
-        throw UsageError(
-          message:
-            "pomobar \(command): unknown format '\(Shown.plain(given))'\(Spelling.hint(for: given, in: names)); one of: \(names.joined(separator: ", "))"
-        )
+        throw UsageError(message: "pomobar \(command): " + OneOf.unknown("format", given, in: OutputFormat.self))
       }
       options.format = format
     }

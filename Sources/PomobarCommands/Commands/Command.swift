@@ -2,7 +2,7 @@ import PomobarCore
 import PomobarSystem
 
 /// What the command line asked for.
-enum Command: Equatable {
+public enum Command: Equatable {
   case run(Options)
   /// `ctl ACTION`, at a moment before now with `--at`/`--ago`.
   case ctl(Action, Options, at: Moment?)
@@ -34,7 +34,7 @@ enum Command: Equatable {
 }
 
 /// The ledger's commands: export, import, log, track, history, project.
-enum LedgerCommand: Equatable {
+public enum LedgerCommand: Equatable {
   case export(RangeArgument, ExchangeFormat, focus: Bool, kind: ExportKind = .all)
   case importFile(ImportRequest)
   case log(RangeArgument, tags: [String] = [])
@@ -58,7 +58,7 @@ enum LedgerCommand: Equatable {
 /// What `history amend ID` changes, as given; nil leaves it as it is. An empty project or
 /// note clears it.
 /// `import FILE [--from FORMAT] [--project-tags LIST] [--dry-run]`.
-struct ImportRequest: Equatable {
+public struct ImportRequest: Equatable {
   var path: String
   var format: ExchangeFormat?
   /// `--project-tags`, read (`ProjectTags.patterns`); nil when not given.
@@ -66,7 +66,7 @@ struct ImportRequest: Equatable {
   var dryRun = false
 }
 
-struct AmendRequest: Equatable {
+public struct AmendRequest: Equatable {
   var start: String?
   var end: String?
   var project: String?
@@ -78,7 +78,7 @@ struct AmendRequest: Equatable {
 }
 
 /// A range as given: a name (`month`), or `--from`/`--to` dates.
-enum RangeArgument: Equatable {
+public enum RangeArgument: Equatable {
   case named(String)
   case dates(CivilTime.Date?, CivilTime.Date?)
 
@@ -92,7 +92,7 @@ enum RangeArgument: Equatable {
 }
 
 /// Options shared by the commands.
-struct Options: Equatable {
+public struct Options: Equatable {
   var format: OutputFormat?
   var configPath: String?
   /// `run --wrap COMMAND`: the status command to merge blocks with.
@@ -100,16 +100,16 @@ struct Options: Equatable {
 }
 
 /// A usage error: what is wrong and how to get help.
-struct UsageError: Error {
-  var message: String
-  var hint = "Run 'pomobar --help' for usage."
+public struct UsageError: Error {
+  public var message: String
+  public var hint = "Run 'pomobar --help' for usage."
 }
 
 /// The exit statuses of sysexits(3) that pomobar uses.
-enum ExitCode {
-  static let success: Int32 = 0
-  static let failure: Int32 = 1
-  static let usage: Int32 = 64
-  static let unavailable: Int32 = 69
-  static let config: Int32 = 78
+public enum ExitCode {
+  public static let success: Int32 = 0
+  public static let failure: Int32 = 1
+  public static let usage: Int32 = 64
+  public static let unavailable: Int32 = 69
+  public static let config: Int32 = 78
 }

@@ -3,10 +3,10 @@ import PomobarCore
 /// The hidden `pomobar --dump-commands`: the command table as JSON, which
 /// scripts/gendocs turns into the man page pomobar(1) and the bash, zsh and fish
 /// completions. In no help and no completion: it is for that script.
-enum CommandDump {
+public enum CommandDump {
   static let option = "--dump-commands"
 
-  static func print() -> Int32 {
+  public static func print() -> Int32 {
     Console.out(JSON.serialize(json) + "\n")
     return ExitCode.success
   }
@@ -61,7 +61,7 @@ enum CommandDump {
       "subcommands": .array(
         spec.subcommands.map {
           [
-            "name": .string($0.name), "options": .array($0.options.map { .string($0) }),
+            "name": .string($0.name), "options": .array($0.options.map { .string($0.key) }),
             "operand": $0.operand.map(kind) ?? .null,
           ]
         }

@@ -31,8 +31,8 @@ struct CommandSpec: Sendable {
 
   struct Subcommand: Sendable {
     var name: String
-    /// The options it takes, by their first name (`--project`).
-    var options: [String] = []
+    /// The options it takes.
+    var options: [OptionSpec] = []
     /// What the word after it is, for the completions.
     var operand: ValueKind? = nil
   }
@@ -61,10 +61,11 @@ struct OptionSpec: Sendable {
     case restOfLine
   }
 
-  /// The same option with `doc` as its help.
-  func documented(_ doc: [String]) -> OptionSpec {
+  /// The same option with `doc` as its help (and `term` as its term, when given).
+  func documented(_ doc: [String], term: String? = nil) -> OptionSpec {
     var option = self
     option.doc = doc
+    option.term = term ?? option.term
     return option
   }
 

@@ -9,10 +9,8 @@ extension CommandTable {
     ],
     usage: ["idle-watch [--after DURATION] [--config FILE]"],
     options: [
-      OptionSpec(
-        names: ["--after"], arity: .value, placeholder: "DURATION", kind: .text,
-        doc: ["no input for this long is away (5m, 90s); default: [idle] after"]),
-      config,
+      OptionSpec.after.documented(["no input for this long is away (5m, 90s); default: [idle] after"]),
+      .config,
     ],
     help: [
       .text(
@@ -33,7 +31,7 @@ extension CommandTable {
     make: { words throws(UsageError) in
       try words.expect(0...0)
       var after: Duration? = nil
-      if let given = words["--after"] {
+      if let given = words[.after] {
         switch DurationFormat.checked(given) {
         case .success(let value) where value > .zero: after = value
         case .success:
@@ -41,6 +39,10 @@ extension CommandTable {
         case .failure(let problem): throw words.usage("--after: \(problem.message)")
         }
       }
-      return .idleWatch(after: after, configPath: words["--config"])
+      return .idleWatch(after: after, configPath: words[.config])
     })
+}
+
+extension OptionSpec {
+  static let after = OptionSpec(names: ["--after"], arity: .value, placeholder: "DURATION", kind: .text)
 }

@@ -4,10 +4,7 @@ import PomobarCore
 extension CommandTable {
   static let ledger = [log, track, export, importFile, history, project]
 
-  static let rangeOptions = [
-    OptionSpec(names: ["--from"], arity: .value, placeholder: "DATE", kind: .text),
-    OptionSpec(names: ["--to"], arity: .value, placeholder: "DATE", kind: .text),
-  ]
+  static let rangeOptions: [OptionSpec] = [.from, .to]
 
   /// What RANGE is, and what the command covers `without` one (`this week`).
   static func rangeHelp(without: String) -> String {
@@ -27,28 +24,21 @@ extension CommandTable {
       "       [--json | --html | --svg] [--decimal] [--chart] [--calendar [YEAR]]",
     ],
     options: [
-      OptionSpec(
-        names: ["--from"], arity: .value, placeholder: "DATE", kind: .text, term: "--from DATE --to DATE",
-        doc: ["days from DATE to DATE, both included: 2026-11-23,", "today or yesterday"]),
-      OptionSpec(names: ["--to"], arity: .value, placeholder: "DATE", kind: .text),
-      OptionSpec(
-        names: ["--project", "-p"], arity: .value, placeholder: "NAME", kind: .project,
-        term: "--project NAME",
-        doc: ["only that project's time (an unknown name is an error)"]),
-      ParsedWords.tagOption,
-      OptionSpec(names: ["--json"], arity: .flag, doc: ["one JSON object for scripts (times in seconds)"]),
-      OptionSpec(
-        names: ["--html"], arity: .flag,
-        doc: ["one self-contained web page: charts, heatmap, tables,", "each day's timeline (up to a month)"]),
-      OptionSpec(names: ["--svg"], arity: .flag, doc: ["the page's chart alone, a standalone SVG"]),
-      OptionSpec(names: ["--decimal"], arity: .flag, doc: ["hours as 1.75 instead of 1:45"]),
-      OptionSpec(
-        names: ["--chart"], arity: .flag, doc: ["add a bar per day, stacked by project, with a legend"]),
-      OptionSpec(
-        names: ["--calendar"], arity: .optionalValue({ $0.utf8.count == 4 && Int($0) != nil }),
-        placeholder: "YEAR", kind: .text, term: "--calendar [YEAR]",
-        doc: ["a heatmap of a year's focus time (default: this year)"]),
-      config,
+      OptionSpec.from.documented(
+        ["days from DATE to DATE, both included: 2026-11-23,", "today or yesterday"], term: "--from DATE --to DATE"),
+      .to,
+      OptionSpec.project.documented(["only that project's time (an unknown name is an error)"], term: "--project NAME"),
+      .tag,
+      OptionSpec.json.documented(["one JSON object for scripts (times in seconds)"]),
+      OptionSpec.html.documented([
+        "one self-contained web page: charts, heatmap, tables,", "each day's timeline (up to a month)",
+      ]),
+      OptionSpec.svg.documented(["the page's chart alone, a standalone SVG"]),
+      OptionSpec.decimal.documented(["hours as 1.75 instead of 1:45"]),
+      OptionSpec.chart.documented(["add a bar per day, stacked by project, with a legend"]),
+      OptionSpec.calendar.documented(
+        ["a heatmap of a year's focus time (default: this year)"], term: "--calendar [YEAR]"),
+      .config,
     ],
     operand: .words(ReportRange.names),
     help: [
@@ -69,13 +59,13 @@ extension CommandTable {
     ],
     make: { words throws(UsageError) in
       var request = ReportRequest(
-        from: words["--from"], to: words["--to"], project: words["--project"].map(ProjectName.normalised),
-        json: words.flag("--json"), decimal: words.flag("--decimal"), chart: words.flag("--chart"),
-        calendar: words.flag("--calendar"), calendarYear: words["--calendar"].flatMap { Int($0) },
-        configPath: words["--config"])
-      request.html = words.flag("--html")
-      request.svg = words.flag("--svg")
-      let outputs = ["--html", "--svg", "--json", "--chart", "--calendar"].filter { words.flag($0) }
+        from: words[.from], to: words[.to], project: words[.project].map(ProjectName.normalised),
+        json: words.flag(.json), decimal: words.flag(.decimal), chart: words.flag(.chart),
+        calendar: words.flag(.calendar), calendarYear: words[.calendar].flatMap { Int($0) },
+        configPath: words[.config])
+      request.html = words.flag(.html)
+      request.svg = words.flag(.svg)
+      let outputs = [OptionSpec.html, .svg, .json, .chart, .calendar].filter(words.flag).map(\.key)
       if request.html || request.svg, outputs.count > 1 {
         throw words.usage("one output at a time (got \(outputs.joined(separator: " and ")))")
       }
@@ -84,12 +74,10 @@ extension CommandTable {
       {
         throw words.usage("--calendar: \(refusal)")
       }
-      request.tags = try words.tags("--tag")
+      request.tags = try words.tags(.tag)
       for word in words.arguments {
         guard ReportRange(name: word) != nil else {
-          throw words.usage(
-            "unknown range '\(Shown.plain(word))'\(Spelling.hint(for: word, in: ReportRange.names)); "
-              + "one of: \(ReportRange.names.joined(separator: ", ")), or --from DATE --to DATE")
+          throw words.usage(OneOf.unknown("range", word, in: ReportRange.names, or: ", or --from DATE --to DATE"))
         }
         if let range = request.range {
           throw words.usage("one range at a time (got '\(range)' and '\(word)')")
@@ -107,7 +95,7 @@ extension CommandTable {
     name: "log",
     synopsis: [.init(line: "log [RANGE]", summary: "the history, one record per line")],
     usage: ["log [RANGE] [--tag TAG]..."],
-    options: rangeOptions + [ParsedWords.tagOption],
+    options: rangeOptions + [.tag],
     operand: .words(LedgerRange.names),
     help: [
       .text(
@@ -121,18 +109,14 @@ extension CommandTable {
     ],
     make: { words throws(UsageError) in
       try words.expect(0...1)
-      let given = !words.arguments.isEmpty || words["--from"] != nil || words["--to"] != nil
-      return .ledger(.log(given ? try words.range() : .named("week"), tags: try words.tags("--tag")))
+      return .ledger(.log(try words.range(without: "week"), tags: try words.tags(.tag)))
     })
 
   static let track = CommandSpec(
     name: "track",
     synopsis: [.init(line: "track [DAY] FROM-TO [PROJECT]", summary: "add forgotten work time")],
     usage: ["track [DAY] FROM-TO|FROM TO [PROJECT] [+TAG...] [--note TEXT] [--adjust]"],
-    options: [
-      OptionSpec(names: ["--note"], arity: .value, placeholder: "TEXT", kind: .text),
-      OptionSpec(names: ["--adjust"], arity: .flag),
-    ],
+    options: [.note, .adjust],
     operand: .words(TrackWords.dayNames),
     tagWords: true,
     help: [
@@ -160,7 +144,7 @@ extension CommandTable {
         throw words.usage(
           "give a start and an end time: track [DAY] FROM-TO [PROJECT], like track 9:00-10:30 api")
       }
-      return .ledger(.track(words.arguments, note: words["--note"], adjust: words.flag("--adjust")))
+      return .ledger(.track(words.arguments, note: words[.note], adjust: words.flag(.adjust)))
     })
 
   static let export = CommandSpec(
@@ -173,16 +157,13 @@ extension CommandTable {
       "       [--kind \(ExportKind.names.joined(separator: "|"))] [--focus]",
     ],
     options: [
-      OptionSpec(
-        names: ["--format"], arity: .value, placeholder: "FORMAT", kind: .words(ExchangeFormat.names)),
-      OptionSpec(
-        names: ["--kind"], arity: .value, placeholder: "KIND", kind: .words(ExportKind.names),
-        doc: [
+      .exportFormat,
+      OptionSpec.kind.documented([
           "only the records to add up (not with ics): work, what report",
           "counts as work (the work clock's records, and focus sessions on",
-          "a day without it); focus; break (breaks taken); all (without --kind)",
-        ]),
-      OptionSpec(names: ["--focus"], arity: .flag, doc: ["ics: focus sessions as events too"]),
+        "a day without it); focus; break (breaks taken); all (without --kind)",
+      ]),
+      OptionSpec.focus.documented(["ics: focus sessions as events too"]),
     ]
       + rangeOptions,
     operand: .words(LedgerRange.names),
@@ -218,25 +199,21 @@ extension CommandTable {
     ],
     make: { words throws(UsageError) in
       try words.expect(0...1)
-      guard let name = words["--format"] else {
+      guard let name = words[.exportFormat] else {
         throw words.usage("which --format? One of: \(ExchangeFormat.names.joined(separator: ", "))")
       }
-      let format = try words.exchangeFormat(name)
-      if words.flag("--focus") && format != .ics { throw words.usage("--focus goes with --format ics") }
+      let format: ExchangeFormat = try words.oneOf("format", name)
+      if words.flag(.focus) && format != .ics { throw words.usage("--focus goes with --format ics") }
       var kind = ExportKind.all
-      if let given = words["--kind"] {
-        guard let known = ExportKind(rawValue: given) else {
-          throw words.usage(
-            "unknown kind '\(Shown.plain(given))'\(Spelling.hint(for: given, in: ExportKind.names)); one of: "
-              + ExportKind.names.joined(separator: ", "))
-        }
+      if let given = words[.kind] {
+        let known: ExportKind = try words.oneOf("kind", given)
         guard format != .ics else {
           throw words.usage(
             "--kind does not go with --format ics: its events are the work (--focus adds focus)")
         }
         kind = known
       }
-      return .ledger(.export(try words.range(), format, focus: words.flag("--focus"), kind: kind))
+      return .ledger(.export(try words.range(without: "all"), format, focus: words.flag(.focus), kind: kind))
     })
 
   static let importFile = CommandSpec(
@@ -248,15 +225,13 @@ extension CommandTable {
     ],
     usage: ["import FILE [--from csv|json|timewarrior|watson] [--project-tags LIST] [--dry-run]"],
     options: [
-      OptionSpec(
-        names: ["--from"], arity: .value, placeholder: "FORMAT",
-        kind: .words(ExchangeFormat.allCases.filter(\.isReadable).map(\.rawValue))),
-      OptionSpec(
-        names: ["--project-tags"], arity: .value, placeholder: "LIST", kind: .text,
-        doc: ["timewarrior's tags that are projects: names, `*` and `?` patterns, commas between"]),
-      OptionSpec(
-        names: ["--dry-run"], arity: .flag,
-        doc: ["write nothing; say what would be added, changed and skipped, and the work read per project and tag"]),
+      .importFormat,
+      OptionSpec.projectTags.documented([
+        "timewarrior's tags that are projects: names, `*` and `?` patterns, commas between"
+      ]),
+      OptionSpec.dryRun.documented([
+        "write nothing; say what would be added, changed and skipped, and the work read per project and tag"
+      ]),
     ],
     operand: .file,
     help: [
@@ -287,23 +262,19 @@ extension CommandTable {
     ],
     make: { words throws(UsageError) in
       try words.expect(1...1)
-      let format = try words["--from"].map { name throws(UsageError) in try words.exchangeFormat(name) }
+      let format = try words[.importFormat].map { name throws(UsageError) -> ExchangeFormat in
+        try words.oneOf("format", name)
+      }
       return .ledger(
         .importFile(
           ImportRequest(
-            path: words.arguments[0], format: format, projectTags: words["--project-tags"].map(ProjectTags.patterns),
-            dryRun: words.flag("--dry-run"))))
+            path: words.arguments[0], format: format, projectTags: words[.projectTags].map(ProjectTags.patterns),
+            dryRun: words.flag(.dryRun))))
     })
 
   /// What `history amend` changes, one option each: a new one is a row here and a field
   /// of `AmendRequest`, filled in `history`'s `make`.
-  static let amendOptions = [
-    OptionSpec(names: ["--start"], arity: .value, placeholder: "TIME", kind: .text),
-    OptionSpec(names: ["--end"], arity: .value, placeholder: "TIME", kind: .text),
-    OptionSpec(names: ["--project"], arity: .value, placeholder: "NAME", kind: .project),
-    OptionSpec(names: ["--note"], arity: .value, placeholder: "TEXT", kind: .text),
-    OptionSpec(names: ["--tags"], arity: .value, placeholder: "TAGS", kind: .text),
-  ]
+  static let amendOptions: [OptionSpec] = [.start, .end, .amendProject, .note, .tags]
 
   static let history = CommandSpec(
     name: "history",
@@ -316,16 +287,8 @@ extension CommandTable {
       "history split ID TIME", "history join ID ID", "history edit [RANGE]", "history remove ID",
       "history reset [--before YYYY-MM-DD] [--yes]", "history undo [ID]",
     ],
-    options: amendOptions + rangeOptions + [
-      OptionSpec(names: ["--before"], arity: .value, placeholder: "DATE", kind: .text),
-      OptionSpec(names: ["--yes"], arity: .flag),
-    ],
-    subcommands: [
-      .init(name: "amend", options: amendOptions.map { $0.names[0] }), .init(name: "split"),
-      .init(name: "join"),
-      .init(name: "edit", options: ["--from", "--to"], operand: .words(LedgerRange.names)),
-      .init(name: "remove"), .init(name: "reset", options: ["--before", "--yes"]), .init(name: "undo"),
-    ],
+    options: amendOptions + rangeOptions + [.before, .yes],
+    subcommands: HistoryVerb.allCases.map(\.subcommand),
     help: [
       .text(
         """
@@ -367,40 +330,35 @@ extension CommandTable {
         """),
     ],
     make: { words throws(UsageError) in
-      let action = try words.subcommand()
-      switch action {
-      case "amend":
+      switch try words.subcommand() as HistoryVerb {
+      case .amend:
         try words.expect(2...2)
         let request = AmendRequest(
-          start: words["--start"], end: words["--end"], project: words["--project"], note: words["--note"],
-          tags: words["--tags"])
+          start: words[.start], end: words[.end], project: words[.amendProject], note: words[.note],
+          tags: words[.tags])
         guard !request.isEmpty else {
           throw words.usage("amend what? Give --start TIME, --end TIME, --project NAME, --note TEXT or --tags TAGS")
         }
         return .ledger(.historyAmend(words.arguments[1], request))
-      case "split":
+      case .split:
         guard words.arguments.count == 3 else {
           throw words.usage("split where? history split ID TIME, like 12:00")
         }
         return .ledger(.historySplit(words.arguments[1], at: words.arguments[2]))
-      case "join":
+      case .join:
         guard words.arguments.count == 3 else { throw words.usage("join which? history join ID ID") }
         return .ledger(.historyJoin(words.arguments[1], words.arguments[2]))
-      case "edit":
+      case .edit:
         try words.expect(1...2)
-        let rest = ParsedWords(
-          command: words.command, subcommands: [], values: words.values, given: words.given,
-          arguments: Array(words.arguments.dropFirst()))
-        let given = !rest.arguments.isEmpty || words["--from"] != nil || words["--to"] != nil
-        return .ledger(.historyEdit(given ? try rest.range() : .named("week")))
-      case "remove":
+        return .ledger(.historyEdit(try words.droppingFirstArgument().range(without: "week")))
+      case .remove:
         try words.expect(2...2)
         return .ledger(.historyRemove(words.arguments[1]))
-      case "reset":
+      case .reset:
         try words.expect(1...1)
-        let before = try words["--before"].map { text throws(UsageError) in try words.date(text) }
-        return .ledger(.historyReset(before: before, yes: words.flag("--yes")))
-      default:
+        let before = try words[.before].map { text throws(UsageError) in try words.date(text) }
+        return .ledger(.historyReset(before: before, yes: words.flag(.yes)))
+      case .undo:
         try words.expect(1...2)
         return .ledger(.historyUndo(words.arguments.count == 2 ? words.arguments[1] : nil))
       }
@@ -410,10 +368,8 @@ extension CommandTable {
     name: "project",
     synopsis: [.init(line: "project rename|delete ...", summary: "rename a project, or delete its records")],
     usage: ["project rename OLD NEW", "project delete NAME [--yes]"],
-    options: [OptionSpec(names: ["--yes"], arity: .flag)],
-    subcommands: [
-      .init(name: "rename", operand: .project), .init(name: "delete", options: ["--yes"], operand: .project),
-    ],
+    options: [.yes],
+    subcommands: ProjectVerb.allCases.map(\.subcommand),
     help: [
       .text(
         """
@@ -426,37 +382,55 @@ extension CommandTable {
         """)
     ],
     make: { words throws(UsageError) in
-      if try words.subcommand() == "rename" {
+      switch try words.subcommand() as ProjectVerb {
+      case .rename:
         try words.expect(3...3)
         return .ledger(.projectRename(words.arguments[1], words.arguments[2]))
+      case .delete:
+        try words.expect(2...2)
+        return .ledger(.projectDelete(words.arguments[1], yes: words.flag(.yes)))
       }
-      try words.expect(2...2)
-      return .ledger(.projectDelete(words.arguments[1], yes: words.flag("--yes")))
     })
 }
 
-extension ParsedWords {
-  /// The subcommand named first, after refusing the options it does not take.
-  func subcommand() throws(UsageError) -> String {
-    let names = subcommands.map(\.name)
-    guard let name = arguments.first else {
-      throw usage("which action? One of: \(names.joined(separator: ", "))")
+/// The verbs of `pomobar history`, in the order its help lists them.
+enum HistoryVerb: String, CaseIterable {
+  case amend, split, join, edit, remove, reset, undo
+
+  /// What the verb takes: its options, and the word after it for the completions.
+  var subcommand: CommandSpec.Subcommand {
+    switch self {
+    case .amend: return .init(name: rawValue, options: CommandTable.amendOptions)
+    case .edit: return .init(name: rawValue, options: CommandTable.rangeOptions, operand: .words(LedgerRange.names))
+    case .reset: return .init(name: rawValue, options: [.before, .yes])
+    case .split, .join, .remove, .undo: return .init(name: rawValue)
     }
-    guard let subcommand = subcommands.first(where: { $0.name == name }) else {
-      throw usage("unknown action '\(Shown.plain(name))'; one of: \(names.joined(separator: ", "))")
+  }
+}
+
+/// The verbs of `pomobar project`.
+enum ProjectVerb: String, CaseIterable {
+  case rename, delete
+
+  var subcommand: CommandSpec.Subcommand {
+    switch self {
+    case .rename: return .init(name: rawValue, operand: .project)
+    case .delete: return .init(name: rawValue, options: [.yes], operand: .project)
+    }
+  }
+}
+
+extension ParsedWords {
+  /// The verb named first, after refusing the options it does not take.
+  func subcommand<Verb: CaseIterable & RawRepresentable>() throws(UsageError) -> Verb where Verb.RawValue == String {
+    guard let name = arguments.first else {
+      throw usage("which action? One of: \(OneOf.names(of: Verb.self).joined(separator: ", "))")
+    }
+    guard let verb = Verb(rawValue: name), let subcommand = subcommands.first(where: { $0.name == name }) else {
+      throw usage(OneOf.unknown("action", name, in: Verb.self, suggesting: false))
     }
     try only(subcommand.options)
-    return name
-  }
-
-  func exchangeFormat(_ name: String) throws(UsageError) -> ExchangeFormat {
-    guard let format = ExchangeFormat(rawValue: name) else {
-      let names = ExchangeFormat.names
-      throw usage(
-        "unknown format '\(Shown.plain(name))'\(Spelling.hint(for: name, in: names)); one of: \(names.joined(separator: ", "))"
-      )
-    }
-    return format
+    return verb
   }
 
   func date(_ text: String) throws(UsageError) -> CivilTime.Date {
@@ -467,20 +441,60 @@ extension ParsedWords {
     return date
   }
 
-  /// A range name (the first argument) or `--from`/`--to`; all the history when neither.
-  func range() throws(UsageError) -> RangeArgument {
-    let from = try self["--from"].map { text throws(UsageError) in try date(text) }
-    let to = try self["--to"].map { text throws(UsageError) in try date(text) }
+  /// A range name (the first argument) or `--from`/`--to`; the range named `without`
+  /// when neither is given.
+  func range(without: String) throws(UsageError) -> RangeArgument {
+    let from = try self[.from].map { text throws(UsageError) in try date(text) }
+    let to = try self[.to].map { text throws(UsageError) in try date(text) }
     if let name = arguments.first {
       guard LedgerRange.names.contains(name) else {
-        throw usage(
-          "unknown range '\(Shown.plain(name))'\(Spelling.hint(for: name, in: LedgerRange.names)); one of: "
-            + LedgerRange.names.joined(separator: ", ") + ", or --from DATE --to DATE")
+        throw usage(OneOf.unknown("range", name, in: LedgerRange.names, or: ", or --from DATE --to DATE"))
       }
       guard from == nil && to == nil else { throw usage("give a range name or --from/--to, not both") }
       return .named(name)
     }
     if let from, let to, to < from { throw usage("--to \(to) is before --from \(from)") }
-    return from == nil && to == nil ? .named("all") : .dates(from, to)
+    return from == nil && to == nil ? .named(without) : .dates(from, to)
   }
+}
+
+/// The options of the ledger's commands, each declared once.
+extension OptionSpec {
+  static let from = OptionSpec(names: ["--from"], arity: .value, placeholder: "DATE", kind: .text)
+  static let to = OptionSpec(names: ["--to"], arity: .value, placeholder: "DATE", kind: .text)
+  /// `report --project NAME`: only that project's time.
+  static let project = OptionSpec(
+    names: ["--project", "-p"], arity: .value, placeholder: "NAME", kind: .project)
+  /// The `--tag` option of `report` and `log` (`+TAG` too), repeatable.
+  static let tag = OptionSpec(
+    names: ["--tag", "-t"], arity: .value, placeholder: "TAG", kind: .tag, term: "--tag TAG",
+    doc: ["only records with this tag (repeated: with every one)"])
+  static let json = OptionSpec(names: ["--json"], arity: .flag)
+  static let html = OptionSpec(names: ["--html"], arity: .flag)
+  static let svg = OptionSpec(names: ["--svg"], arity: .flag)
+  static let decimal = OptionSpec(names: ["--decimal"], arity: .flag)
+  static let chart = OptionSpec(names: ["--chart"], arity: .flag)
+  static let calendar = OptionSpec(
+    names: ["--calendar"], arity: .optionalValue({ $0.utf8.count == 4 && Int($0) != nil }), placeholder: "YEAR",
+    kind: .text)
+  static let note = OptionSpec(names: ["--note"], arity: .value, placeholder: "TEXT", kind: .text)
+  static let adjust = OptionSpec(names: ["--adjust"], arity: .flag)
+  static let exportFormat = OptionSpec(
+    names: ["--format"], arity: .value, placeholder: "FORMAT", kind: .words(ExchangeFormat.names))
+  static let kind = OptionSpec(
+    names: ["--kind"], arity: .value, placeholder: "KIND", kind: .words(ExportKind.names))
+  static let focus = OptionSpec(names: ["--focus"], arity: .flag)
+  /// `import --from FORMAT`.
+  static let importFormat = OptionSpec(
+    names: ["--from"], arity: .value, placeholder: "FORMAT",
+    kind: .words(ExchangeFormat.allCases.filter(\.isReadable).map(\.rawValue)))
+  static let projectTags = OptionSpec(names: ["--project-tags"], arity: .value, placeholder: "LIST", kind: .text)
+  static let dryRun = OptionSpec(names: ["--dry-run"], arity: .flag)
+  static let start = OptionSpec(names: ["--start"], arity: .value, placeholder: "TIME", kind: .text)
+  static let end = OptionSpec(names: ["--end"], arity: .value, placeholder: "TIME", kind: .text)
+  /// `history amend --project NAME`: the record's new project.
+  static let amendProject = OptionSpec(names: ["--project"], arity: .value, placeholder: "NAME", kind: .project)
+  static let tags = OptionSpec(names: ["--tags"], arity: .value, placeholder: "TAGS", kind: .text)
+  static let before = OptionSpec(names: ["--before"], arity: .value, placeholder: "DATE", kind: .text)
+  static let yes = OptionSpec(names: ["--yes"], arity: .flag)
 }

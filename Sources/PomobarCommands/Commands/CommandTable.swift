@@ -12,19 +12,13 @@ enum CommandTable {
 
   static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 
-  /// The options of the bar commands, described once in the main help.
-  static let format = OptionSpec(
-    names: ["--format", "-f"], arity: .value, placeholder: "FORMAT",
-    kind: .words(OutputFormat.allCases.map(\.rawValue)))
-  static let config = OptionSpec(names: ["--config", "-c"], arity: .value, placeholder: "FILE", kind: .file)
-
-  /// The main help's options: those above and two that any command takes.
+  /// The main help's options: those of the bar commands and two that any command takes.
   static let mainOptions = [
-    format.documented([
+    OptionSpec.format.documented([
       OutputFormat.allCases.map(\.rawValue).joined(separator: ", "),
       "(run: tty on a terminal, else i3bar; status: plain)",
     ]),
-    config.documented(["default: $XDG_CONFIG_HOME/pomobar/config.toml"]),
+    OptionSpec.config.documented(["default: $XDG_CONFIG_HOME/pomobar/config.toml"]),
     OptionSpec(
       names: ["--help", "-h"], arity: .flag, doc: ["this help; `pomobar COMMAND --help` for a command's"]),
     OptionSpec(
@@ -58,18 +52,16 @@ enum CommandTable {
     ],
     usage: ["[run] [--format FORMAT] [--config FILE] [--wrap COMMAND...]"],
     options: [
-      format, config,
-      OptionSpec(
-        names: ["--wrap"], arity: .restOfLine, placeholder: "COMMAND...", kind: .program,
-        doc: [
-          "(i3bar and swaybar) run COMMAND with `sh -c`, as the bar",
-          "would, and merge pomobar's block into its i3bar stream: keep",
-          "i3status in the bar's one status_command. The rest of the line",
-          "is the command (--wrap i3status -c FILE), so --wrap comes last.",
-          "Its clicks go back to it; it is restarted if it dies. Also",
-          "[wrap] command; where the block goes: [wrap] position =",
-          "\"first\", \"last\" or N. Implies --format i3bar.",
-        ]),
+      .format, .config,
+      OptionSpec.wrap.documented([
+        "(i3bar and swaybar) run COMMAND with `sh -c`, as the bar",
+        "would, and merge pomobar's block into its i3bar stream: keep",
+        "i3status in the bar's one status_command. The rest of the line",
+        "is the command (--wrap i3status -c FILE), so --wrap comes last.",
+        "Its clicks go back to it; it is restarted if it dies. Also",
+        "[wrap] command; where the block goes: [wrap] position =",
+        "\"first\", \"last\" or N. Implies --format i3bar.",
+      ]),
     ],
     help: [
       .text(
@@ -127,7 +119,7 @@ enum CommandTable {
     name: "ctl",
     synopsis: [.init(line: "ctl ACTION [ARGUMENTS]", summary: "change the timer or the work clock")],
     usage: ["ctl ACTION [DURATION] [--at TIME | --ago DURATION]"],
-    options: [format, config] + CtlArguments.momentOptions,
+    options: [.format, .config] + CtlArguments.momentOptions,
     operand: .words(CtlArguments.words),
     literalWords: ["--none"],
     help: CtlArguments.help,
@@ -146,7 +138,7 @@ enum CommandTable {
     name: "status",
     synopsis: [.init(line: "status [--format FORMAT]", summary: "print the timer once (tmux, scripts)")],
     usage: ["status [--format FORMAT]"],
-    options: [format, config],
+    options: [.format, .config],
     help: [
       .text(
         """
@@ -172,7 +164,7 @@ enum CommandTable {
     name: "watch",
     synopsis: [.init(line: "watch", summary: "one JSON line per change, for shells' widgets")],
     usage: ["watch [--config FILE]"],
-    options: [config],
+    options: [.config],
     help: [
       .text(
         """
@@ -199,13 +191,11 @@ enum CommandTable {
     synopsis: [.init(line: "projects [--names]", summary: "projects: colour, today, this week, goals")],
     usage: ["projects [--names | --tag-names]"],
     options: [
-      OptionSpec(
-        names: ["--names"], arity: .flag,
-        doc: ["only the names, one per line (for scripts and shell completion)"]),
-      OptionSpec(
-        names: ["--tag-names"], arity: .flag,
-        doc: ["only the tags in use (the active ones, those of the last three months),", "one per line"]),
-      format, config,
+      OptionSpec.names.documented(["only the names, one per line (for scripts and shell completion)"]),
+      OptionSpec.tagNames.documented([
+        "only the tags in use (the active ones, those of the last three months),", "one per line",
+      ]),
+      .format, .config,
     ],
     help: [
       .text(
@@ -219,7 +209,7 @@ enum CommandTable {
     make: { words throws(UsageError) in
       let options = try words.options()
       try words.expect(0...0)
-      switch (words.flag("--names"), words.flag("--tag-names")) {
+      switch (words.flag(.names), words.flag(.tagNames)) {
       case (true, true): throw words.usage("--names or --tag-names, not both")
       case (true, false): return .projects(options, only: .projects)
       case (false, true): return .projects(options, only: .tags)
@@ -232,8 +222,8 @@ enum CommandTable {
     synopsis: [.init(line: "check-config [FILE]", summary: "validate a config, print the effective one")],
     usage: ["check-config [FILE]"],
     options: [
-      config, OptionSpec(names: ["--format", "-f"], arity: .value, hidden: true),
-      OptionSpec(names: ["--example"], arity: .flag, hidden: true),
+      .config, OptionSpec(names: OptionSpec.format.names, arity: .value, hidden: true),
+      OptionSpec.example,
     ],
     operand: .file,
     help: [
@@ -249,7 +239,7 @@ enum CommandTable {
     ],
     make: { words throws(UsageError) in
       // `--example` prints config.example.toml, made from the config schema.
-      if words.flag("--example") {
+      if words.flag(.example) {
         try words.expect(0...0)
         return .configExample
       }
@@ -278,14 +268,9 @@ extension CommandTable {
     ],
     usage: ["themes [NAME...] [--format ansi|svg|css] [--mode dark|light]"],
     options: [
+      .themeFormat, .mode,
       OptionSpec(
-        names: ["--format", "-f"], arity: .value, placeholder: "FORMAT",
-        kind: .words(ThemesCommand.Request.Format.allCases.map(\.rawValue))),
-      OptionSpec(
-        names: ["--mode"], arity: .value, placeholder: "MODE",
-        kind: .words(ThemeMode.allCases.map(\.rawValue))),
-      OptionSpec(
-        names: ["--config", "-c"], arity: .value, placeholder: "FILE", kind: .file, term: "--config FILE",
+        names: OptionSpec.config.names, arity: .value, placeholder: "FILE", kind: .file, term: "--config FILE",
         doc: ["the config --format css reads"]),
     ],
     operand: .words(Theme.builtIn.map(\.name)),
@@ -320,27 +305,43 @@ extension CommandTable {
     ],
     make: { words throws(UsageError) in
       typealias Request = ThemesCommand.Request
-      var request = Request(configPath: words["--config"])
-      if let given = words["--format"] {
+      var request = Request(configPath: words[.config])
+      if let given = words[.themeFormat] {
         guard let format = Request.Format(rawValue: given) else {
           throw words.usage("--format takes ansi, svg or css")
         }
         request.format = format
         request.formatGiven = true
       }
-      if let given = words["--mode"] {
+      if let given = words[.mode] {
         guard let mode = ThemeMode(rawValue: given) else { throw words.usage("--mode takes dark or light") }
         request.mode = mode
       }
       let names = Theme.builtIn.map(\.name)
       for word in words.arguments {
         guard names.contains(word) else {
-          throw words.usage(
-            "unknown theme '\(Shown.plain(word))'\(Spelling.hint(for: word, in: names)); one of: \(names.joined(separator: ", "))"
-          )
+          throw words.usage(OneOf.unknown("theme", word, in: names))
         }
         request.names.append(word)
       }
       return .themes(request)
     })
+}
+
+/// The options of the commands above, each declared once: `make` looks a value up by
+/// its declaration (`words[.wrap]`).
+extension OptionSpec {
+  static let format = OptionSpec(
+    names: ["--format", "-f"], arity: .value, placeholder: "FORMAT",
+    kind: .words(OutputFormat.allCases.map(\.rawValue)))
+  static let config = OptionSpec(names: ["--config", "-c"], arity: .value, placeholder: "FILE", kind: .file)
+  static let wrap = OptionSpec(names: ["--wrap"], arity: .restOfLine, placeholder: "COMMAND...", kind: .program)
+  static let names = OptionSpec(names: ["--names"], arity: .flag)
+  static let tagNames = OptionSpec(names: ["--tag-names"], arity: .flag)
+  static let example = OptionSpec(names: ["--example"], arity: .flag, hidden: true)
+  static let themeFormat = OptionSpec(
+    names: ["--format", "-f"], arity: .value, placeholder: "FORMAT",
+    kind: .words(ThemesCommand.Request.Format.allCases.map(\.rawValue)))
+  static let mode = OptionSpec(
+    names: ["--mode"], arity: .value, placeholder: "MODE", kind: .words(ThemeMode.allCases.map(\.rawValue)))
 }

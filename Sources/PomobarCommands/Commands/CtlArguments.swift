@@ -8,90 +8,125 @@ enum CtlArguments {
   /// What may follow `pomobar ctl`: the action names and the words that take arguments.
   static let words = Action.names + Action.compoundWords
 
+  /// The first word after `pomobar ctl`: an action's name or a compound word.
+  enum Word {
+    case action(Action.Name)
+    case compound(Action.Compound)
+
+    init?(_ word: String) {
+      if let name = Action.Name(rawValue: word) {
+        self = .action(name)
+      } else if let compound = Action.Compound(rawValue: word) {
+        self = .compound(compound)
+      } else {
+        return nil
+      }
+    }
+  }
+
+  /// The kind of an interruption, written before its note.
+  enum InterruptKind: String, CaseIterable {
+    case `internal`, external
+  }
+
+  /// The words of `ctl project` that are not a project's name.
+  enum ProjectWord: String {
+    case none = "--none"
+    case next, prev, previous
+  }
+
   /// The action of `pomobar ctl NAME ARGUMENTS...`.
   static func action(_ name: String, _ arguments: [String]) throws(UsageError) -> Action {
-    switch name {
-    case "extend" where !arguments.isEmpty, "shorten" where !arguments.isEmpty,
-      "snooze" where !arguments.isEmpty:
-      // `ctl extend 5 min`: the words are one duration.
-      let value: Duration
-      switch DurationFormat.checked(arguments.joined(separator: " ")) {
-      case .success(let read): value = read
-      case .failure(let problem):
-        throw UsageError(message: "pomobar ctl \(name): \(problem.message)", hint: hint)
+    guard let word = Word(name) else {
+      throw UsageError(message: "pomobar ctl: " + OneOf.unknown("action", name, in: words), hint: hint)
+    }
+    switch word {
+    case .compound(.work): return try work(arguments)
+    case .compound(.project): return try project(arguments)
+    case .compound(.awayWas): return try awayWas(arguments)
+    case .action(let named):
+      switch named {
+      case .extend where !arguments.isEmpty, .shorten where !arguments.isEmpty, .snooze where !arguments.isEmpty:
+        // `ctl extend 5 min`: the words are one duration.
+        switch DurationFormat.checked(arguments.joined(separator: " ")) {
+        case .success(let value): return Action(named, argument: value)
+        case .failure(let problem):
+          throw UsageError(message: "pomobar ctl \(name): \(problem.message)", hint: hint)
+        }
+      case .interrupt: return try interrupt(arguments)
+      case .void:
+        let reason = try note(arguments.joined(separator: " "), name)
+        return .void(reason.isEmpty ? nil : reason)
+      case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend, .shorten, .startBreak, .none,
+        .workStart, .workStop, .workToggle, .projectNext, .projectPrevious, .projectNone, .away, .back, .snooze,
+        .awayWork, .awayDiscard, .awayBreak:
+        let action = Action(named)
+        try noTime(arguments[...], after: action)
+        guard arguments.isEmpty else {
+          throw UsageError(
+            message: "pomobar ctl \(Shown.plain(name)): takes no argument (got '\(Shown.plain(arguments[0]))')",
+            hint: hint)
+        }
+        return action
       }
-      switch name {
-      case "extend": return .extend(value)
-      case "shorten": return .shorten(value)
-      default: return .snooze(value)
-      }
-    case "work":
-      let choices: [Action] = [.workStart, .workStop, .workToggle]
-      guard let first = arguments.first, let action = choices.first(where: { $0.ctlWords == [name, first] })
-      else {
-        throw UsageError(message: "pomobar ctl work: say start, stop or toggle", hint: hint)
-      }
-      try noTime(arguments.dropFirst(), after: action)
-      return action
-    case "project":
-      let (rest, tags) = try projectWords(arguments)
-      let words = rest.joined(separator: " ").trimmedOfSpaces
-      if !tags.isEmpty, ["--none", "next", "prev", "previous"].contains(words) {
+    }
+  }
+
+  /// `ctl work start|stop|toggle`.
+  private static func work(_ arguments: [String]) throws(UsageError) -> Action {
+    let choices: [Action] = [.workStart, .workStop, .workToggle]
+    let name = Action.Compound.work.rawValue
+    guard let first = arguments.first, let action = choices.first(where: { $0.ctlWords == [name, first] })
+    else {
+      throw UsageError(message: "pomobar ctl work: say start, stop or toggle", hint: hint)
+    }
+    try noTime(arguments.dropFirst(), after: action)
+    return action
+  }
+
+  /// `ctl project NAME [+TAG...]`, `project +TAG...`, `project --none|next|prev`.
+  private static func project(_ arguments: [String]) throws(UsageError) -> Action {
+    let (rest, tags) = try projectWords(arguments)
+    let words = rest.joined(separator: " ").trimmedOfSpaces
+    if let word = ProjectWord(rawValue: words) {
+      guard tags.isEmpty else {
         throw UsageError(
           message:
             "pomobar ctl project \(words): takes no tags; write them after a name (project api +billable)",
           hint: hint)
       }
-      switch words {
-      case "" where !tags.isEmpty: return .tags(tags)
-      case "":
-        throw UsageError(
-          message: "pomobar ctl project: which project? A name, --none, next or prev", hint: hint)
-      case "--none": return .project(nil)
-      case "next": return .projectNext
-      case "prev", "previous": return .projectPrevious
-      default:
-        switch ProjectName.check(words) {
-        case .success(let name): return .project(name, tags: tags)
-        case .failure(let problem):
-          throw UsageError(message: "pomobar ctl project: \(problem)", hint: hint)
-        }
+      switch word {
+      case .none: return .project(nil)
+      case .next: return .projectNext
+      case .prev, .previous: return .projectPrevious
       }
-    case "interrupt":
-      var words = arguments[...]
-      let kinds = ["internal", "external"]
-      if let first = words.first, !kinds.contains(first), !Spelling.hint(for: first, in: kinds).isEmpty {
-        // `externl call` is a mistyped kind, not an internal interruption noted "externl call".
-        throw UsageError(
-          message:
-            "pomobar ctl interrupt: unknown kind '\(Shown.plain(first))'\(Spelling.hint(for: first, in: kinds)); "
-            + "write internal or external before the note",
-          hint: hint)
-      }
-      let external = words.first == "external"
-      if let first = words.first, kinds.contains(first) { words = words.dropFirst() }
-      let note = try self.note(words.joined(separator: " "), name)
-      return .interrupt(external: external, note: note.isEmpty ? nil : note)
-    case "away-was":
-      return try awayWas(arguments)
-    case "void":
-      let reason = try note(arguments.joined(separator: " "), name)
-      return .void(reason.isEmpty ? nil : reason)
-    default:
-      guard let action = Action(name: name) else {
-        throw UsageError(
-          message:
-            "pomobar ctl: unknown action '\(Shown.plain(name))'\(Spelling.hint(for: name, in: words)); one of: \(words.joined(separator: ", "))",
-          hint: hint)
-      }
-      try noTime(arguments[...], after: action)
-      guard arguments.isEmpty else {
-        throw UsageError(
-          message: "pomobar ctl \(Shown.plain(name)): takes no argument (got '\(Shown.plain(arguments[0]))')",
-          hint: hint)
-      }
-      return action
     }
+    guard !words.isEmpty else {
+      guard tags.isEmpty else { return .tags(tags) }
+      throw UsageError(message: "pomobar ctl project: which project? A name, --none, next or prev", hint: hint)
+    }
+    switch ProjectName.check(words) {
+    case .success(let name): return .project(name, tags: tags)
+    case .failure(let problem): throw UsageError(message: "pomobar ctl project: \(problem)", hint: hint)
+    }
+  }
+
+  /// `ctl interrupt [internal|external] [NOTE]`.
+  private static func interrupt(_ arguments: [String]) throws(UsageError) -> Action {
+    var words = arguments[...]
+    let kinds = OneOf.names(of: InterruptKind.self)
+    if let first = words.first, !kinds.contains(first), !Spelling.hint(for: first, in: kinds).isEmpty {
+      // `externl call` is a mistyped kind, not an internal interruption noted "externl call".
+      throw UsageError(
+        message:
+          "pomobar ctl interrupt: unknown kind '\(Shown.plain(first))'\(Spelling.hint(for: first, in: kinds)); "
+          + "write internal or external before the note",
+        hint: hint)
+    }
+    let kind = words.first.flatMap(InterruptKind.init(rawValue:))
+    if kind != nil { words = words.dropFirst() }
+    let note = try self.note(words.joined(separator: " "), Action.Name.interrupt.rawValue)
+    return .interrupt(external: kind == .external, note: note.isEmpty ? nil : note)
   }
 
   /// The words of `ctl project` split into the name's words and the `+tag` words.
@@ -106,15 +141,11 @@ enum CtlArguments {
 
   /// `--at TIME` and `--ago DURATION`: the actions that take them, done at that moment.
   static let momentOptions = [
-    OptionSpec(
-      names: ["--at"], arity: .value, placeholder: "TIME", kind: .text,
-      doc: [
+    OptionSpec.at.documented([
         "it happened at TIME: 18:00, 9:05, 'yesterday 18:00'; a TIME",
-        "not yet come today is yesterday's when what it ends ran then",
-      ]),
-    OptionSpec(
-      names: ["--ago"], arity: .value, placeholder: "DURATION", kind: .text,
-      doc: ["it happened DURATION ago: 5m, 1h30m"]),
+      "not yet come today is yesterday's when what it ends ran then",
+    ]),
+    OptionSpec.ago.documented(["it happened DURATION ago: 5m, 1h30m"]),
   ]
 
   /// The actions `--at` and `--ago` go with.
@@ -123,13 +154,13 @@ enum CtlArguments {
   /// The moment of `--at` or `--ago`, if given, for `action`; refuses both, a value that
   /// does not read, and an action that does not take one.
   static func moment(_ words: ParsedWords, for action: Action) throws(UsageError) -> Moment? {
-    let at = words["--at"]
-    let ago = words["--ago"]
+    let at = words[.at]
+    let ago = words[.ago]
     if at != nil && ago != nil {
       throw UsageError(message: "pomobar ctl: say --at or --ago, not both", hint: hint)
     }
     guard at != nil || ago != nil else { return nil }
-    let option = at != nil ? "--at" : "--ago"
+    let option = (at != nil ? OptionSpec.at : .ago).key
     guard takesMoment(action) else {
       throw UsageError(
         message: "pomobar ctl \(action.ctlWords[0]): \(option) goes with \(timedActions)", hint: hint)
@@ -181,7 +212,7 @@ enum CtlArguments {
   static let operands: [String: ValueKind] = [
     "work": .words([Action.workStart, .workStop, .workToggle].map { $0.ctlWords[1] }),
     "project": .projectOrWords([Action.project(nil), .projectNext, .projectPrevious].map { $0.ctlWords[1] }),
-    "interrupt": .words(["internal", "external"]),
+    "interrupt": .words(OneOf.names(of: InterruptKind.self)),
     "away-was": .words(AwayAnswer.allCases.map(\.rawValue)),
   ]
 
@@ -295,4 +326,9 @@ enum CtlArguments {
           )),
     ]
   }
+}
+
+extension OptionSpec {
+  static let at = OptionSpec(names: ["--at"], arity: .value, placeholder: "TIME", kind: .text)
+  static let ago = OptionSpec(names: ["--ago"], arity: .value, placeholder: "DURATION", kind: .text)
 }

@@ -2,7 +2,7 @@ import PomobarCore
 import PomobarSystem
 
 /// The help texts, made from `CommandTable`, and the version.
-enum Help {
+public enum Help {
   /// The one place the version is written: `--version`, the man pages, the packages.
   static let version = "0.1.0"
 
@@ -73,7 +73,7 @@ enum Help {
     return (lines + [line]).joined(separator: "\n")
   }
 
-  static func print(_ topic: String?) -> Int32 {
+  public static func print(_ topic: String?) -> Int32 {
     guard let topic, topic != "help" else {
       Console.out(main + "\n")
       return ExitCode.success
@@ -89,7 +89,7 @@ enum Help {
   }
 
   /// `pomobar 0.1.0 (commit abc1234)`: the version, and the commit from the build.
-  static func printVersion() -> Int32 {
+  public static func printVersion() -> Int32 {
     Console.out("pomobar \(version) (commit \(BuildInfo.commit))\n")
     return ExitCode.success
   }
