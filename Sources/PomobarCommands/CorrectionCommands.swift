@@ -10,12 +10,12 @@ import PomobarSystem
 enum CorrectionCommands {
   /// `history amend ID [--start TIME] [--end TIME] [--project NAME] [--note TEXT]`.
   static func amend(_ context: Context, _ given: String, _ request: AmendRequest) -> Int32 {
-    var project: String?? = nil
+    var project: String? = nil
     if let name = request.project {
       guard let checked = EditCommands.checkedName(name, command: "history amend", allowEmpty: true) else {
         return ExitCode.usage
       }
-      project = .some(checked.isEmpty ? nil : checked)
+      project = checked
     }
     if let note = request.note, case .failure(let problem) = NoteText.check(note) {
       return usage("history amend", "--note: \(problem)")
@@ -43,19 +43,16 @@ enum CorrectionCommands {
       let moment = { (text: String?) in
         text.flatMap { EditTime.local($0, on: day) }.map(LocalZone.wallTime(local:))
       }
-      var amended = record
-      let start = moment(request.start) ?? record.start
-      let end = moment(request.end) ?? record.end
-      if start != record.start || end != record.end {
-        amended = Correction.respanned(record, start: start, end: end)
-      }
-      if let project { amended.project = project }
-      if let note = request.note { amended.note = note.isEmpty ? nil : note }
-      if let tags { amended.tags = tags }
+      var amended = Correction.amended(
+        record,
+        Correction.Amendment(
+          start: moment(request.start), end: moment(request.end), project: project, note: request.note, tags: tags))
       guard amended != record else {
         throw EditCommands.Unchanged(text: "nothing to change: \(record.shortID.prefix(7)) is already so")
       }
-      if start != record.start || end != record.end { try check(context, amended) }
+      if amended.start != record.start || amended.end != record.end {
+        try check(context, amended)
+      }
       amended.keepCreated(of: record)
       return EditCommands.Change(
         [.amend(target: record.id, record: amended)],
@@ -96,12 +93,8 @@ enum CorrectionCommands {
       let b = try LedgerCommands.resolve(two, in: history).get()
       let span = min(a.start.utc, b.start.utc)..<max(a.end.utc, b.end.utc)
       let between = context.history.records(overlapping: span).filter { $0.id != a.id && $0.id != b.id }
-      var joined = try refused { try Correction.join(a, b, between: between) }
+      var joined = try refused { try Correction.join(a, b, between: between, running: running(context)) }
       let (first, second) = joined.id == a.id ? (a, b) : (b, a)
-      if let running = running(context).first(where: { Timeline.overlap($0.span, joined.span) }) {
-        throw LedgerCommands.Message(
-          text: "the running work clock (since \(Correction.clock(running.start))) lies between them")
-      }
       joined.keepCreated(of: first)
       let counted = second.start.utc - first.end.utc
       return EditCommands.Change(
@@ -122,13 +115,8 @@ enum CorrectionCommands {
   /// future, or overlaps a record of its timeline or the running work clock.
   static func check(_ context: Context, _ record: LedgerRecord) throws {
     let now = LocalZone.wallTime(wall: context.store.now().wall)
-    try refused { try Correction.check(record, among: context.history.records(overlapping: record.span), now: now) }
-    if record.kind == .work,
-      let clock = running(context).first(where: { Timeline.overlap($0.span, record.span) })
-    {
-      throw LedgerCommands.Message(
-        text: "it would overlap the running work clock (since \(Correction.clock(clock.start)))")
-    }
+    let others = context.history.records(overlapping: record.span)
+    try refused { try Correction.check(record, among: others, running: running(context), now: now) }
   }
 
   /// The work clock running now, as an interval up to now (none when stopped).

@@ -309,7 +309,7 @@ enum EditCommands {
             at: wall, index: index,
             operation.made(at: LocalZone.wallTime(wall: wall), replacing: change.original(of: operation)))
         }
-        let appended = try LedgerCommands.locked(context) { () throws -> Bool in
+        let appended = try context.store.whileLocked { () throws -> Bool in
           // Another edit since the plan (on this machine or synced in) may have changed
           // what it found: plan again.
           guard history.fold().edits == fold.edits else { return false }

@@ -84,7 +84,7 @@ enum ImportCommand {
     }
     let added: HistoryStore.Added
     do {
-      added = try LedgerCommands.locked(context) {
+      added = try context.store.whileLocked {
         try history.append(edits: amends)
         try history.remember(bases: plan.bases, at: wall)
         if let given = request.projectTags, source.tracked {

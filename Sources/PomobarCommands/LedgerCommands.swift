@@ -24,14 +24,6 @@ public enum LedgerCommands {
     }
   }
 
-  /// Runs `body` under the state lock, which every writer of the history holds, so a
-  /// running bar's transition never interleaves with an edit or an import.
-  static func locked<T>(_ context: Context, _ body: () throws -> T) throws -> T {
-    let directory = context.environment.stateDirectory
-    try FileSystem.makeDirectories(directory)
-    return try FileLock.withExclusive(directory + "/state.lock", timeout: .seconds(10), body)
-  }
-
   /// Counts today's totals in the state again from the history, after a command changed
   /// the history under it (an edit, track, import); a failure is said, and changes
   /// nothing of what the command did.

@@ -27,14 +27,11 @@ enum TrackCommand {
     let base = parsed.day.dayNumber * 86_400
     let start = LocalZone.wallTime(local: base + parsed.from)
     let end = LocalZone.wallTime(local: base + parsed.to)
-    guard end.utc > start.utc, end.utc - start.utc <= 86_400 else {
-      return usage("a tracked range must be more than nothing and at most a day")
-    }
-    guard end.utc <= now.utc else { return usage("it ends in the future") }
+    if let refusal = TrackPlan.refusal(start: start.utc, end: end.utc, now: now.utc) { return usage(refusal) }
+    let asked = start.utc..<end.utc
     let name = parsed.project
     let warning = KnownProjects.nearWarning(name, context, recent: KnownProjects.recent(context))
     let history = context.history
-    let asked = start.utc..<end.utc
     // Tracking the same interval again is not an overlap: it adds nothing, as before.
     let made = context.store.now().wall
     let whole = record(history.machine, asked, project: name, tags: parsed.tags, note: note, made: made)
@@ -43,7 +40,7 @@ enum TrackCommand {
     let same = whole.id
 
     // Read and decide without the lock; the same reading under the lock must agree.
-    let before = Plan(asked, existing: existing(context, around: asked, except: same), adjust: adjust)
+    let before = TrackPlan(asked, existing: existing(context, around: asked, except: same), adjust: adjust)
     if let refusal = before.refusal {
       Console.error("track: \(refusal.describe(history)); --adjust tracks only the time around it")
       return ExitCode.failure
@@ -52,8 +49,8 @@ enum TrackCommand {
       record(history.machine, piece, project: name, tags: parsed.tags, note: note, made: made)
     }
     do {
-      let outcome = try LedgerCommands.locked(context) { () throws -> (added: Int, moved: Bool) in
-        let now = Plan(asked, existing: existing(context, around: asked, except: same), adjust: adjust)
+      let outcome = try context.store.whileLocked { () throws -> (added: Int, moved: Bool) in
+        let now = TrackPlan(asked, existing: existing(context, around: asked, except: same), adjust: adjust)
         guard now.pieces == before.pieces, now.refusal == nil else { return (0, true) }
         return (try history.add(records).added, false)
       }
@@ -97,62 +94,31 @@ enum TrackCommand {
       atNanoseconds: HistoryStore.fraction(made))
   }
 
-  /// An interval already on the timeline: a work record, or the running work clock.
-  struct Existing: Equatable {
-    var record: LedgerRecord
-    var running: Bool
-    var span: Range<Int64> { record.span }
-
-    func line(_ width: Int) -> String {
-      guard running else { return LogCommand.line(record, idWidth: width) }
-      let since = LogCommand.clock(CivilTime.split(record.start.local).second)
-      return "the running work clock, since \(since) (\(Shown.plain(record.project ?? "no project")))\n"
-    }
-
-    func describe(_ history: HistoryStore) -> String {
-      let text = line(LogCommand.shortIDWidth(history))
-      return "it overlaps " + (running ? "" : "the record ") + String(text.dropLast())
-    }
-  }
-
-  /// What tracking `asked` comes to, given what is on the timeline.
-  struct Plan: Equatable {
-    /// What is left to add (all of it when nothing overlaps).
-    var pieces: [Range<Int64>]
-    /// The intervals it was trimmed around (`--adjust`).
-    var around: [Existing] = []
-    /// The first interval it overlaps, without `--adjust`.
-    var refusal: Existing?
-
-    init(_ asked: Range<Int64>, existing: [Existing], adjust: Bool) {
-      let overlapping = existing.filter { Timeline.overlap($0.span, asked) }
-      guard !overlapping.isEmpty else {
-        pieces = [asked]
-        return
-      }
-      if adjust {
-        pieces = Timeline.pieces(of: asked, around: overlapping.map(\.span))
-        around = overlapping
-      } else {
-        pieces = []
-        refusal = overlapping[0]
-      }
-    }
-  }
-
   /// The work intervals near `asked`: the history's work records from the month before it
   /// to its own (a record is filed by the month it started, and one started last month
   /// may run into this one), and the running work clock; but not the record `except`.
-  static func existing(_ context: Context, around asked: Range<Int64>, except: String) -> [Existing] {
-    let found =
-      context.history.records(overlapping: asked).filter { $0.kind == .work && $0.id != except }
-      .map { Existing(record: $0, running: false) }
-      + CorrectionCommands.running(context).map { Existing(record: $0, running: true) }
-    return found.sorted { $0.span.lowerBound < $1.span.lowerBound }
+  static func existing(_ context: Context, around asked: Range<Int64>, except: String) -> [TrackPlan.Existing] {
+    TrackPlan.existing(
+      context.history.records(overlapping: asked), running: CorrectionCommands.running(context), except: except)
   }
 
   private static func usage(_ message: String) -> Int32 {
     Console.usage("pomobar track: \(message)\nRun 'pomobar track --help' for usage.")
     return ExitCode.usage
+  }
+}
+
+extension TrackPlan.Existing {
+  /// The interval as `log` shows it, or the running clock and its project.
+  func line(_ width: Int) -> String {
+    guard running else { return LogCommand.line(record, idWidth: width) }
+    let since = LogCommand.clock(CivilTime.split(record.start.local).second)
+    return "the running work clock, since \(since) (\(Shown.plain(record.project ?? "no project")))\n"
+  }
+
+  /// `it overlaps the record …`, for the refusal.
+  func describe(_ history: HistoryStore) -> String {
+    let text = line(LogCommand.shortIDWidth(history))
+    return "it overlaps " + (running ? "" : "the record ") + String(text.dropLast())
   }
 }
