@@ -46,8 +46,9 @@ public enum StatusCommand {
   /// the button (1-5); only `--format i3blocks` reads it, so the variable left in the
   /// environment of a shell started from a block changes nothing elsewhere.
   static func blockClick(_ format: OutputFormat, _ context: Context) -> Action? {
-    guard format == .i3blocks, let button = context.environment["BLOCK_BUTTON"].flatMap({ Int($0) }),
-      let action = context.config.clicks.action(forButton: button), action != .none
+    guard format == .i3blocks,
+      let button = context.environment["BLOCK_BUTTON"].flatMap({ Int($0) }).flatMap(MouseButton.init(rawValue:)),
+      let action = context.config.clicks.action(for: button), action != .none
     else { return nil }
     return action
   }
