@@ -54,7 +54,7 @@ enum CorrectionCommands {
         try check(context, amended)
       }
       amended.keepCreated(of: record)
-      return EditCommands.Change(
+      return HistoryChange(
         [.amend(target: record.id, record: amended)],
         "amended \(record.shortID.prefix(7)): \(Correction.changes(from: record, to: amended))\n  "
           + EditCommands.shown(amended), replacing: [record])
@@ -77,7 +77,7 @@ enum CorrectionCommands {
       }
       var amended = first
       amended.keepCreated(of: record)
-      return EditCommands.Change(
+      return HistoryChange(
         [.amend(target: record.id, record: amended)], added: [second],
         "split \(record.shortID.prefix(7)) at \(Correction.clock(moment)):\n  " + EditCommands.shown(amended)
           + "\n  "
@@ -97,7 +97,7 @@ enum CorrectionCommands {
       let (first, second) = joined.id == a.id ? (a, b) : (b, a)
       joined.keepCreated(of: first)
       let counted = second.start.utc - first.end.utc
-      return EditCommands.Change(
+      return HistoryChange(
         [.amend(target: first.id, record: joined), .remove(target: second.id)],
         "joined \(first.shortID.prefix(7)) and \(second.shortID.prefix(7))"
           + (counted > 0 ? " (the \(Correction.duration(counted)) between them counts)" : "") + ":\n  "

@@ -13,7 +13,7 @@ enum EditCommands {
   static func remove(_ context: Context, _ given: String) -> Int32 {
     edit(context, "history remove") { history, _, _ in
       let record = try LedgerCommands.resolve(given, in: history).get()
-      return Change([.remove(target: record.id)], "removed " + shown(record))
+      return HistoryChange([.remove(target: record.id)], "removed " + shown(record))
     }
   }
 
@@ -43,7 +43,7 @@ enum EditCommands {
       let renamed = "\(LedgerCommands.count(found, "record"))"
       // Onto a name in use, the two projects become one: said, as undo can part them again.
       let merged = existing > 0 || known(name) || context.config.projects[name] != nil
-      return Change(
+      return HistoryChange(
         [.rename(from: old, to: name)],
         merged
           ? "merged '\(Shown.plain(old))' into existing '\(Shown.plain(name))' (\(renamed) moved, "
@@ -104,7 +104,7 @@ enum EditCommands {
       return ExitCode.failure
     }
     return edit(context, "project delete", renaming: (name, nil)) { _, _, _ in
-      Change(
+      HistoryChange(
         [.delete(project: name)],
         "deleted project '\(Shown.plain(name))' (\(LedgerCommands.count(found, "record")))"
           + (configured.map { "; it stays listed: " + $0 } ?? ""))
@@ -141,7 +141,7 @@ enum EditCommands {
       return ExitCode.failure
     }
     return edit(context, "history reset") { _, _, _ in
-      Change(
+      HistoryChange(
         [.reset(before: before)],
         "reset the history\(scope) (\(LedgerCommands.count(found, "record")) removed)")
     }
@@ -177,7 +177,7 @@ enum EditCommands {
           "\(batch.count) changes made together:\n"
           + batch.map { "  " + describe($0) }.joined(separator: "\n")
       }
-      return Change(batch.map { .undo(target: $0.id) }, "undid " + what)
+      return HistoryChange(batch.map { .undo(target: $0.id) }, "undid " + what)
     }
   }
 
@@ -244,45 +244,6 @@ enum EditCommands {
     return found
   }
 
-  /// What a command changes: edits, and records it adds (with `at`, the moment it was
-  /// made), all made at one moment so that one undo takes them back together; and what
-  /// to say once done.
-  struct Change {
-    var operations: [HistoryEdit.Operation]
-    var added: [LedgerRecord] = []
-    var done: String
-    /// The records the amends replace, by id (`HistoryEdit.Operation.made`).
-    var originals: [String: LedgerRecord] = [:]
-
-    init(
-      _ operations: [HistoryEdit.Operation], added: [LedgerRecord] = [], _ done: String,
-      replacing originals: [LedgerRecord] = []
-    ) {
-      self.operations = operations
-      self.added = added
-      self.done = done
-      for record in originals { self.originals[record.id] = record }
-    }
-
-    /// The record an amend replaces, when the command said it.
-    func original(of operation: HistoryEdit.Operation) -> LedgerRecord? {
-      guard case .amend(let target, _) = operation else { return nil }
-      return originals[target]
-    }
-  }
-
-  /// Refuses a change that would write a record the history cannot keep as it is
-  /// (`LedgerRecord.historyProblem`): a time outside 1970 to 9999, a note too long.
-  static func keepable(_ change: Change) throws(LedgerCommands.Message) {
-    var records = change.added
-    for case .amend(_, let record) in change.operations { records.append(record) }
-    for record in records {
-      if let problem = record.historyProblem {
-        throw LedgerCommands.Message(text: "\(record.shortID.prefix(7)): \(problem)")
-      }
-    }
-  }
-
   /// A command that changes nothing: said on stderr, status 0, as `git` does.
   struct Unchanged: Error {
     var text: String
@@ -294,7 +255,7 @@ enum EditCommands {
   /// Prints what was done and how to undo it.
   static func edit(
     _ context: Context, _ command: String, renaming: (from: String, to: String?)? = nil,
-    _ plan: (HistoryStore, HistoryFold, Int64) throws -> Change
+    _ plan: (HistoryStore, HistoryFold, Int64) throws -> HistoryChange
   ) -> Int32 {
     let history = context.history
     do {
@@ -303,11 +264,9 @@ enum EditCommands {
         let fold = history.fold()
         let wall = context.store.now().wall
         let change = try plan(history, fold, wall)
-        try keepable(change)
-        let edits = change.operations.enumerated().map { index, operation in
-          history.newEdit(
-            at: wall, index: index,
-            operation.made(at: LocalZone.wallTime(wall: wall), replacing: change.original(of: operation)))
+        if let refusal = change.refusal { throw LedgerCommands.Message(text: refusal) }
+        let edits = change.made(at: LocalZone.wallTime(wall: wall)).enumerated().map { index, operation in
+          history.newEdit(at: wall, index: index, operation)
         }
         let appended = try context.store.whileLocked { () throws -> Bool in
           // Another edit since the plan (on this machine or synced in) may have changed

@@ -125,7 +125,7 @@ enum HistoryEditCommand {
       }
       for record in plan.removed { said.append("removed " + EditCommands.shown(record)) }
       for record in plan.added { said.append("added " + EditCommands.shown(record)) }
-      return EditCommands.Change(
+      return HistoryChange(
         plan.amended.map { .amend(target: $0.old.id, record: $0.new) }
           + plan.removed.map { .remove(target: $0.id) },
         added: plan.added, said.joined(separator: "\n"), replacing: plan.amended.map(\.old))

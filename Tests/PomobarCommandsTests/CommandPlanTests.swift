@@ -15,12 +15,16 @@ struct CommandPlanTests {
     #expect(week == LedgerRange(named: "week", today: Self.today))
     #expect(RangeArgument.named("nonsense").resolve(today: Self.today) == .all)
     let first = CivilTime.Date(year: 2026, month: 11, day: 1)
-    #expect(RangeArgument.dates(first, nil).resolve(today: Self.today) == LedgerRange(first: first, last: nil))
+    #expect(
+      RangeArgument.dates(first, nil).resolve(today: Self.today) == LedgerRange(first: first, last: nil))
   }
 
   @Test("history edit: the months a changed line may reach, and what its header says")
   func historyEdit() {
-    #expect(HistoryEditCommand.months(from: "2026-11", to: "2027-02") == ["2026-11", "2026-12", "2027-01", "2027-02"])
+    #expect(
+      HistoryEditCommand.months(from: "2026-11", to: "2027-02") == [
+        "2026-11", "2026-12", "2027-01", "2027-02",
+      ])
     #expect(HistoryEditCommand.months(from: "2026-11", to: "2026-10") == [])
     let day = LedgerRange(first: Self.today, last: Self.today)
     #expect(HistoryEditCommand.describe(day, count: 1) == "2026-11-25, 1 record")
@@ -38,10 +42,12 @@ struct CommandPlanTests {
       tags: ["billable"])
     #expect(
       LogCommand.line(record, idWidth: 7)
-        == "\(record.shortID.prefix(7))  2026-11-25 09:00-10:30  work          1:23:20  api +billable  · call\n")
+        == "\(record.shortID.prefix(7))  2026-11-25 09:00-10:30  work          1:23:20  api +billable  · call\n"
+    )
     #expect(LogCommand.idWidth([]) == 7)
     #expect(LogCommand.idWidth([0x1234_5678_0000_0000, 0x1234_5678_1000_0000]) == 9)
-    #expect(LedgerCommands.count(1, "record") == "1 record" && LedgerCommands.count(2, "record") == "2 records")
+    #expect(
+      LedgerCommands.count(1, "record") == "1 record" && LedgerCommands.count(2, "record") == "2 records")
   }
 
   @Test("every command's help shows its usage and each documented option")
@@ -49,7 +55,9 @@ struct CommandPlanTests {
     for command in CommandTable.all where command.help != nil {
       let text = Help.topic(command)
       #expect(text.hasPrefix("Usage: pomobar " + command.usage[0]), "\(command.name)")
-      if command.help?.contains(where: { if case .options = $0 { return true } else { return false } }) == true {
+      if command.help?.contains(where: { if case .options = $0 { return true } else { return false } })
+        == true
+      {
         for option in command.options where !option.doc.isEmpty && !option.hidden {
           #expect(text.contains(option.helpTerm), "\(command.name): \(option.helpTerm)")
         }

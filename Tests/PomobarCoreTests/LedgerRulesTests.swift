@@ -63,12 +63,17 @@ struct LedgerRulesTests {
   func runningClockInCorrections() {
     let open = Self.clock(since: 12)
     let moved = Self.work("a", 11, 12.5, "api", nil, 0, nil)
-    let text = CorrectionTests.refusal { try Correction.check(moved, among: [], running: [open], now: Self.now) }
+    let text = CorrectionTests.refusal {
+      try Correction.check(moved, among: [], running: [open], now: Self.now)
+    }
     #expect(text == "it would overlap the running work clock (since 12:00)")
-    #expect(CorrectionTests.refusal { try Correction.check(moved, among: [], running: [], now: Self.now) } == nil)
+    #expect(
+      CorrectionTests.refusal { try Correction.check(moved, among: [], running: [], now: Self.now) } == nil)
     var focus = moved
     focus.kind = .focus
-    #expect(CorrectionTests.refusal { try Correction.check(focus, among: [], running: [open], now: Self.now) } == nil)
+    #expect(
+      CorrectionTests.refusal { try Correction.check(focus, among: [], running: [open], now: Self.now) }
+        == nil)
     // The record in the way is named before the clock.
     let other = Self.work("b", 12.25, 12.5, "api", nil, 0, nil)
     let first = CorrectionTests.refusal {
@@ -82,7 +87,9 @@ struct LedgerRulesTests {
     let first = Self.work("a", 9, 10, "api", nil, 0, nil)
     let second = Self.work("b", 19, 19.5, "api", nil, 0, nil)
     let open = Self.work("open", 12, 13, "web", nil, 0, nil)
-    let text = CorrectionTests.refusal { _ = try Correction.join(first, second, between: [], running: [open]) }
+    let text = CorrectionTests.refusal {
+      _ = try Correction.join(first, second, between: [], running: [open])
+    }
     #expect(text == "the running work clock (since 12:00) lies between them")
     #expect(try Correction.join(first, second, between: [], running: []).end == second.end)
   }
@@ -99,11 +106,13 @@ struct LedgerRulesTests {
     expected.note = "new"
     expected.tags = ["billable"]
     #expect(
-      Correction.amended(record, Correction.Amendment(project: "", note: "new", tags: ["billable"])) == expected)
+      Correction.amended(record, Correction.Amendment(project: "", note: "new", tags: ["billable"]))
+        == expected)
     expected.project = "web"
     expected.note = nil
     #expect(
-      Correction.amended(record, Correction.Amendment(project: "web", note: "", tags: ["billable"])) == expected)
+      Correction.amended(record, Correction.Amendment(project: "web", note: "", tags: ["billable"]))
+        == expected)
   }
 
   @Test("known projects: the state's, then the active and running ones, then the config's, each once")
@@ -111,7 +120,10 @@ struct LedgerRulesTests {
     var ledger = LedgerState(project: "web", projects: ["api", "docs"])
     ledger.work = WorkClock(since: .seconds(0), project: "ops", tags: ["billable", "x"])
     ledger.tags = ["x", "client"]
-    #expect(KnownProjects.recent(ledger, configured: ["zeta", "api", "beta"]) == ["api", "docs", "web", "ops", "beta", "zeta"])
+    #expect(
+      KnownProjects.recent(ledger, configured: ["zeta", "api", "beta"]) == [
+        "api", "docs", "web", "ops", "beta", "zeta",
+      ])
     #expect(KnownProjects.recent(nil, configured: ["b", "a"]) == ["a", "b"])
     #expect(KnownProjects.activeTags(ledger) == ["x", "client", "billable"])
     #expect(KnownProjects.activeTags(nil) == [])
@@ -121,21 +133,51 @@ struct LedgerRulesTests {
   func nearWarning() {
     var readAll = 0
     func warning(_ name: String?, recent: [String], lately: [String], all: [String]) -> String? {
-      KnownProjects.nearWarning(name, recent: recent, lately: { lately }, all: { readAll += 1; return all })
+      KnownProjects.nearWarning(
+        name, recent: recent, lately: { lately },
+        all: {
+          readAll += 1
+          return all
+        })
     }
     #expect(warning("api", recent: ["api"], lately: [], all: []) == nil)
     #expect(warning(nil, recent: [], lately: [], all: []) == nil)
     #expect(warning("zzz", recent: ["api"], lately: ["web"], all: ["api"]) == nil)
     #expect(readAll == 0, "a name near nothing in use does not read the whole history")
     #expect(warning("Api", recent: ["api"], lately: [], all: []) == "new project 'Api' (did you mean 'api'?)")
-    #expect(warning("Web", recent: [], lately: ["web"], all: ["web"]) == "new project 'Web' (did you mean 'web'?)")
+    #expect(
+      warning("Web", recent: [], lately: ["web"], all: ["web"]) == "new project 'Web' (did you mean 'web'?)")
   }
 
   @Test("an unknown project is named with the known ones, at most ten, and a guess")
   func unknownProject() {
     #expect(KnownProjects.unknown("x", known: []) == "no project 'x' (none yet)")
-    #expect(KnownProjects.unknown("ap", known: ["api", "web"]) == "no project 'ap' (known: api, web; did you mean 'api'?)")
+    #expect(
+      KnownProjects.unknown("ap", known: ["api", "web"])
+        == "no project 'ap' (known: api, web; did you mean 'api'?)")
     let many = (1...12).map { "p\($0)" }
     #expect(KnownProjects.unknown("zzzz", known: many).hasSuffix("p10 and 2 more)"))
+  }
+
+  @Test("a change is refused for a record the history cannot keep; its amends are stamped when made")
+  func historyChange() {
+    let old = Self.work("a", 9, 10, "api", nil, 0, nil)
+    var moved = Correction.respanned(old, start: Self.at(8), end: old.end)
+    let change = HistoryChange(
+      [.amend(target: old.id, record: moved), .remove(target: "b")], "done", replacing: [old])
+    #expect(change.refusal == nil)
+    let made = change.made(at: Self.now)
+    moved.updated = Self.now
+    #expect(made == [.amend(target: old.id, record: moved), .remove(target: "b")])
+    // Only the note changed: the frame is the same, and the amend is not stamped.
+    var renamed = old
+    renamed.note = "n"
+    #expect(
+      HistoryChange([.amend(target: old.id, record: renamed)], "", replacing: [old]).made(at: Self.now)
+        == [.amend(target: old.id, record: renamed)])
+    var ancient = old
+    ancient.start = WallTime(utc: -86_400, offset: 0)
+    let refused = HistoryChange([.remove(target: "x")], added: [ancient], "")
+    #expect(refused.refusal?.hasPrefix("\(ancient.shortID.prefix(7)): ") == true)
   }
 }

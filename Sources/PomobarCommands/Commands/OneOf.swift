@@ -10,7 +10,8 @@ enum OneOf {
     _ what: String, _ given: String, in names: [String], or alternative: String = "", suggesting: Bool = true
   ) -> String {
     let guess = suggesting ? Spelling.hint(for: given, in: names) : ""
-    return "unknown \(what) '\(Shown.plain(given))'\(guess); one of: \(names.joined(separator: ", "))\(alternative)"
+    return
+      "unknown \(what) '\(Shown.plain(given))'\(guess); one of: \(names.joined(separator: ", "))\(alternative)"
   }
 
   /// `unknown` over the raw values of an enum's cases, in their order.

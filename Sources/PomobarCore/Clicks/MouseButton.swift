@@ -1,7 +1,8 @@
 /// A mouse button as the i3bar protocol numbers it (X11's numbers), decoded once from a
 /// click (`ClickEvent`), i3blocks' `BLOCK_BUTTON` or swaybar's event code.
 public enum MouseButton: Int, CaseIterable, Sendable {
-  case left = 1, middle, right, scrollUp, scrollDown, scrollLeft, scrollRight, back, forward
+  case left = 1
+  case middle, right, scrollUp, scrollDown, scrollLeft, scrollRight, back, forward
 
   /// Its key in `[clicks]`; nil for the buttons pomobar gives no action.
   public var clickKey: String? {
