@@ -21,16 +21,12 @@ enum EditCommands {
     guard let name = checkedName(new, command: "project rename", allowEmpty: false) else {
       return ExitCode.usage
     }
-    // OLD as written, or else as every name is now kept (`ProjectName`): an old name with
-    // runs of spaces is renamed by what it is, `web frontend` by its form.
+    // OLD as written, or else as every name is now kept (`ProjectName.named`).
     let state = context.store.peek()?.timer.ledger
     func known(_ name: String) -> Bool {
       state.map { $0.project == name || $0.work?.project == name || $0.projects.contains(name) } ?? false
     }
-    var old = given
-    if ProjectName.normalised(given) != given, !known(given), count(context.history, given, name).old == 0 {
-      old = ProjectName.normalised(given)
-    }
+    let old = ProjectName.named(given) { known($0) || count(context.history, $0, name).old > 0 }
     // The running interval, the active project and the known ones are renamed too: the
     // bar, `projects` and the next record carry the new name.
     return edit(context, "project rename", renaming: (old, name)) { history, _, _ in
@@ -73,14 +69,9 @@ enum EditCommands {
     func known(_ name: String) -> Bool {
       state.map { $0.project == name || $0.projects.contains(name) } ?? false
     }
-    var name = given
     var found = count(context.history, { $0.project == given })
-    if found == 0, !known(given), context.config.projects[given] == nil,
-      ProjectName.normalised(given) != given
-    {
-      name = ProjectName.normalised(given)
-      found = count(context.history, { $0.project == name })
-    }
+    let name = ProjectName.named(given) { found > 0 || known($0) || context.config.projects[$0] != nil }
+    if name != given { found = count(context.history, { $0.project == name }) }
     let configured = context.config.projects[name].map { settings in
       "'\(Shown.plain(name))' is configured in \(context.configSource.path)"
         + (settings.line.map { ":\($0)" } ?? "") + "; remove it there"

@@ -180,4 +180,13 @@ struct LedgerRulesTests {
     let refused = HistoryChange([.remove(target: "x")], added: [ancient], "")
     #expect(refused.refusal?.hasPrefix("\(ancient.shortID.prefix(7)): ") == true)
   }
+
+  @Test("a project is named as written, or by its kept form when nothing knows the spelling")
+  func projectNamed() {
+    var asked: [String] = []
+    #expect(ProjectName.named("web  frontend") { asked.append($0); return false } == "web frontend")
+    #expect(ProjectName.named("web  frontend") { _ in true } == "web  frontend", "an old name with two spaces")
+    #expect(ProjectName.named("api") { asked.append($0); return false } == "api")
+    #expect(asked == ["web  frontend"], "known is asked only when the forms differ")
+  }
 }
