@@ -41,7 +41,8 @@ enum LogCommand {
   static func line(_ record: LedgerRecord, idWidth: Int) -> String {
     let (day, startSecond) = CivilTime.split(record.start.local)
     let endSecond = CivilTime.split(record.end.local).second
-    var text = "\(record.shortID.prefix(idWidth))  \(day) \(ClockTime.text(startSecond))-\(ClockTime.text(endSecond))  "
+    let span = ClockTime.text(startSecond) + "-" + ClockTime.text(endSecond)
+    var text = "\(record.shortID.prefix(idWidth))  \(day) \(span)  "
     text += padded(record.kind.rawValue, 11) + "  "
     // h:mm:ss, as `report` writes h:mm: 0:01:10 is a minute and ten seconds.
     let duration = Correction.duration(record.seconds)

@@ -16,7 +16,9 @@ import Testing
         "/s/notification", "/s/notification.lock", "/s/notification.owed", "/s/notification.failed",
         "/s/sound.reported", "/s/dnd", "/s/machine-id",
       ])
-    #expect(folder.stateAside(wall: 1_700_000_000_123_456_789, process: 42) == "/s/state.json.bad-1700000000.123456789.42")
+    #expect(
+      folder.stateAside(wall: 1_700_000_000_123_456_789, process: 42)
+        == "/s/state.json.bad-1700000000.123456789.42")
     #expect(folder.lastGoodConfig(hash: "0a1b") == "/s/config-good-0a1b.toml")
     #expect(folder.historyEdit(process: 42) == "/s/history-edit.42.txt")
   }

@@ -8,7 +8,8 @@ public enum ClockTime {
   /// day's end); a caller that means a clock on any day wraps first. `second` is not negative.
   public static func text(_ second: Int64, paddedHour: Bool = true, withSeconds: Bool = false) -> String {
     let hour = second / 3600
-    let text = (paddedHour ? DurationFormat.pad2(hour) : "\(hour)") + ":" + DurationFormat.pad2(second % 3600 / 60)
+    let minute = DurationFormat.pad2(second % 3600 / 60)
+    let text = (paddedHour ? DurationFormat.pad2(hour) : "\(hour)") + ":" + minute
     return withSeconds && second % 60 != 0 ? text + ":" + DurationFormat.pad2(second % 60) : text
   }
 
