@@ -112,7 +112,7 @@ extension TrackPlan.Existing {
   /// The interval as `log` shows it, or the running clock and its project.
   func line(_ width: Int) -> String {
     guard running else { return LogCommand.line(record, idWidth: width) }
-    let since = LogCommand.clock(CivilTime.split(record.start.local).second)
+    let since = ClockTime.text(CivilTime.split(record.start.local).second)
     return "the running work clock, since \(since) (\(Shown.plain(record.project ?? "no project")))\n"
   }
 

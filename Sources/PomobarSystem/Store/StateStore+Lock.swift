@@ -4,6 +4,6 @@ extension StateStore {
   /// interleaves with an edit, a track or an import.
   public func whileLocked<T>(timeout: Duration = .seconds(10), _ body: () throws -> T) throws -> T {
     try FileSystem.makeDirectories(directory)
-    return try FileLock.withExclusive(lockPath, timeout: timeout, body)
+    return try FileLock.withExclusive(folder.lock, timeout: timeout, body)
   }
 }
