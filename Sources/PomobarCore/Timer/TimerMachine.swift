@@ -9,6 +9,8 @@ public struct TimerMachine: Sendable {
   public var settings: TimerSettings
   /// The work clock's rules: whether a focus starts it, whether away stops it.
   public var ledger: LedgerSettings
+  /// How the records the machine makes are placed on the wall clock and named.
+  public var recorder: Recorder
 
   /// How many phase ends one catch-up may process before it gives up and goes idle.
   static let catchUpLimit = 64
@@ -17,11 +19,12 @@ public struct TimerMachine: Sendable {
 
   public init(
     state: TimerState = TimerState(), settings: TimerSettings = TimerSettings(),
-    ledger: LedgerSettings = LedgerSettings()
+    ledger: LedgerSettings = LedgerSettings(), recorder: Recorder = Recorder()
   ) {
     self.state = state
     self.settings = settings
     self.ledger = ledger
+    self.recorder = recorder
   }
 
   /// Applies `event` at `now` and returns what must be done, in order.
@@ -345,7 +348,7 @@ public struct TimerMachine: Sendable {
     effects.append(ending(kind.isBreak ? .breakEnd : .focusEnd))
     if kind == .longBreak { effects.append(ending(.longBreakEnd)) }
     if kind == .focus && reason == .completed { effects.append(ending(.focusDone)) }
-    effects.append(.record(phaseRecord(kind, reason, at: time, note: note)))
+    effects.append(phaseRecord(kind, reason, at: time, note: note))
     state.ledger.clearPhase()
     state.countsUp = false
   }
