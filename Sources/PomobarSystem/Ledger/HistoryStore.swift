@@ -432,7 +432,8 @@ public final class HistoryStore {
 
 /// What a state transition reads and appends (`StateDocument.transition`).
 extension HistoryStore: TransitionHistory {
-  public func forEachRecord(fromMonthOf first: WallTime, owed: [LedgerRecord], _ body: (LedgerRecord) -> Void) {
+  public func forEachRecord(fromMonthOf first: WallTime, owed: [LedgerRecord], _ body: (LedgerRecord) -> Void)
+  {
     pending = owed
     forEachRecord(from: Self.month(of: first), body)
   }

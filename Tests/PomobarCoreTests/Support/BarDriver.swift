@@ -80,7 +80,8 @@ struct BarDriver {
     let config = session.config
     let request = TransitionRequest(events, settings: config.timer, ledger: config.ledger, stamp: stamp)
     // Nothing it is given throws (no `decide`).
-    let transition = try! StateDocument.transition(from: document, request, at: now, zone: { _ in 0 }, history: nil)
+    let transition = try! StateDocument.transition(
+      from: document, request, at: now, zone: { _ in 0 }, history: nil)
     var actions = perform([.pending(transition.timer, at: transition.now)], at: transition.now)
     if transition.writes {
       commits += 1

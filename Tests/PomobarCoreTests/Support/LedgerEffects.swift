@@ -10,7 +10,8 @@ func recorded(
 ) -> Effect {
   .record(
     LedgerRecord(
-      id: "..\(serial)", kind: kind, start: WallTime(utc: start, offset: 0), end: WallTime(utc: end, offset: 0),
+      id: "..\(serial)", kind: kind, start: WallTime(utc: start, offset: 0),
+      end: WallTime(utc: end, offset: 0),
       seconds: seconds, project: project, outcome: outcome, internalInterruptions: internalCount,
       externalInterruptions: externalCount, gap: gap, note: note, tags: tags,
       at: addedAt.map { WallTime(utc: $0, offset: 0) }),
