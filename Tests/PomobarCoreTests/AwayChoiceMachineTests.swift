@@ -103,7 +103,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     _ = m.handle(.action(.away), at: at(600))
     _ = m.handle(.action(.back), at: at(1200))
     #expect(m.state.ledger.awayChoice?.phaseCovered == true)
-    #expect(m.state.ledger.awayChoice?.timer == .pausedWhileAway(.seconds(600)))
+    #expect(m.state.ledger.awayChoice?.timer == TimerNote(.paused, by: .away, .seconds(600)))
     // The paused focus's record will hold the time as its gap: one timeline of phases.
     #expect(m.handle(.action(.awayWas(.break)), at: at(1300)) == [.persist])
   }

@@ -15,7 +15,7 @@ private func reading(wall: Int64, boottime: Int64, monotonic: Int64, boot: Strin
 @Suite struct StateDocumentTests {
   let running = TimerState(
     phase: .running(.focus, deadline: .seconds(1600), total: .seconds(1500)), slot: 2, urgent: true,
-    note: .countedSuspend(.seconds(5)), completed: 9)
+    note: TimerNote(.counted, by: .suspend, .seconds(5)), completed: 9)
 
   @Test func roundTripsEveryPhase() throws {
     let phases: [TimerPhase] = [
@@ -78,6 +78,27 @@ private func reading(wall: Int64, boottime: Int64, monotonic: Int64, boot: Strin
       #"{"version":1,"written":{"wall":1,"boottime":1,"monotonic":1,"boot_id":"b"},"#
       + #""timer":{"phase":"idle","slot":1,"urgent":false,"completed":0,\#(note)}}"#
     #expect(try StateDocument(json: Array(json.utf8)).timer.note == nil)
+  }
+
+  /// The eight notes as files have always named them (`paused-by-suspend`, ...): each
+  /// reads as its outcome and cause, and is written back under the same name.
+  @Test(arguments: [
+    ("paused-by-suspend", TimerNote.Outcome.paused, TimerNote.Cause.suspend),
+    ("counted-suspend", .counted, .suspend), ("voided-by-suspend", .voided, .suspend),
+    ("reset-by-suspend", .reset, .suspend), ("paused-while-away", .paused, .away),
+    ("counted-away", .counted, .away), ("voided-while-away", .voided, .away),
+    ("reset-while-away", .reset, .away),
+  ])
+  func notesOfOlderFilesReadAndAreWrittenTheSame(
+    name: String, outcome: TimerNote.Outcome, cause: TimerNote.Cause
+  ) throws {
+    let note = #"{"kind":"\#(name)","gap":5000000000}"#
+    let json =
+      #"{"version":1,"written":{"wall":1,"boottime":1,"monotonic":1,"boot_id":"b"},"#
+      + #""timer":{"phase":"idle","slot":1,"urgent":false,"completed":0,"note":\#(note)}}"#
+    let document = try StateDocument(json: Array(json.utf8))
+    #expect(document.timer.note == TimerNote(outcome, by: cause, .seconds(5)))
+    #expect(document.json().contains(#""note":\#(note)"#))
   }
 
   @Test(arguments: [

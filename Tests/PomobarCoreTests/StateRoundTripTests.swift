@@ -135,8 +135,8 @@ import Testing
       notes: Array(repeating: String(repeating: "\"", count: Action.noteBytes), count: LedgerState.notesKept))
     ledger.tags = tags
     ledger.awayChoice = AwayChoice(
-      from: .seconds(1), to: .seconds(2), project: name(0), tags: tags, timer: .pausedWhileAway(.seconds(1)),
-      phaseCovered: true, answerBy: .seconds(3))
+      from: .seconds(1), to: .seconds(2), project: name(0), tags: tags,
+      timer: TimerNote(.paused, by: .away, .seconds(1)), phaseCovered: true, answerBy: .seconds(3))
     for i in 0..<LedgerState.projectsKept { ledger.today.add(8 * 86_400, project: name(i), today: 1) }
     let timer = TimerState(
       phase: .paused(.focus, remaining: .seconds(86_400), total: .seconds(86_400)), slot: 1, urgent: true,

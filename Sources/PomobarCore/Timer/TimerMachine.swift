@@ -257,16 +257,18 @@ public struct TimerMachine: Sendable {
     let from = max(asleepAt, phaseStart ?? asleepAt)
     let gap = now - from
     let held = away && state.ledger.pausedByAway
+    let cause: TimerNote.Cause = away ? .away : .suspend
     if away { state.ledger.pausedByAway = false }
     guard gap > .zero else { return }
     if let limit = settings.resetAfter, gap > limit {
       if let kind = state.phase.kind { end(kind, .suspended, at: from, &effects) }
-      state = TimerState(note: away ? .resetWhileAway(gap) : .resetBySuspend(gap), completed: state.completed, ledger: state.ledger)
+      state = TimerState(
+        note: TimerNote(.reset, by: cause, gap), completed: state.completed, ledger: state.ledger)
       goIdle(at: from, &effects)
       return
     }
     if held {
-      state.note = .pausedWhileAway(gap)
+      state.note = TimerNote(.paused, by: .away, gap)
       state.ledger.phaseGap += gap
       return
     }
@@ -275,17 +277,17 @@ public struct TimerMachine: Sendable {
     case .pause:
       guard !away else { return }  // started or resumed by hand while away: it runs
       state.phase = .paused(kind, remaining: deadline - from, total: total)
-      state.note = .pausedBySuspend(gap)
+      state.note = TimerNote(.paused, by: .suspend, gap)
       state.ledger.phaseGap += gap
       effects.append(hook(.pause, at: from) { $0.reason = .suspended })
     case .count:
       advance(to: now, &effects)
-      state.note = away ? .countedAway(gap) : .countedSuspend(gap)
+      state.note = TimerNote(.counted, by: cause, gap)
     case .void:
       state.ledger.phaseGap += gap
       end(kind, .suspended, at: from, &effects)
       goIdle(at: from, &effects)
-      state.note = away ? .voidedWhileAway(gap) : .voidedBySuspend(gap)
+      state.note = TimerNote(.voided, by: cause, gap)
     }
   }
 

@@ -32,21 +32,37 @@ public enum TimerPhase: Equatable, Sendable {
   }
 }
 
-/// Why the timer changed without a user's action; shown in the tooltip.
-public enum TimerNote: Equatable, Sendable {
-  /// Suspend paused the phase.
-  case pausedBySuspend(Duration)
-  /// Suspend counted toward the phase.
-  case countedSuspend(Duration)
-  /// Suspend abandoned the focus session.
-  case voidedBySuspend(Duration)
-  /// A gap longer than the configured limit reset the cycle.
-  case resetBySuspend(Duration)
-  /// The same four for time away (`ctl away` to `ctl back`), which follows the same policy.
-  case pausedWhileAway(Duration)
-  case countedAway(Duration)
-  case voidedWhileAway(Duration)
-  case resetWhileAway(Duration)
+/// Why the timer changed without a user's action, shown in the tooltip: what a gap did to
+/// the phase, what the gap was, and how long it lasted.
+public struct TimerNote: Equatable, Sendable {
+  /// What the gap did (`[suspend]`'s policy, or the cycle's reset after a long one).
+  public enum Outcome: Sendable, CaseIterable {
+    /// The phase was paused.
+    case paused
+    /// The gap counted toward the phase.
+    case counted
+    /// The focus session was abandoned.
+    case voided
+    /// A gap longer than the configured limit reset the cycle.
+    case reset
+  }
+
+  /// What the gap was: a suspend, or time away (`ctl away` to `ctl back`), which follows
+  /// the same policy.
+  public enum Cause: Sendable, CaseIterable {
+    case suspend
+    case away
+  }
+
+  public var outcome: Outcome
+  public var cause: Cause
+  public var gap: Duration
+
+  public init(_ outcome: Outcome, by cause: Cause, _ gap: Duration) {
+    self.outcome = outcome
+    self.cause = cause
+    self.gap = gap
+  }
 }
 
 /// Everything the timer remembers; the value that is persisted and shared by every copy.
