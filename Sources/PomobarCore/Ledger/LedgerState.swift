@@ -68,6 +68,18 @@ public struct LedgerState: Equatable, Sendable {
     self.today = today
   }
 
+  /// The ledger's instants `shift` nanoseconds later (see `TimerState.moved(by:)`).
+  func moved(by shift: Int64) -> LedgerState {
+    let move = { (instant: Instant) in Instant(nanoseconds: instant.nanoseconds &+ shift) }
+    var moved = self
+    if let since = work?.since { moved.work?.since = move(since) }
+    moved.awaySince = awaySince.map(move)
+    moved.phaseStart = phaseStart.map(move)
+    moved.awayChoice = awayChoice.map { $0.moved(by: move) }
+    moved.breaks = breaks.moved(by: shift)
+    return moved
+  }
+
   /// Forgets what was noted for the phase that just ended.
   mutating func clearPhase() {
     phaseStart = nil

@@ -80,19 +80,7 @@ public struct StateDocument: Equatable, Sendable {
       return (timer, asleep > 1_000_000_000 ? .nanoseconds(asleep) : .zero)
     }
     let gap = max(0, now.wall &- written.wall)
-    let shift = (now.boottime &- gap) &- written.boottime
-    var timer = self.timer
-    let move = { (instant: Instant) in Instant(nanoseconds: instant.nanoseconds &+ shift) }
-    if case .running(let kind, let deadline, let total) = timer.phase {
-      timer.phase = .running(kind, deadline: move(deadline), total: total)
-    }
-    if let since = timer.ledger.work?.since { timer.ledger.work?.since = move(since) }
-    timer.ledger.awaySince = timer.ledger.awaySince.map(move)
-    timer.ledger.phaseStart = timer.ledger.phaseStart.map(move)
-    timer.ledger.awayChoice = timer.ledger.awayChoice.map { $0.moved(by: move) }
-    timer.urgentSince = timer.urgentSince.map(move)
-    timer.ledger.breaks = timer.ledger.breaks.moved(by: shift)
-    return (timer, .nanoseconds(gap))
+    return (timer.moved(by: (now.boottime &- gap) &- written.boottime), .nanoseconds(gap))
   }
 
   /// The timer brought up to `now`: deadlines that passed meanwhile and time spent asleep

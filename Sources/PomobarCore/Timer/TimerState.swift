@@ -106,6 +106,20 @@ public struct TimerState: Equatable, Sendable {
     self.countsUp = countsUp
   }
 
+  /// The state with every instant it holds `shift` nanoseconds later: carried into another
+  /// boot's timeline (`StateDocument.reconciled`). Each part that holds instants moves its
+  /// own, here and in `LedgerState.moved(by:)`, so a new one is moved where it is declared.
+  public func moved(by shift: Int64) -> TimerState {
+    let move = { (instant: Instant) in Instant(nanoseconds: instant.nanoseconds &+ shift) }
+    var moved = self
+    if case .running(let kind, let deadline, let total) = phase {
+      moved.phase = .running(kind, deadline: move(deadline), total: total)
+    }
+    moved.urgentSince = urgentSince.map(move)
+    moved.ledger = ledger.moved(by: shift)
+    return moved
+  }
+
   /// Whether the urgent flag shows at `now`: set, and not older than `lasting` (nil: no
   /// limit, it stays until the next action).
   public func isUrgent(at now: Instant, lasting: Duration?) -> Bool {
