@@ -50,7 +50,8 @@ extension StateStore {
       do {
         try start(
           transition.effects,
-          Commit(name: name, statePath: store.statePath, lockPath: store.folder.lock, timer: transition.timer))
+          Commit(name: name, statePath: store.statePath, lockPath: store.folder.lock, timer: transition.timer)
+        )
       } catch {
         file.discard()
         throw error
