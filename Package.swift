@@ -17,10 +17,13 @@ let package = Package(
     .target(name: "PomobarSystem", dependencies: ["PomobarCore", "CLinux"]),
     // Linux headers Swift's Glibc module leaves out (epoll, timerfd, signalfd, inotify).
     .target(name: "CLinux"),
-    // Argument parsing and wiring only.
-    .executableTarget(name: "pomobar", dependencies: ["PomobarCore", "PomobarSystem"]),
+    // The command line: parsing, each command's plan, what it prints.
+    .target(name: "PomobarCommands", dependencies: ["PomobarCore", "PomobarSystem"]),
+    // The table of contents: which command runs which function.
+    .executableTarget(name: "pomobar", dependencies: ["PomobarCommands", "PomobarSystem"]),
     .testTarget(name: "TOMLTests", dependencies: ["TOML"], resources: [.copy("Fixtures")]),
     .testTarget(name: "PomobarCoreTests", dependencies: ["PomobarCore"], resources: [.copy("Golden")]),
     .testTarget(name: "PomobarSystemTests", dependencies: ["PomobarSystem", "PomobarCore"]),
+    .testTarget(name: "PomobarCommandsTests", dependencies: ["PomobarCommands", "PomobarCore"]),
   ]
 )

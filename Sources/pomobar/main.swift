@@ -1,9 +1,11 @@
+import PomobarCommands
 import PomobarSystem
 
 // pomobar: a Pomodoro timer for Linux status bars.
 //
-// This file only dispatches; each command lives in its own file and the work is done
-// by PomobarCore (pure logic) and PomobarSystem (the outside world).
+// The table of contents: each command of the line and the function that runs it. The
+// commands live in PomobarCommands (one file each); the work is done by PomobarCore (pure
+// logic) and PomobarSystem (the outside world).
 
 let status: Int32
 do {

@@ -24,20 +24,20 @@ struct ClickEventTests {
     (272, 1), (274, 2), (273, 3), (768, 4), (769, 5), (770, 6), (771, 7), (275, 8), (276, 9),
   ])
   func swaybarEventCodesMapToX11Buttons(code: Int, button: Int) throws {
-    #expect(ClickEvent.button(forEventCode: code) == button)
-    #expect(try Self.decode(#"{"event":\#(code)}"#).button == button, "button missing")
-    #expect(try Self.decode(#"{"button":0,"event":\#(code)}"#).button == button, "button 0")
-    #expect(try Self.decode(#"{"button":null,"event":\#(code)}"#).button == button, "button null")
+    #expect(MouseButton(eventCode: code)?.rawValue == button)
+    #expect(try Self.decode(#"{"event":\#(code)}"#).button?.rawValue == button, "button missing")
+    #expect(try Self.decode(#"{"button":0,"event":\#(code)}"#).button?.rawValue == button, "button 0")
+    #expect(try Self.decode(#"{"button":null,"event":\#(code)}"#).button?.rawValue == button, "button null")
   }
 
   @Test func anUnknownCodeLeavesButtonZero() throws {
-    #expect(ClickEvent.button(forEventCode: 277) == nil)
+    #expect(MouseButton(eventCode: 277) == nil)
     #expect(try Self.decode(#"{"button":0,"event":277}"#) == ClickEvent(button: 0, event: 277))
     #expect(throws: ClickDecodeError("click has no \"button\"")) { try Self.decode(#"{"event":277}"#) }
   }
 
   @Test func anExplicitButtonWinsOverTheEventCode() throws {
-    #expect(try Self.decode(#"{"button":3,"event":272}"#).button == 3)
+    #expect(try Self.decode(#"{"button":3,"event":272}"#).button == .right)
   }
 
   @Test func numbersMayBeDoublesAndAreRounded() throws {

@@ -57,8 +57,8 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(blocks[1]?["name"] == "pomobar-work")
     #expect(blocks[1]?["full_text"] == "● work 0:00")
     #expect(blocks[1]?["color"] == .string(Config().color(ofProject: nil)))
-    #expect(WorkClicks.action(forButton: 1) == .workToggle)
-    #expect(WorkClicks.action(forButton: 5) == .projectPrevious)
+    #expect(WorkClicks.action(for: .left) == .workToggle)
+    #expect(WorkClicks.action(for: .scrollDown) == .projectPrevious)
   }
 
   /// Issue 17: a left click on the work block stopped the clock and the block went away,

@@ -357,15 +357,15 @@ public struct BarSession {
   private func route(_ click: ClickEvent, text: ArraySlice<UInt8>, _ actions: inout [BarAction]) -> Action? {
     let (name, instance) = (config.display.name, config.display.instance)
     guard wrap != nil else {
-      if click.matches(name: name, instance: instance) { return config.clicks.action(forButton: click.button) }
+      if click.matches(name: name, instance: instance) { return config.clicks.action(for: click.button) }
       if click.matches(name: name + WorkClicks.nameSuffix, instance: instance) {
-        return WorkClicks.action(forButton: click.button)
+        return WorkClicks.action(for: click.button)
       }
       return nil
     }
     switch WrapClicks.route(click, name: name, instance: instance) {
-    case .timer: return config.clicks.action(forButton: click.button)
-    case .work: return WorkClicks.action(forButton: click.button)
+    case .timer: return config.clicks.action(for: click.button)
+    case .work: return WorkClicks.action(for: click.button)
     case .marker: return nil
     case .child:
       actions.append(.forward(Array(text)))

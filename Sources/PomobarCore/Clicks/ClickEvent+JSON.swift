@@ -15,18 +15,18 @@ extension ClickEvent {
     var button: Int
     switch json["button"] {
     case nil, .null?:
-      guard let code = event, let mapped = Self.button(forEventCode: code) else {
+      guard let code = event, let mapped = MouseButton(eventCode: code) else {
         throw ClickDecodeError("click has no \"button\"")
       }
-      button = mapped
+      button = mapped.rawValue
     case let value?:
       guard let number = value.int64Value, let exact = Int(exactly: number) else {
         throw ClickDecodeError("click \"button\" is not a whole number")
       }
       button = exact
     }
-    if button == 0, let code = event, let mapped = Self.button(forEventCode: code) {
-      button = mapped
+    if button == 0, let code = event, let mapped = MouseButton(eventCode: code) {
+      button = mapped.rawValue
     }
     let modifiers = json["modifiers"]?.arrayValue?.compactMap(\.stringValue) ?? []
     self.init(

@@ -7,9 +7,8 @@ public struct ClickEvent: Equatable, Sendable {
   /// The block's `name` and `instance` as we printed them; nil when the bar left them out.
   public var name: String?
   public var instance: String?
-  /// X11 button number: 1 left, 2 middle, 3 right, 4/5 scroll up/down, 6/7 scroll left/right,
-  /// 8/9 back/forward; 0 for a button swaybar could not map.
-  public var button: Int
+  /// The button; nil for a number no mouse button has (0: one swaybar could not map).
+  public var button: MouseButton?
   /// i3bar only: held modifiers, e.g. `["Shift"]`, `["Control", "Mod1"]`.
   public var modifiers: [String]
   /// Pointer position on the screen, in the block, and on the output (i3bar only).
@@ -27,6 +26,8 @@ public struct ClickEvent: Equatable, Sendable {
   /// swaybar only: the output's scale factor.
   public var scale: Double?
 
+  /// A click of the button the bar numbers `button` (X11's numbers: 1 left, 2 middle, 3
+  /// right, 4/5 scroll up/down, 6/7 scroll left/right, 8/9 back/forward).
   public init(
     name: String? = nil, instance: String? = nil, button: Int, modifiers: [String] = [],
     x: Int? = nil, y: Int? = nil, relativeX: Int? = nil, relativeY: Int? = nil,
@@ -35,7 +36,7 @@ public struct ClickEvent: Equatable, Sendable {
   ) {
     self.name = name
     self.instance = instance
-    self.button = button
+    self.button = MouseButton(rawValue: button)
     self.modifiers = modifiers
     self.x = x
     self.y = y
@@ -54,23 +55,6 @@ public struct ClickEvent: Equatable, Sendable {
   public func matches(name: String, instance: String) -> Bool {
     (self.name.map { $0 == name } ?? true) && (self.instance.map { $0 == instance } ?? true)
   }
-
-  /// The X11 button swaybar reports for a Linux input event code, as sway's
-  /// `event_to_x11_button` maps them (swaybar/input.c); nil for codes it doesn't know.
-  public static func button(forEventCode code: Int) -> Int? {
-    switch code {
-    case 272: return 1  // BTN_LEFT
-    case 274: return 2  // BTN_MIDDLE
-    case 273: return 3  // BTN_RIGHT
-    case 768: return 4  // SWAY_SCROLL_UP (KEY_MAX + 1)
-    case 769: return 5  // SWAY_SCROLL_DOWN
-    case 770: return 6  // SWAY_SCROLL_LEFT
-    case 771: return 7  // SWAY_SCROLL_RIGHT
-    case 275: return 8  // BTN_SIDE
-    case 276: return 9  // BTN_EXTRA
-    default: return nil
-    }
-  }
 }
 
 /// What the buttons do on the work clock's own i3bar block (`pomobar-work`).
@@ -80,13 +64,13 @@ public enum WorkClicks {
 
   /// Left: start or stop the work clock; middle: no project; right and scroll up: the next
   /// project; scroll down: the previous one.
-  public static func action(forButton button: Int) -> Action? {
+  public static func action(for button: MouseButton?) -> Action? {
     switch button {
-    case 1: return .workToggle
-    case 2: return .project(nil)
-    case 3, 4: return .projectNext
-    case 5: return .projectPrevious
-    default: return nil
+    case .left: return .workToggle
+    case .middle: return .project(nil)
+    case .right, .scrollUp: return .projectNext
+    case .scrollDown: return .projectPrevious
+    case .scrollLeft, .scrollRight, .back, .forward, nil: return nil
     }
   }
 }

@@ -121,15 +121,36 @@ public struct ClickMap: Equatable, Sendable {
 
   public init() {}
 
-  /// The action for an i3bar button number (1 left, 2 middle, 3 right, 4/5 scroll); nil for others.
-  public func action(forButton button: Int) -> Action? {
-    switch button {
-    case 1: return left
-    case 2: return middle
-    case 3: return right
-    case 4: return scrollUp
-    case 5: return scrollDown
-    default: return nil
+  /// The buttons `[clicks]` maps, in order: those with a `clickKey`.
+  public static let buttons = MouseButton.allCases.filter { $0.clickKey != nil }
+
+  /// The action for `button`; nil for a button `[clicks]` has no key for.
+  public func action(for button: MouseButton?) -> Action? {
+    guard let button, button.clickKey != nil else { return nil }
+    return self[button]
+  }
+
+  /// `[clicks]`'s action for `button` (`none` for one it has no key for, which takes none).
+  public subscript(button: MouseButton) -> Action {
+    get {
+      switch button {
+      case .left: return left
+      case .middle: return middle
+      case .right: return right
+      case .scrollUp: return scrollUp
+      case .scrollDown: return scrollDown
+      case .scrollLeft, .scrollRight, .back, .forward: return .none
+      }
+    }
+    set {
+      switch button {
+      case .left: left = newValue
+      case .middle: middle = newValue
+      case .right: right = newValue
+      case .scrollUp: scrollUp = newValue
+      case .scrollDown: scrollDown = newValue
+      case .scrollLeft, .scrollRight, .back, .forward: break
+      }
     }
   }
 }

@@ -293,13 +293,9 @@ extension ConfigSchema {
       take an amount: "extend 5m".
         toggle: idle → start focus; running → pause; paused → resume; focus done → start break
       """,
-    keys: [
-      ConfigKey("clicks", "left", \.clicks.left, .action),
-      ConfigKey("clicks", "middle", \.clicks.middle, .action),
-      ConfigKey("clicks", "right", \.clicks.right, .action),
-      ConfigKey("clicks", "scroll-up", \.clicks.scrollUp, .action),
-      ConfigKey("clicks", "scroll-down", \.clicks.scrollDown, .action),
-    ])
+    keys: ClickMap.buttons.compactMap { button in
+      button.clickKey.map { ConfigKey("clicks", $0, \.clicks[button], .action) }
+    })
 
   static let focusMode = ConfigTable(
     name: "focus-mode",

@@ -26,10 +26,10 @@ public struct PolybarEncoder: BarEncoder {
       view.bar.flatMap { bar in color.map { bar.polybar(view.fullText.singleLine, color: $0) } }
       ?? Self.escape(view.fullText.singleLine)
     // Buttons 5 to 1 from the inside out, so that button 1's tag is the outermost.
-    for button in (1...5).reversed() {
-      guard let action = view.clicks.action(forButton: button), let ctl = Self.ctlArguments(action)
+    for button in ClickMap.buttons.reversed() {
+      guard let action = view.clicks.action(for: button), let ctl = Self.ctlArguments(action)
       else { continue }
-      text = "%{A\(button):" + Self.escapeAction(program + " " + ctl) + ":}" + text + "%{A}"
+      text = "%{A\(button.rawValue):" + Self.escapeAction(program + " " + ctl) + ":}" + text + "%{A}"
     }
     guard let color else { return text + "\n" }
     return "%{F\(color.hex)}" + text + "%{F-}\n"

@@ -61,6 +61,15 @@ public enum ProjectName {
 
   /// `given` with the spaces and tabs around it trimmed and each run of them inside made
   /// one space: the form names are kept and compared in.
+  /// The project a command names by `given`: as written, or else (when nothing is
+  /// `known` by that spelling) as every name is now kept, `normalised`: an old name with
+  /// runs of spaces is found by what it is, `web  frontend` by its form. `known` is asked
+  /// only when the two differ.
+  public static func named(_ given: String, known: (String) -> Bool) -> String {
+    let kept = normalised(given)
+    return kept != given && !known(given) ? kept : given
+  }
+
   public static func normalised(_ given: String) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(given.utf8.count)

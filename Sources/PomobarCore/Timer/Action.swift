@@ -74,11 +74,21 @@ public enum Action: Equatable, Sendable {
 
   /// The words of `pomobar ctl` that take a word after them (`work start`, `project NAME`);
   /// each has a one-word spelling among `names` for the click map (`work-start`).
-  public static let compoundWords = ["work", "project", "away-was"]
+  public enum Compound: String, CaseIterable, Sendable {
+    case work, project
+    case awayWas = "away-was"
+  }
+
+  public static let compoundWords = Compound.allCases.map(\.rawValue)
 
   /// Parses an action name, with an optional duration argument for extend/shorten.
   public init?(name: String, argument: Duration? = nil) {
     guard let name = Name(rawValue: name) else { return nil }
+    self.init(name, argument: argument)
+  }
+
+  /// The action `name` says, with an optional duration argument for extend, shorten, snooze.
+  public init(_ name: Name, argument: Duration? = nil) {
     switch name {
     case .start: self = .start
     case .pause: self = .pause

@@ -13,6 +13,41 @@ public enum Correction {
     public init(_ text: String) { self.text = text }
   }
 
+  /// What `history amend` asks of a record; nil leaves a field as it is, an empty project
+  /// or note clears it.
+  public struct Amendment: Equatable, Sendable {
+    public var start: WallTime?
+    public var end: WallTime?
+    public var project: String?
+    public var note: String?
+    public var tags: [String]?
+
+    public init(
+      start: WallTime? = nil, end: WallTime? = nil, project: String? = nil, note: String? = nil,
+      tags: [String]? = nil
+    ) {
+      self.start = start
+      self.end = end
+      self.project = project
+      self.note = note
+      self.tags = tags
+    }
+  }
+
+  /// `record` as `amendment` leaves it: over a new span (`respanned`) when a time moves,
+  /// with the project, note and tags given. Equal to `record` when nothing changes; to be
+  /// `check`ed when its span moved.
+  public static func amended(_ record: LedgerRecord, _ amendment: Amendment) -> LedgerRecord {
+    var amended = record
+    let start = amendment.start ?? record.start
+    let end = amendment.end ?? record.end
+    if start != record.start || end != record.end { amended = respanned(record, start: start, end: end) }
+    if let project = amendment.project { amended.project = project.isEmpty ? nil : project }
+    if let note = amendment.note { amended.note = note.isEmpty ? nil : note }
+    if let tags = amendment.tags { amended.tags = tags }
+    return amended
+  }
+
   /// Whether records of kinds `a` and `b` must not overlap.
   public static func sameTimeline(_ a: LedgerRecord.Kind, _ b: LedgerRecord.Kind) -> Bool {
     (a == .work) == (b == .work)
@@ -32,10 +67,10 @@ public enum Correction {
 
   /// Refuses `record`, as a correction would leave it, when it ends before it starts,
   /// ends after `now`, or overlaps one of `others` on its timeline (the first by start
-  /// is named).
-  public static func check(_ record: LedgerRecord, among others: [LedgerRecord], now: WallTime)
-    throws(Refusal)
-  {
+  /// is named), or, a work record, the work clock `running` now (its interval up to now).
+  public static func check(
+    _ record: LedgerRecord, among others: [LedgerRecord], running: [LedgerRecord] = [], now: WallTime
+  ) throws(Refusal) {
     guard record.end.utc > record.start.utc else {
       throw Refusal(
         "it would end (\(clock(record.end))) before it starts (\(clock(record.start)))"
@@ -47,6 +82,18 @@ public enum Correction {
     if let other = firstOverlap(record, among: others) {
       throw Refusal("it would overlap " + described(other, beside: record))
     }
+    if let clock = runningOverlap(record, running) { throw Refusal("it would overlap " + runningClock(clock)) }
+  }
+
+  /// The running work clock's interval that `record`, a work record, shares a second with.
+  public static func runningOverlap(_ record: LedgerRecord, _ running: [LedgerRecord]) -> LedgerRecord? {
+    guard record.kind == .work else { return nil }
+    return running.first { Timeline.overlap($0.span, record.span) }
+  }
+
+  /// `the running work clock (since 9:05)`.
+  public static func runningClock(_ interval: LedgerRecord) -> String {
+    "the running work clock (since \(clock(interval.start)))"
   }
 
   /// The first record of `others` (by start) on `record`'s timeline that shares a second
@@ -94,10 +141,10 @@ public enum Correction {
   /// Two work records of one project made one, spanning both as timewarrior's `join`
   /// does: the time between them counts, what did not count in either still does not.
   /// Refused when anything on the work timeline lies between them (`between`: the work
-  /// records near them), or their projects differ.
-  public static func join(_ a: LedgerRecord, _ b: LedgerRecord, between: [LedgerRecord]) throws(Refusal)
-    -> LedgerRecord
-  {
+  /// records near them, and the work clock `running` now), or their projects differ.
+  public static func join(
+    _ a: LedgerRecord, _ b: LedgerRecord, between: [LedgerRecord], running: [LedgerRecord] = []
+  ) throws(Refusal) -> LedgerRecord {
     guard a.id != b.id else { throw Refusal("give two different records") }
     let (first, second) = (a.start.utc, a.id) <= (b.start.utc, b.id) ? (a, b) : (b, a)
     for record in [first, second] where record.kind != .work { throw onlyWork(record, "join") }
@@ -116,6 +163,7 @@ public enum Correction {
     if let other = firstOverlap(joined, among: between.filter { $0.id != second.id }) {
       throw Refusal(described(other, beside: first) + " lies between them")
     }
+    if let clock = runningOverlap(joined, running) { throw Refusal(runningClock(clock) + " lies between them") }
     switch (first.note, second.note) {
     case (let one?, let two?) where one != two: joined.note = one + "; " + two
     case (nil, let two?): joined.note = two

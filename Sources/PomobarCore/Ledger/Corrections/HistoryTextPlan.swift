@@ -114,7 +114,7 @@ public struct HistoryTextPlan: Equatable, Sendable {
       if let other = Correction.firstOverlap(record, among: others) {
         let what =
           clocks.contains(other.id)
-          ? "the running work clock (since \(Correction.clock(other.start)))"
+          ? Correction.runningClock(other)
           : addedLine[other.id].map { "the record added on line \($0)" }
             ?? Correction.described(other, beside: record)
         return .failure(
