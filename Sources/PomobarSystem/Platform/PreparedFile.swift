@@ -28,7 +28,7 @@ public struct PreparedFile {
   public init(_ path: String, _ bytes: [UInt8], durable: Bool = true) throws(SystemError) {
     self.path = path
     self.durable = durable
-    temporary = path + ".tmp"
+    temporary = Self.temporary(for: path)
     _ = unlink(temporary)
     let fd = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
     do {
@@ -42,6 +42,9 @@ public struct PreparedFile {
       throw error
     }
   }
+
+  /// Where the new contents of `path` wait: `PATH.tmp`.
+  public static func temporary(for path: String) -> String { path + ".tmp" }
 
   /// Renames the new contents into place and flushes the folder entry.
   public mutating func commit() throws(SystemError) {
