@@ -44,7 +44,8 @@ import Testing
       encoder: I3barEncoder(), input: .clicks, wrapping: "i3status",
       document: focusDocument(deadline: 180, total: 180))
     _ = bar.handle(
-      [.started(bar.document, fileExists: true), .wrappedStarted(problem: nil), Self.blocks(Self.cpu)], at: 0.25)
+      [.started(bar.document, fileExists: true), .wrappedStarted(problem: nil), Self.blocks(Self.cpu)],
+      at: 0.25)
     _ = bar.handle(.timer, at: 1)
     let focus = block("Focus 02:58", short: "⣿ 02:58", color: "#E54D2E")
     #expect(

@@ -215,7 +215,7 @@ struct ConfigTests {
   /// looked for when something else wakes the bar (here the bar's resize), and on SIGHUP;
   /// from then on, it is watched.
   @Test(
-    "A config file created after the bar started, in a folder that did not exist, is picked up at the next wake-up",
+    "A config created after the bar started, in a folder that did not exist, is read at the next wake-up",
     arguments: [SIGWINCH, SIGHUP])
   func configCreatedLaterIsPickedUp(wake: Int32) async throws {
     try await withSandbox { sandbox in
@@ -231,7 +231,9 @@ struct ConfigTests {
       }
       // Watched now: an edit is seen at once.
       try sandbox.writeConfig("[timer]\nfocus = \"8m\"")
-      try await bar.waitForNextFrame(timeout: 2, "the edited config") { $0.text == "⣿ Ready 08:00 ○○○○" }
+      try await bar.waitForNextFrame(timeout: 2, "the edited config") {
+        $0.text == "⣿ Ready 08:00 ○○○○"
+      }
     }
   }
 }

@@ -126,15 +126,17 @@ struct LifecycleTests {
   /// when something else wakes it, and on SIGHUP; a folder that was replaced is awaited
   /// through `~/.config` only until it is back. 20 saves: a bar that watched `~/.config` for
   /// names would switch in 20 to 40 times.
-  @Test("Saves by rename in ~/.config wake no bar", arguments: ["no config folder", "config folder replaced"])
+  @Test(
+    "Saves by rename in ~/.config wake no bar", arguments: ["no config folder", "config folder replaced"])
   func savesByRenameWakeNothing(setup: String) async throws {
     try await withSandbox { sandbox in
       let configHome = sandbox.root + "/config"
       if setup == "no config folder" { try FileManager.default.removeItem(atPath: sandbox.configDirectory) }
       let bar = try await sandbox.startBar(.i3bar)
       if setup == "config folder replaced" {
-        try FileManager.default.moveItem(atPath: sandbox.configDirectory, toPath: sandbox.configDirectory + ".old")
-        try FileManager.default.createDirectory(atPath: sandbox.configDirectory, withIntermediateDirectories: false)
+        let folder = sandbox.configDirectory
+        try FileManager.default.moveItem(atPath: folder, toPath: folder + ".old")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         try sandbox.writeConfig("[timer]\nfocus = \"7s\"")
         try await bar.waitForNextFrame(timeout: 3, "the new folder's config") { $0.text.contains("00:07") }
       }

@@ -90,7 +90,8 @@ public final class IdleWatchLoop {
       }
       if follow {
         try reload(poller)
-        configWatch = configSource.watch(with: &watcher, daysOff: config.ledger.daysOffFile, after: configWatch)
+        configWatch = configSource.watch(
+          with: &watcher, daysOff: config.ledger.daysOffFile, after: configWatch)
       }
     }
   }

@@ -108,7 +108,9 @@ public final class BarLoop {
       // not after it (`Poller.wait`): the tick has come, and is handled as at its instant.
       if let tick = secondTick, now.boottime >= tick || ready.isEmpty && tick - now.boottime <= 5_000_000 {
         let early = max(0, tick - now.boottime)
-        (now.wall, now.boottime, now.monotonic) = (now.wall + early, now.boottime + early, now.monotonic + early)
+        now.wall += early
+        now.boottime += early
+        now.monotonic += early
         events.append(.timer)
         // On the grid, past any ticks missed meanwhile.
         secondTick = tick + ((now.boottime - tick) / 1_000_000_000 + 1) * 1_000_000_000
