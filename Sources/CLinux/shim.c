@@ -8,6 +8,7 @@
 #include <string.h>
 #include <stdint.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -105,6 +106,12 @@ const char *pomobar_build_commit(void) { return POMOBAR_COMMIT; }
 void *pomobar_memmem(const void *haystack, size_t haystack_length, const void *needle,
                      size_t needle_length) {
   return memmem(haystack, haystack_length, needle, needle_length);
+}
+
+int pomobar_nice(void) {
+  errno = 0;
+  int nice = getpriority(PRIO_PROCESS, 0);
+  return errno ? 0 : nice;
 }
 
 int pomobar_epoll_wait_ns(int epfd, struct epoll_event *events, int max, long long timeout_ns) {

@@ -35,6 +35,26 @@ import Testing
       ])
   }
 
+  /// While a phase counts seconds, the loop reads the command's output on the ticks: a tick
+  /// that brings its newest blocks writes one line with both (not one line for each), from
+  /// the frames worked out ahead.
+  @Test func aTickThatReadTheCommandsLineWritesOneLineWithBoth() {
+    var bar = BarDriver(
+      config: barConfig(plainFormat + "[timer]\nfocus = \"3m\"\n[wrap]\nposition = \"first\"\n"),
+      encoder: I3barEncoder(), input: .clicks, wrapping: "i3status",
+      document: focusDocument(deadline: 180, total: 180))
+    _ = bar.handle(
+      [.started(bar.document, fileExists: true), .wrappedStarted(problem: nil), Self.blocks(Self.cpu)],
+      at: 0.25)
+    _ = bar.handle(.timer, at: 1)
+    let focus = block("Focus 02:58", short: "⣿ 02:58", color: "#E54D2E")
+    #expect(
+      bar.handle([.timer, Self.blocks(Self.cpu, Self.clock)], at: 2) == [
+        .write(i3barFrame(focus, Self.cpu, Self.clock), replaceable: true)
+      ])
+    #expect(bar.transacted.isEmpty)
+  }
+
   @Test func whileTheCommandIsDownAMarkerTakesItsPlace() {
     var bar = Self.wrapBar(position: "\"last\"")
     _ = bar.handle(

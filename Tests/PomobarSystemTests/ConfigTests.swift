@@ -210,8 +210,14 @@ struct ConfigTests {
     }
   }
 
-  @Test("A config file created after the bar started, in a folder that did not exist, is picked up")
-  func configCreatedLaterIsPickedUp() async throws {
+  /// A folder that did not exist is not watched for (its parent, `~/.config`, would wake the
+  /// bar for every other program's save: `LifecycleTests.savesByRenameWakeNothing`): it is
+  /// looked for when something else wakes the bar (here the bar's resize), and on SIGHUP;
+  /// from then on, it is watched.
+  @Test(
+    "A config created after the bar started, in a folder that did not exist, is read at the next wake-up",
+    arguments: [SIGWINCH, SIGHUP])
+  func configCreatedLaterIsPickedUp(wake: Int32) async throws {
     try await withSandbox { sandbox in
       try FileManager.default.removeItem(atPath: sandbox.configDirectory)
       let bar = try await sandbox.startBar(.i3bar)
@@ -219,8 +225,14 @@ struct ConfigTests {
       try FileManager.default.createDirectory(
         atPath: sandbox.configDirectory, withIntermediateDirectories: true)
       try sandbox.writeConfig("[timer]\nfocus = \"7m\"")
+      bar.process.signal(wake)
       try await bar.waitForNextFrame(timeout: 2, "the new config's focus length") {
         $0.text == "⣿ Ready 07:00 ○○○○"
+      }
+      // Watched now: an edit is seen at once.
+      try sandbox.writeConfig("[timer]\nfocus = \"8m\"")
+      try await bar.waitForNextFrame(timeout: 2, "the edited config") {
+        $0.text == "⣿ Ready 08:00 ○○○○"
       }
     }
   }

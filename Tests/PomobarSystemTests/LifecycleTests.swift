@@ -111,10 +111,46 @@ struct LifecycleTests {
       await pause(0.2)  // time for any wake-up they caused to happen
       let after = try Self.wakeups(bar.process.pid)
       #expect(after - before <= 1, "context switches for 40 unrelated writes: \(after - before)")
-      // And the config is still followed: one written now (its folder made first) is shown.
+      // And the config is still followed: one written now (its folder made first) is shown;
+      // a folder made after start-up at the bar's next wake-up (`ConfigTests`).
       try FileManager.default.createDirectory(atPath: sandbox.configDirectory, withIntermediateDirectories: true)
       try sandbox.write("[timer]\nfocus = \"7s\"\n", to: sandbox.configPath)
+      if !configFolder { bar.process.signal(SIGWINCH) }
       try await bar.waitForNextFrame(timeout: 3) { $0.text.contains("00:07") }
+    }
+  }
+
+  /// Other programs save their files in `~/.config` by rename all day (KDE's rc files: a
+  /// temporary file made, written, renamed over the old one). The bar watches its config's
+  /// folder, not `~/.config`: without a config folder (a new user) it looks for one only
+  /// when something else wakes it, and on SIGHUP; a folder that was replaced is awaited
+  /// through `~/.config` only until it is back. 20 saves: a bar that watched `~/.config` for
+  /// names would switch in 20 to 40 times.
+  @Test(
+    "Saves by rename in ~/.config wake no bar", arguments: ["no config folder", "config folder replaced"])
+  func savesByRenameWakeNothing(setup: String) async throws {
+    try await withSandbox { sandbox in
+      let configHome = sandbox.root + "/config"
+      if setup == "no config folder" { try FileManager.default.removeItem(atPath: sandbox.configDirectory) }
+      let bar = try await sandbox.startBar(.i3bar)
+      if setup == "config folder replaced" {
+        let folder = sandbox.configDirectory
+        try FileManager.default.moveItem(atPath: folder, toPath: folder + ".old")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try sandbox.writeConfig("[timer]\nfocus = \"7s\"")
+        try await bar.waitForNextFrame(timeout: 3, "the new folder's config") { $0.text.contains("00:07") }
+      }
+      await pause(0.2)
+      let before = try Self.wakeups(bar.process.pid)
+      for round in 0..<20 {
+        let temporary = configHome + "/kdeglobals.tmp\(round)"
+        try sandbox.write("[General]\nround=\(round)\n", to: temporary)
+        #expect(rename(temporary, configHome + "/kdeglobals") == 0)
+      }
+      await pause(0.2)  // time for any wake-up they caused to happen
+      let after = try Self.wakeups(bar.process.pid)
+      #expect(after - before <= 1, "context switches for 20 saves by rename: \(after - before)")
+      #expect(bar.process.isRunning)
     }
   }
 

@@ -455,4 +455,48 @@ extension WrapTests {
       try await stop(bar, childPIDFile: sandbox.root + "/child.pid")
     }
   }
+
+  /// i3status writes on the wall clock's seconds, the timer ticks on its own: while a phase
+  /// counts seconds, the command's lines are read on pomobar's ticks, one wake-up a second
+  /// with the newest line. A command writing ten lines a second wakes a bar that reads each
+  /// line as it comes at least ten times a second: over five ticks, fifty wake-ups.
+  @Test("while a phase runs, the command's lines are read on pomobar's ticks: one wake-up a second")
+  func oneWakeUpPerTick() async throws {
+    try await withSandbox { sandbox in
+      let child = try script(
+        sandbox, "child.sh",
+        """
+        echo $$ > "\(sandbox.root)/child.pid"
+        echo '{"version":1}'
+        echo '['
+        n=0
+        while :; do
+          [ $n -gt 0 ] && printf ','
+          printf '[{"name":"count","full_text":"n=%d"}]\\n' $n
+          n=$((n + 1))
+          sleep 0.1
+        done
+        """)
+      try sandbox.writeConfig("[timer]\nfocus = \"25m\"")
+      let bar = try await startWrapped(sandbox, child)
+      try bar.click(button: 1)
+      let first = try await bar.waitForFrame(after: 1, "focus") { $0.shows("Focus") }
+      let seconds = try #require(first.remaining)
+      // Counted from one tick to the fifth after it.
+      try await bar.waitForNextFrame(timeout: 3) { $0.shows("Focus", seconds - 1) }
+      let before = try LifecycleTests.wakeups(bar.process.pid)
+      let newest = { () throws -> String? in
+        try statusLines(bar).last?.first { $0["name"] as? String == "count" }?["full_text"] as? String
+      }
+      let counter = try newest()
+      try await bar.waitForNextFrame(timeout: 8) { $0.shows("Focus", seconds - 6) }
+      let after = try LifecycleTests.wakeups(bar.process.pid)
+      #expect(after - before <= 15, "context switches over five ticks: \(after - before)")
+      // And the lines carry the command's newest blocks.
+      try await eventually("a newer line of the command's", timeout: 5) {
+        try newest() != counter ? true : nil
+      }
+      try await stop(bar, childPIDFile: sandbox.root + "/child.pid")
+    }
+  }
 }

@@ -54,6 +54,9 @@ int pomobar_pipe_cloexec(int fds[2]);
 /// ENOSYS where glibc lacks it.
 int pomobar_spawn_add_closefrom(posix_spawn_file_actions_t *actions, int low);
 
+/// The process's nice value (0 if it cannot be read).
+int pomobar_nice(void);
+
 /// epoll_wait(2) with a timeout in nanoseconds (negative: none), through epoll_pwait2(2)
 /// (Linux 5.11) called directly, so that no newer glibc is needed; on older kernels, the
 /// timeout is rounded up to milliseconds for epoll_wait(2). -1 with errno on failure.

@@ -86,9 +86,7 @@ public struct BarSession {
   /// do. Actions are in order; after `transact`, the loop reports the outcome with
   /// `pending` and `saved` or `saveFailed`, which finish the refresh.
   public mutating func handle(_ events: [BarEvent], at now: ClockReading) -> [BarAction] {
-    if events.allSatisfy({ if case .timer = $0 { true } else { false } }), let actions = tick(at: now) {
-      return actions
-    }
+    if let actions = tick(events, at: now) { return actions }
     if problems.wrapped != nil || !events.allSatisfy({ if case .wrappedBlocks = $0 { true } else { false } })
     {
       endAhead()  // something else happened: the next frames are worked out anew
@@ -291,10 +289,30 @@ public struct BarSession {
     return actions
   }
 
-  /// A tick whose frame was worked out ahead: written as it is; nil when there is none.
-  private mutating func tick(at now: ClockReading) -> [BarAction]? {
-    guard let taken = ahead?.take(at: now) else { return nil }
-    guard let frame = taken else { return [] }
+  /// A tick whose frame was worked out ahead: written as it is; nil when there is none, or
+  /// when the events are more than ticks. With `--wrap`, the command's newest blocks, read
+  /// on the tick (the loop reads them on ticks while a phase counts seconds), go out in the
+  /// tick's line: one line a second, not two.
+  private mutating func tick(_ events: [BarEvent], at now: ClockReading) -> [BarAction]? {
+    var theirs: [[UInt8]]?
+    var ticked = false
+    for event in events {
+      switch event {
+      case .timer: ticked = true
+      case .wrappedBlocks(let blocks) where wrap != nil && problems.wrapped == nil: theirs = blocks
+      default: return nil
+      }
+    }
+    guard ticked, let taken = ahead?.take(at: now) else { return nil }
+    if let theirs {
+      wrap?.merger.setTheirs(theirs)
+      wrap?.hasShown = true
+    }
+    guard let frame = taken else {
+      // Pomobar's block did not change this second; theirs may have.
+      guard theirs != nil, let line = wrap?.merger.line() else { return [] }
+      return [.write(line, replaceable: true)]
+    }
     return [write(ours: frame)]
   }
 

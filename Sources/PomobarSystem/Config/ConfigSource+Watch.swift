@@ -1,32 +1,69 @@
 /// Following the config file while a long-running process (a bar, `pomobar idle-watch`)
 /// runs: its edits are picked up without a restart.
 extension ConfigSource {
+  /// What `watch` follows, and how; pass it to the next `watch`.
+  public struct Watched {
+    /// The files whose change means the config changed (for `touched`).
+    public internal(set) var files: [String] = []
+    /// Folders of those files that exist, watched for their names.
+    var present: [String] = []
+    /// Folders that were there and are gone (moved aside, about to be made anew): their
+    /// nearest existing ancestors, in `ancestors`, are watched for names until they are back.
+    var lost: [String] = []
+    var ancestors: [String] = []
+    /// Folders that were never there (a new user's `~/.config/pomobar`): not waited for
+    /// through a parent, where every save of another program would wake the process, but
+    /// looked for with `appeared`.
+    var awaited: [String] = []
+
+    public init() {}
+
+    /// Whether a folder the config was awaited in exists now: read the config and watch it
+    /// again. For the process to ask when something else wakes it (and on SIGHUP).
+    public var appeared: Bool { awaited.contains { FileSystem.exists($0) } }
+  }
+
   /// Watches the config file for its writes and its folder for its names, so that a
-  /// config saved in place, saved by rename, created after start-up, or a config folder
-  /// replaced by another (moved aside, made anew) is picked up. While the folder does not
-  /// exist, the nearest existing ancestor is watched for its names, and a symlink on the
-  /// way (a dotfiles folder linked in) has its folder watched too, as it can be pointed
-  /// elsewhere. Only names: writes to other programs' files in `~/.config` or `$HOME` do
-  /// not wake the process. `[ledger] days-off-file` is watched the same way.
-  ///
-  /// Returns the files whose change means the config changed (for `touched`).
-  public func watch(with watcher: inout FileWatcher, daysOff: String?) -> [String] {
-    let files = watchedFiles(daysOff: daysOff)
-    for file in files {
+  /// config saved in place, saved by rename, or a config folder replaced by another (moved
+  /// aside, made anew) is picked up. A symlink on the way (a dotfiles folder linked in) has
+  /// its folder watched too, as it can be pointed elsewhere. Only names: writes to other
+  /// programs' files do not wake the process. A folder that was there and went is awaited
+  /// through its nearest existing ancestor's names; one that was never there is not
+  /// watched for at all (see `Watched.awaited`): others' saves in `~/.config` wake nothing.
+  /// `[ledger] days-off-file` is watched the same way.
+  public func watch(with watcher: inout FileWatcher, daysOff: String?, after before: Watched) -> Watched {
+    var watched = Watched()
+    watched.files = watchedFiles(daysOff: daysOff)
+    var names: [String] = []
+    for file in watched.files {
       try? watcher.watch(file, for: .file)  // none yet: its folder says when it comes
-      var folder = FileSystem.directory(of: file)
-      while !FileSystem.exists(folder) && folder != "/" && folder != "." {
-        folder = FileSystem.directory(of: folder)
+      let folder = FileSystem.directory(of: file)
+      var nearest = folder
+      if FileSystem.exists(folder) {
+        watched.present.append(folder)
+      } else if before.present.contains(folder) || before.lost.contains(folder) {
+        watched.lost.append(folder)
+        while !FileSystem.exists(nearest) && nearest != "/" && nearest != "." {
+          nearest = FileSystem.directory(of: nearest)
+        }
+        watched.ancestors.append(nearest)
+      } else {
+        watched.awaited.append(folder)
+        continue
       }
-      try? watcher.watch(folder, for: .names)
-      var path = folder
+      names.append(nearest)
+      var path = nearest
       while path != "/" && path != "." {
         let parent = FileSystem.directory(of: path)
-        if FileSystem.isSymlink(path) { try? watcher.watch(parent, for: .names) }
+        if FileSystem.isSymlink(path) { names.append(parent) }
         path = parent
       }
     }
-    return files
+    for folder in names { try? watcher.watch(folder, for: .names) }
+    // An ancestor watched while a folder was gone, no longer wanted: others' saves there
+    // would wake the process.
+    for ancestor in before.ancestors where !names.contains(ancestor) { watcher.unwatch(ancestor) }
+    return watched
   }
 
   /// Whether `changes` may have changed the config whose files are `files` (a lost

@@ -55,7 +55,8 @@ public final class IdleWatchLoop {
     try poller.add(watcher.fd, readable: true)
     // Followed before the display is asked (which may take a moment): an edit meanwhile
     // waits in the watch.
-    var configFiles = configSource.watch(with: &watcher, daysOff: config.ledger.daysOffFile)
+    var configWatch = configSource.watch(
+      with: &watcher, daysOff: config.ledger.daysOffFile, after: ConfigSource.Watched())
     if case .failure(let problem) = open(first, poller) { throw Failure.unavailable(problem.description) }
     // Start-up code never runs again: what stays resident is the loop's.
     Processes.releaseCodePages()
@@ -63,17 +64,18 @@ public final class IdleWatchLoop {
     var ready: [Poller.Ready] = []
     while true {
       try poller.wait(into: &ready)
+      // A config folder made since start-up is not watched for (`ConfigSource.watch`): it
+      // is looked for when something wakes the watch, and on SIGHUP.
+      var follow = configWatch.appeared
       for ready in ready {
         switch ready.fd {
         case signals:
           for signal in SignalSet.drain(signals) {
             guard signal == Signal.hangup else { return }  // SIGTERM, SIGINT
-            try reload(poller)
+            follow = true
           }
         case watcher.fd:
-          guard ConfigSource.touched(configFiles, by: watcher.drain()) else { continue }
-          try reload(poller)
-          configFiles = configSource.watch(with: &watcher, daysOff: config.ledger.daysOffFile)
+          if ConfigSource.touched(configWatch.files, by: watcher.drain()) { follow = true }
         case watch?.descriptor where watch != nil:
           let changes: [IdleChange]
           do {
@@ -85,6 +87,11 @@ public final class IdleWatchLoop {
         default:
           continue
         }
+      }
+      if follow {
+        try reload(poller)
+        configWatch = configSource.watch(
+          with: &watcher, daysOff: config.ledger.daysOffFile, after: configWatch)
       }
     }
   }

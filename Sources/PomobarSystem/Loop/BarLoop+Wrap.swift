@@ -6,12 +6,19 @@ import PomobarCore
 /// A status line goes out whenever the command writes a complete one and whenever
 /// pomobar's own block changes; nothing else wakes the loop, so a quiet command and an
 /// idle timer cost nothing. The command's blocks pass through as it wrote them.
+///
+/// While a phase counts seconds, the command's lines are read on pomobar's ticks instead,
+/// and go out in the tick's line: i3status writes on the wall clock's seconds and the
+/// timer ticks on its own, so reading each line as it comes would wake the bar twice a
+/// second. A line then shows up to a second after the command wrote it; its answer to a
+/// click, and its end (hang-up), are still read at once.
 extension BarLoop {
   /// Starts (or restarts) the wrapped command; while it cannot run, a marker takes the
   /// place of its blocks.
   func startWrapped(_ poller: Poller) -> [BarEvent] {
     guard let wrap else { return [] }
     wrap.start(poller)
+    wrappedOnTicks = false  // a new pipe, watched for reading
     if let problem = wrap.problem {
       warnings.warn("\(problem); trying again in \(seconds(wrap.restartWait)) s", kind: "wrap start")
     }
@@ -51,11 +58,22 @@ extension BarLoop {
   func forward(click text: [UInt8]) {
     guard let wrap else { return }
     switch wrap.send(click: text) {
-    case .sent, .notWanted:
+    case .sent:
+      wrappedClicked = true
+    case .notWanted:
       break
     case .dropped(let why):
       warnings.warn("a click for '\(wrap.shortName)' was dropped: \(why)", kind: "wrap click")
     }
+  }
+
+  /// Reads the command's output on the second ticks while a phase counts them and no click
+  /// awaits its answer; otherwise when it writes.
+  func followWrapped(_ poller: Poller) {
+    let onTicks = secondTick != nil && !wrappedClicked
+    guard let output = wrap?.output, onTicks != wrappedOnTicks else { return }
+    wrappedOnTicks = onTicks
+    poller.modify(output, readable: !onTicks, writable: false)
   }
 
   private func seconds(_ nanoseconds: Int64) -> Int64 { (nanoseconds + 999_999_999) / 1_000_000_000 }

@@ -20,8 +20,8 @@ public final class BarLoop {
   let output = FrameWriter()
   /// The status command whose blocks pomobar's are merged into (`--wrap`), if any.
   let wrap: WrappedCommand?
-  /// The config file and, through a symlink, its target; resolved when the watches are set.
-  var configFiles: [String] = []
+  /// The config file and, through a symlink, its target, as watched.
+  var configWatch = ConfigSource.Watched()
   /// Whether the state folder is watched (not while it is refused or cannot be made).
   var watchingState = false
   /// Whether epoll is asked to say when stdout has room (only while frames wait).
@@ -33,6 +33,11 @@ public final class BarLoop {
   /// timerfd costs a read too. Longer periods (minutes) use the tick timer, whose clock
   /// counts through a suspend; a second's tick after one comes within that second.
   var secondTick: Int64?
+  /// With `--wrap`: whether the command's output is read on the second ticks rather than
+  /// when it writes, and whether a click went to it since the last tick (its answer is
+  /// read when it comes); see `BarLoop+Wrap.swift`.
+  var wrappedOnTicks = false
+  var wrappedClicked = false
   /// The watch on input (`[idle] after`), and the threshold it was opened for.
   var idle: (any IdleWatching)?
   var idleThreshold: Duration?
@@ -98,16 +103,27 @@ public final class BarLoop {
       events.removeAll(keepingCapacity: true)
       // A click's time is when it arrived, not when it is handled: the clock is read once,
       // for everything that woke the loop.
-      let now = store.now()
-      if let tick = secondTick, now.boottime >= tick {
+      var now = store.now()
+      // A wait that ran out ends within the kernel's slack before the tick (at most 5 ms),
+      // not after it (`Poller.wait`): the tick has come, and is handled as at its instant.
+      if let tick = secondTick, now.boottime >= tick || ready.isEmpty && tick - now.boottime <= 5_000_000 {
+        let early = max(0, tick - now.boottime)
+        now.wall += early
+        now.boottime += early
+        now.monotonic += early
         events.append(.timer)
         // On the grid, past any ticks missed meanwhile.
         secondTick = tick + ((now.boottime - tick) / 1_000_000_000 + 1) * 1_000_000_000
+        if wrappedOnTicks { events += wrappedOutput(loop.poller) }
+        wrappedClicked = false
       }
       for ready in ready {
         guard let more = self.events(from: ready, &loop) else { return 0 }
         events += more
       }
+      // Woken by something else than the second tick: a config folder made since start-up
+      // (not watched for, see `ConfigSource.watch`) is looked for.
+      if !ready.isEmpty && configWatch.appeared { events += followConfig(&loop.watcher) }
       if !events.isEmpty && !perform(events, loop.timers, at: now) { return 0 }
       // A reloaded config may watch input for another time, or no longer.
       let idleEvents = watchIdle(loop.poller)
@@ -118,6 +134,7 @@ public final class BarLoop {
         later.append(.stateRead(store.peek(), fileExists: FileSystem.exists(store.statePath)))
         if !perform(later, loop.timers) { return 0 }
       }
+      followWrapped(loop.poller)
       if output.isBacklogged != watchingOutput {
         watchingOutput = output.isBacklogged
         loop.poller.modify(output.fd, readable: false, writable: watchingOutput)
@@ -164,7 +181,7 @@ public final class BarLoop {
       var events: [BarEvent] = []
       for signal in SignalSet.drain(loop.signals) {
         switch signal {
-        case Signal.hangup: events += reloadConfig()
+        case Signal.hangup: events += followConfig(&loop.watcher)
         case I3barEncoder.stopSignal, I3barEncoder.contSignal:
           let hidden = signal == I3barEncoder.stopSignal
           wrap?.barHidden(hidden)
@@ -216,6 +233,10 @@ public final class BarLoop {
       case .armRetry(let after):
         timers.retry.arm(after: after, repeating: false)
       case .transact(let events, let stamp):
+        // A tick handled at its instant, a little before it (`run`): nothing is recorded
+        // before that instant.
+        let ahead = now.boottime - store.now().boottime
+        if ahead > 0 { SystemClock.sleep(nanoseconds: ahead) }
         guard transact(events, stamp: stamp, timers) else { return false }
       case .forward(let text):
         forward(click: text)
@@ -249,6 +270,11 @@ public final class BarLoop {
       return perform([.saveFailed("\(error)")], timers) && shown
     }
     if let identity = committed.identity { ownWrite = identity }
+    defer {
+      // The store's, the ledger's and the effects' code runs again only at the next
+      // transaction: its pages are given back, as the start-up's are.
+      Processes.releaseCodePages()
+    }
     return perform([.saved(committed.document)], timers) && shown
   }
 
@@ -271,15 +297,7 @@ public final class BarLoop {
     if changes.paths.contains(store.folder.notificationOwed) {
       Notifier.takeOwed(folder: store.directory, state: store.peek()?.timer)
     }
-    if ConfigSource.touched(configFiles, by: changes) {
-      let reloaded = reloadConfig()
-      var config = session.config
-      for case .configLoaded(let loaded, _) in reloaded { config = loaded }
-      // A folder on the way to the config may have been replaced, and the days-off file
-      // may be another.
-      watchConfig(&watcher, daysOff: config.ledger.daysOffFile)
-      events += reloaded
-    }
+    if ConfigSource.touched(configWatch.files, by: changes) { events += followConfig(&watcher) }
     // Our own traces (the lock, the temporary file, the hook log and failures) say nothing
     // new about saving the state.
     let own = [store.folder.stateTemporary, store.folder.lock]
@@ -291,6 +309,16 @@ public final class BarLoop {
     }
     if mayHelpSave { events.append(.stateFolderChanged) }
     return events
+  }
+
+  /// Reloads the config and watches it again: a folder on the way to it may have been
+  /// replaced or made, and the days-off file may be another.
+  private func followConfig(_ watcher: inout FileWatcher) -> [BarEvent] {
+    let reloaded = reloadConfig()
+    var config = session.config
+    for case .configLoaded(let loaded, _) in reloaded { config = loaded }
+    watchConfig(&watcher, daysOff: config.ledger.daysOffFile)
+    return reloaded
   }
 
   /// Reloads the config; a broken key keeps its current value, and a missing file (an
@@ -318,6 +346,6 @@ public final class BarLoop {
 
   /// Watches the config (see `ConfigSource.watch`).
   private func watchConfig(_ watcher: inout FileWatcher, daysOff: String?) {
-    configFiles = configSource.watch(with: &watcher, daysOff: daysOff)
+    configWatch = configSource.watch(with: &watcher, daysOff: daysOff, after: configWatch)
   }
 }

@@ -110,9 +110,12 @@ public enum FileSystem {
   /// Replaces `path` atomically: a temporary file beside it, fsync, rename, fsync of the folder.
   ///
   /// A reader sees the old file or the new one, never a torn one, even if this process is
-  /// killed at any point.
-  public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(SystemError) {
-    var file = try PreparedFile(path, bytes)
+  /// killed at any point. Not `durable` (a cache), no fsync: the machine crashing may lose
+  /// the new file or leave it empty.
+  public static func writeAtomically(
+    _ path: String, _ bytes: [UInt8], durable: Bool = true
+  ) throws(SystemError) {
+    var file = try PreparedFile(path, bytes, durable: durable)
     try file.commit()
   }
 

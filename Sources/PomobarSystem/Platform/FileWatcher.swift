@@ -57,6 +57,14 @@ public struct FileWatcher {
     watched[wd] = (path, interest)
   }
 
+  /// Stops watching `path` (nothing if it is not watched).
+  public mutating func unwatch(_ path: String) {
+    for (wd, watch) in watched where watch.path == path {
+      watched[wd] = nil
+      _ = inotify_rm_watch(fd.rawValue, wd)
+    }
+  }
+
   /// What a batch of events said.
   public struct Changes {
     /// Full paths of files or folders written, moved in, created, deleted or given other

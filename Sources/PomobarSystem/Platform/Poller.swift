@@ -17,6 +17,8 @@ public final class Poller {
   let epoll: FileDescriptor
   /// Where the kernel says what is ready: kept, so that a wake-up allocates nothing.
   private let events = UnsafeMutableBufferPointer<epoll_event>.allocate(capacity: 8)
+  /// A timeout's slack is its length divided by this (read once: a bar is not reniced).
+  private let slackDivisor: Int64 = pomobar_nice() > 0 ? 200 : 1000
 
   public init() throws(SystemError) {
     epoll = FileDescriptor(rawValue: try retrying("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
@@ -45,9 +47,17 @@ public final class Poller {
 
   /// Sleeps until at least one descriptor is ready, and says which in `ready`.
   /// At most `timeout` nanoseconds (nil: for ever); `ready` is empty when it ran out.
+  ///
+  /// The kernel lets a poll-style timeout end late by 0.1 % of its length (0.5 % for a
+  /// process with a positive nice value; `select_estimate_accuracy`): a wait of a second
+  /// would end up to 1 ms after it. So the timeout asked for is shorter by that slack, and
+  /// the wait ends within the slack before `timeout`, never after it (but for the
+  /// kernel's least slack, 50 µs): a wait that ran out is the deadline, and the caller
+  /// takes it as come.
   public func wait(into ready: inout [Ready], timeout: Int64? = nil) throws(SystemError) {
+    let asked = timeout.map { Self.shortened(max(0, $0), slackDivisor: slackDivisor) } ?? -1
     let n = try retrying("epoll_wait") {
-      pomobar_epoll_wait_ns(epoll.rawValue, events.baseAddress, 8, timeout.map { max(0, $0) } ?? -1)
+      pomobar_epoll_wait_ns(epoll.rawValue, events.baseAddress, 8, asked)
     }
     ready.removeAll(keepingCapacity: true)
     let errorBits = pomobar_EPOLLERR | pomobar_EPOLLHUP
@@ -59,6 +69,12 @@ public final class Poller {
           writable: event.events & pomobar_EPOLLOUT != 0,
           hangup: event.events & errorBits != 0))
     }
+  }
+
+  /// The timeout to ask for, so that with the kernel's slack (`asked / slackDivisor`)
+  /// the wait ends by `timeout` at the latest.
+  static func shortened(_ timeout: Int64, slackDivisor: Int64) -> Int64 {
+    timeout - (timeout + slackDivisor) / (slackDivisor + 1)  // less its slack, rounded up
   }
 
   deinit {

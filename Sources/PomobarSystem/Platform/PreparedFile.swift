@@ -21,16 +21,19 @@ public struct PreparedFile {
   let temporary: String
   /// The new file, as it will be once renamed into place.
   public let identity: FileIdentity?
+  /// Whether the file and its folder entry are fsynced (not for a cache, which may be lost).
+  let durable: Bool
   private var pending = true
 
-  public init(_ path: String, _ bytes: [UInt8]) throws(SystemError) {
+  public init(_ path: String, _ bytes: [UInt8], durable: Bool = true) throws(SystemError) {
     self.path = path
+    self.durable = durable
     temporary = Self.temporary(for: path)
     _ = unlink(temporary)
     let fd = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
     do {
       try fd.write(bytes)
-      try fd.sync()
+      if durable { try fd.sync() }
       identity = FileIdentity.of(fd)
       fd.close()
     } catch {
@@ -52,7 +55,7 @@ public struct PreparedFile {
       _ = unlink(temporary)
       throw error
     }
-    FileSystem.syncFolder(FileSystem.directory(of: path))
+    if durable { FileSystem.syncFolder(FileSystem.directory(of: path)) }
   }
 
   /// Gives the new contents up.
