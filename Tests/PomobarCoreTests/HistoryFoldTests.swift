@@ -204,6 +204,8 @@ struct HistoryFoldTests {
     }
     edits.append(Self.edit("c.1", 100_000_000, .delete(project: "old")))
     let fold = HistoryFold(edits.reversed())
+    // Held once, in the order they apply: time, then machine, then id.
+    #expect(fold.edits == edits.sorted { ($0.madeNanoseconds, $0.machine, $0.id) < ($1.madeNanoseconds, $1.machine, $1.id) })
     let amended = fold.amended
     #expect(amended.count == 150 - 30)  // those of `old` deleted
     #expect(amended == amended.sorted { ($0.start.utc, $0.id) < ($1.start.utc, $1.id) })

@@ -259,7 +259,7 @@ public final class HistoryStore {
         edits.append(try HistoryEdit(jsonLine: line))
       }
     }
-    let fold = HistoryFold(edits)
+    let fold = HistoryFold(consume edits)
     cached = (files, signature, fold)
     return fold
   }
