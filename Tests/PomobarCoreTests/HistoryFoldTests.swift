@@ -203,9 +203,17 @@ struct HistoryFoldTests {
       }
     }
     edits.append(Self.edit("c.1", 100_000_000, .delete(project: "old")))
+    // An amend undone: not held, and its record not named.
+    edits.append(Self.edit("a.599", 3_000_000, .amend(target: "m.e.599", record: Self.record("m.e.599", "x"))))
+    edits.append(Self.edit("d.1", 3_000_003, .undo(target: "a.599")))
     let fold = HistoryFold(edits.reversed())
     // Held once, in the order they apply: time, then machine, then id.
-    #expect(fold.edits == edits.sorted { ($0.madeNanoseconds, $0.machine, $0.id) < ($1.madeNanoseconds, $1.machine, $1.id) })
+    #expect(
+      fold.edits
+        == edits.filter { $0.id != "a.599" }.sorted {
+          ($0.madeNanoseconds, $0.machine, $0.id) < ($1.madeNanoseconds, $1.machine, $1.id)
+        })
+    #expect(fold.undone == ["a.599"])
     let amended = fold.amended
     #expect(amended.count == 150 - 30)  // those of `old` deleted
     #expect(amended == amended.sorted { ($0.start.utc, $0.id) < ($1.start.utc, $1.id) })

@@ -1,5 +1,6 @@
-import PomobarCore
 import Testing
+
+@testable import PomobarCore
 
 /// How readers remember ids: the keys, the set of a month's, and the fold's look-ups.
 @Suite("Record keys")
@@ -10,6 +11,9 @@ struct RecordKeyTests {
       #expect(key == RecordKey(id), "\(id)")
       // A string that is not stored as UTF-8 bytes (bridged, a substring's copy) too.
       #expect(RecordKey(String(id[...])) == key)
+      // The two stable hashes of the id (`StableHash`'s own, one seed each).
+      #expect(key.first == StableHash.fnv1a(id) && key.first == StableHash.fnv1a(id, seed: RecordKey.seeds.first))
+      #expect(key.second == StableHash.fnv1a(id, seed: RecordKey.seeds.second))
     }
     #expect(RecordKey("m.1") != RecordKey("m.2"))
   }
