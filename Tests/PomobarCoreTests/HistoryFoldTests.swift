@@ -179,6 +179,61 @@ struct HistoryFoldTests {
     #expect(fold.amended == [moved])
   }
 
+  /// A month's read asks for the amended records of its seconds alone, and for each record
+  /// it reads whether an edit names it: both must answer as the whole fold does.
+  @Test func aSpanOfAmendedRecordsAndWhatIsNamedAgreeWithTheWholeFold() {
+    var edits: [HistoryEdit] = []
+    var records: [LedgerRecord] = []
+    for index in 0..<600 {
+      let record = Self.record("m.e.\(index)", index % 5 == 0 ? "old" : "api", start: 1_000_000 + Int64(index) * 9_000)
+      records.append(record)
+      var moved = record
+      // Moved forward or back across many days, some onto the same second.
+      moved.start = Self.time(record.start.utc + Int64((index * 7_919) % 41 - 20) * 86_400 + (index % 7 == 0 ? 0 : 1))
+      moved.end = Self.time(moved.start.utc + 600)
+      moved.seconds = 600
+      switch index % 4 {
+      case 0: edits.append(Self.edit("a.\(index)", 3_000_000, .amend(target: record.id, record: moved)))
+      case 1: edits.append(Self.edit("b.\(index)", 3_000_000, .remove(target: record.id)))
+      case 2:
+        // Amended on one machine, removed later on another.
+        edits.append(Self.edit("a.\(index)", 3_000_000, .amend(target: record.id, record: moved)))
+        edits.append(Self.edit("b.\(index)", 3_000_001, .remove(target: record.id)))
+      default: continue
+      }
+    }
+    edits.append(Self.edit("c.1", 100_000_000, .delete(project: "old")))
+    // An amend undone: not held, and its record not named.
+    edits.append(Self.edit("a.599", 3_000_000, .amend(target: "m.e.599", record: Self.record("m.e.599", "x"))))
+    edits.append(Self.edit("d.1", 3_000_003, .undo(target: "a.599")))
+    let fold = HistoryFold(edits.reversed())
+    // Held once, in the order they apply: time, then machine, then id.
+    #expect(
+      fold.edits
+        == edits.filter { $0.id != "a.599" }.sorted {
+          ($0.madeNanoseconds, $0.machine, $0.id) < ($1.madeNanoseconds, $1.machine, $1.id)
+        })
+    #expect(fold.undone == ["a.599"])
+    let amended = fold.amended
+    #expect(amended.count == 150 - 30)  // those of `old` deleted
+    #expect(amended == amended.sorted { ($0.start.utc, $0.id) < ($1.start.utc, $1.id) })
+    let starts = amended.map(\.start.utc)
+    let bounds = [Int64.min, starts[0], starts[0] + 1, starts[40], starts[41] - 1, starts[119], 9_000_000, .max]
+    for lower in bounds {
+      for upper in bounds where upper >= lower {
+        #expect(fold.amended(startingIn: lower..<upper) == amended.filter { (lower..<upper).contains($0.start.utc) })
+      }
+    }
+    for (index, record) in records.enumerated() {
+      let key = RecordKey(record.id)
+      #expect(fold.names(key) == (index % 4 != 3), "\(record.id)")
+      #expect(!fold.keepsAsRead(key))  // a delete applies to every record
+    }
+    let plain = HistoryFold(edits.filter { if case .delete = $0.operation { false } else { true } })
+    #expect(plain.keepsAsRead(RecordKey("m.e.3")) && !plain.keepsAsRead(RecordKey("m.e.0")))
+    #expect(!plain.names(RecordKey("elsewhere")) && HistoryFold([]).keepsAsRead(RecordKey("m.e.0")))
+  }
+
   @Test func theLatestChangeIsThisMachinesNewestEditOrAddedRecordNotYetUndone() {
     let added = Self.record("track.1", "api", at: 2_000_005)
     let rename = Self.edit("a.1", 2_000_001, .rename(from: "api", to: "b"))

@@ -86,12 +86,21 @@ public struct HistoryEdit: Equatable, Sendable {
 
   public init(jsonLine bytes: some Collection<UInt8>) throws(LedgerRecord.DecodeError) {
     let array = Array(bytes)
-    let fast = array.withUnsafeBufferPointer { Self.scan($0) }
-    if let fast {
+    let result: Result<HistoryEdit, LedgerRecord.DecodeError> = array.withUnsafeBufferPointer { line in
+      do throws(LedgerRecord.DecodeError) { return .success(try HistoryEdit(jsonLine: line)) } catch {
+        return .failure(error)
+      }
+    }
+    self = try result.get()
+  }
+
+  /// Reads one line (without its newline), in place.
+  public init(jsonLine bytes: UnsafeBufferPointer<UInt8>) throws(LedgerRecord.DecodeError) {
+    if let fast = Self.scan(bytes) {
       self = fast
       return
     }
-    try self.init(parsing: array)
+    try self.init(parsing: Array(bytes))
   }
 
   /// The line as this program writes it (`jsonLine`): string and null values in a flat
@@ -99,7 +108,8 @@ public struct HistoryEdit: Equatable, Sendable {
   /// own fast scanner. nil for anything else, which the full parser then reads (or says
   /// what is wrong with): a month of edits must not cost a generic parse each.
   static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> HistoryEdit? {
-    var id: String?, op: String?, stamp: String?, target: String?, from: String?, to: String?
+    var id: String?, target: String?, from: String?, to: String?
+    var op: UnsafeBufferPointer<UInt8>?, stamp: UnsafeBufferPointer<UInt8>?
     var project: String?, before: String?
     var record: LedgerRecord? = nil
     var index = 1
@@ -120,16 +130,16 @@ public struct HistoryEdit: Equatable, Sendable {
         index = bytes.count - 1
       } else if bytes[index] == UInt8(ascii: "\"") {
         guard let value = FlatObjectScanner.string(bytes, &index) else { return nil }
-        let text = String(decoding: value, as: UTF8.self)
+        let text = { String(decoding: value, as: UTF8.self) }
         switch key.count {
-        case 2 where FlatObjectScanner.equal(key, "id"): id = text
-        case 2 where FlatObjectScanner.equal(key, "op"): op = text
-        case 2 where FlatObjectScanner.equal(key, "at"): stamp = text
-        case 2 where FlatObjectScanner.equal(key, "to"): to = text
-        case 4 where FlatObjectScanner.equal(key, "from"): from = text
-        case 6 where FlatObjectScanner.equal(key, "target"): target = text
-        case 6 where FlatObjectScanner.equal(key, "before"): before = text
-        case 7 where FlatObjectScanner.equal(key, "project"): project = text
+        case 2 where FlatObjectScanner.equal(key, "id"): id = text()
+        case 2 where FlatObjectScanner.equal(key, "op"): op = value
+        case 2 where FlatObjectScanner.equal(key, "at"): stamp = value
+        case 2 where FlatObjectScanner.equal(key, "to"): to = text()
+        case 4 where FlatObjectScanner.equal(key, "from"): from = text()
+        case 6 where FlatObjectScanner.equal(key, "target"): target = text()
+        case 6 where FlatObjectScanner.equal(key, "before"): before = text()
+        case 7 where FlatObjectScanner.equal(key, "project"): project = text()
         default: break
         }
       } else if index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "n") {
@@ -142,16 +152,19 @@ public struct HistoryEdit: Equatable, Sendable {
       guard bytes[index] == UInt8(ascii: ",") else { return nil }
       index += 1
     }
-    guard index == bytes.count - 1, let id, !id.isEmpty, let stamp, let at = WallTime(iso8601: stamp), let op
+    guard index == bytes.count - 1, let id, !id.isEmpty, let stamp, let at = WallTime(iso8601Bytes: stamp), let op
     else { return nil }
     let operation: Operation
-    switch op {
+    switch String(decoding: op, as: UTF8.self) {
     case "amend":
       guard let target, let record, record.id == target else { return nil }
       operation = .amend(target: target, record: record)
-    case "remove", "undo":
+    case "remove":
       guard let target else { return nil }
-      operation = op == "remove" ? .remove(target: target) : .undo(target: target)
+      operation = .remove(target: target)
+    case "undo":
+      guard let target else { return nil }
+      operation = .undo(target: target)
     case "rename":
       guard let from, let to else { return nil }
       operation = .rename(from: from, to: to)
@@ -167,7 +180,7 @@ public struct HistoryEdit: Equatable, Sendable {
       operation = .reset(before: date)
     default: return nil
     }
-    return HistoryEdit(id: id, at: at, nanoseconds: WallTime.nanoseconds(iso8601: stamp), operation)
+    return HistoryEdit(id: id, at: at, nanoseconds: WallTime.nanoseconds(iso8601Bytes: stamp), operation)
   }
 
   private init(parsing bytes: [UInt8]) throws(LedgerRecord.DecodeError) {

@@ -17,31 +17,38 @@
 public struct HistoryFold: Sendable {
   /// Edits that apply, in order.
   public private(set) var edits: [HistoryEdit] = []
-  /// Per record id: its last applying amend, or that it is removed.
+  /// Per record id: its last applying amend, or that it is removed (places in `edits`, so
+  /// that a fold of many edits holds each edit once).
   private var targeted: [RecordKey: Fate] = [:]
-  /// Renames, deletes and resets that apply, in order, with their place in `edits`.
-  private var projectWide: [(index: Int, edit: HistoryEdit)] = []
+  /// The ids `targeted` holds, for telling most records no edit names without a look-up.
+  private var named = RecordKeyFilter()
+  /// The places in `edits` of the renames, deletes and resets that apply, in order.
+  private var projectWide: [Int] = []
   /// Undone edits, by id.
   public private(set) var undone: Set<String> = []
 
   enum Fate: Sendable {
-    /// By the edit `by`: a `remove`, or an `undo` of a record a person added.
-    case removed(by: HistoryEdit)
-    case amended(index: Int, record: LedgerRecord)
+    /// By the edit at this place: a `remove`, or an `undo` of a record a person added.
+    case removed(by: Int)
+    /// By the amend at this place.
+    case amended(Int)
   }
 
   public init() {}
 
-  public init(_ all: [HistoryEdit]) {
+  /// Given `all` to keep (`consume` it), the fold holds the edits once: those that apply
+  /// are put in order in its own storage (200,000 edits held twice cost 48 MiB).
+  public init(_ all: consuming [HistoryEdit]) {
     // Each id once; then the order, with its keys made once per edit rather than per
     // comparison (ten thousand edits made in one second compare by machine and id), and
     // indices sorted rather than the (large) edits moved.
     var ids = Set<String>(minimumCapacity: all.count)
     var order: [Int] = []
     order.reserveCapacity(all.count)
-    for (index, edit) in all.enumerated() where ids.insert(edit.id).inserted { order.append(index) }
-    let times = all.map(\.madeNanoseconds)
-    let machines = all.map(\.machine)
+    // By place, not by element: an edit copied is a dozen references counted.
+    for index in all.indices where ids.insert(all[index].id).inserted { order.append(index) }
+    let times = all.indices.map { all[$0].madeNanoseconds }
+    let machines = all.indices.map { all[$0].machine }
     order.sort { a, b in
       if times[a] != times[b] { return times[a] < times[b] }
       if machines[a] != machines[b] { return machines[a].utf8.lexicographicallyPrecedes(machines[b].utf8) }
@@ -62,60 +69,113 @@ public struct HistoryFold: Sendable {
       memo[id] = result
       return result
     }
-    edits.reserveCapacity(order.count)
-    for edit in order.lazy.map({ all[$0] }) {
-      guard applies(edit.id, depth: 0) else {
-        undone.insert(edit.id)
-        continue
-      }
-      let index = edits.count
-      edits.append(edit)
-      switch edit.operation {
-      case .amend(let target, let record):
+    var kept: [Int] = []
+    kept.reserveCapacity(order.count)
+    for index in order {
+      if applies(all[index].id, depth: 0) { kept.append(index) } else { undone.insert(all[index].id) }
+    }
+    Self.arrange(&all, first: kept)
+    edits = all
+    targeted.reserveCapacity(edits.count)
+    for index in edits.indices {
+      switch edits[index].operation {
+      case .amend(let target, _):
         if case .removed? = targeted[RecordKey(target)] { continue }
-        targeted[RecordKey(target)] = .amended(index: index, record: record)
+        targeted[RecordKey(target)] = .amended(index)
       case .remove(let target):
-        targeted[RecordKey(target)] = .removed(by: edit)
+        targeted[RecordKey(target)] = .removed(by: index)
       case .undo(let target):
         // An undo of a record (not of an edit) removes it.
-        if !ids.contains(target) { targeted[RecordKey(target)] = .removed(by: edit) }
+        if !ids.contains(target) { targeted[RecordKey(target)] = .removed(by: index) }
       case .rename, .delete, .reset:
-        projectWide.append((index, edit))
+        projectWide.append(index)
       }
     }
-    amended = Self.amended(targeted, self)
+    named = RecordKeyFilter(targeted.keys)
+    amendedOrder = amendedPlaces()
+  }
+
+  /// Makes `edits` hold, in place, those at the places `first` in that order, and no others.
+  static func arrange(_ edits: inout [HistoryEdit], first: [Int]) {
+    // Every place's source: `first`, then the rest; each cycle of that permutation is
+    // followed once, by swaps.
+    var source = first
+    var taken = [Bool](repeating: false, count: edits.count)
+    for index in first { taken[index] = true }
+    for index in edits.indices where !taken[index] { source.append(index) }
+    var done = [Bool](repeating: false, count: edits.count)
+    for start in edits.indices where !done[start] {
+      var place = start
+      while true {
+        done[place] = true
+        let from = source[place]
+        if from == start { break }
+        edits.swapAt(place, from)
+        place = from
+      }
+    }
+    edits.removeLast(edits.count - first.count)
   }
 
   public var isEmpty: Bool { edits.isEmpty }
 
   /// Whether any edit names the record `id` (it is then read through `final(amended:)` or
   /// not at all).
-  public func names(_ key: RecordKey) -> Bool { targeted[key] != nil }
+  public func names(_ key: RecordKey) -> Bool { named.mayHold(key) && targeted[key] != nil }
+
+  /// Whether the edits leave the record `key` as it was read: no edit names it and no
+  /// rename, delete or reset applies; `final` is then the record itself.
+  public func keepsAsRead(_ key: RecordKey) -> Bool { projectWide.isEmpty && !names(key) }
 
   /// The record as the edits leave it; nil when removed. For a record no edit names, and
   /// for which an amend stands (`amended` then gives it), `original` is what was read.
   public func final(_ original: LedgerRecord, key: RecordKey? = nil) -> LedgerRecord? {
-    switch targeted[key ?? RecordKey(original.id)] {
-    case .removed?: return nil
-    case .amended?: return nil  // read from `amended`, wherever its original is
-    case nil: return applyProjectWide(original)
-    }
+    let key = key ?? RecordKey(original.id)
+    guard names(key) else { return applyProjectWide(original) }
+    return nil  // removed, or amended: read from `amended`, wherever its original is
   }
 
   /// The records an amend stands for, as the edits leave them, in order of start: read
   /// apart from the files, since an amend may move a record into another month than its
   /// original's.
-  public private(set) var amended: [LedgerRecord] = []
+  public var amended: [LedgerRecord] { finals(amendedOrder[...]) }
 
-  private static func amended(_ targeted: [RecordKey: Fate], _ fold: HistoryFold) -> [LedgerRecord] {
-    var records: [LedgerRecord] = []
-    for fate in targeted.values {
-      guard case .amended(let index, let record) = fate,
-        let final = fold.applyProjectWide(record, amendedAt: index)
-      else { continue }
-      records.append(final)
+  /// The places in `edits` of the amends that stand, in order of their records' start
+  /// (then id): a rename, delete or reset changes neither, so a month's are found by
+  /// bisection and only they are made final.
+  private var amendedOrder: [Int] = []
+
+  /// The amended records that start in the UTC seconds `span`, as `amended` gives them.
+  public func amended(startingIn span: Range<Int64>) -> [LedgerRecord] {
+    func firstPlace(atOrAfter second: Int64) -> Int {
+      var (low, high) = (0, amendedOrder.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if record(amendedAt: amendedOrder[middle]).start.utc < second { low = middle + 1 } else { high = middle }
+      }
+      return low
     }
-    return records.sorted { ($0.start.utc, $0.id) < ($1.start.utc, $1.id) }
+    return finals(amendedOrder[firstPlace(atOrAfter: span.lowerBound)..<firstPlace(atOrAfter: span.upperBound)])
+  }
+
+  private func finals(_ places: ArraySlice<Int>) -> [LedgerRecord] {
+    places.compactMap { applyProjectWide(record(amendedAt: $0), amendedAt: $0) }
+  }
+
+  /// The record the amend at `index` in `edits` made.
+  private func record(amendedAt index: Int) -> LedgerRecord {
+    guard case .amend(_, let record) = edits[index].operation else { preconditionFailure("not an amend") }
+    return record
+  }
+
+  private func amendedPlaces() -> [Int] {
+    var places: [(start: Int64, index: Int)] = []
+    for case .amended(let index) in targeted.values { places.append((record(amendedAt: index).start.utc, index)) }
+    places.sort { a, b in
+      if a.start != b.start { return a.start < b.start }
+      return record(amendedAt: a.index).id < record(amendedAt: b.index).id
+    }
+    return places.map(\.index)
   }
 
   /// `record` after the project-wide edits made since it was created. For an amended
@@ -131,7 +191,8 @@ public struct HistoryFold: Sendable {
     guard !projectWide.isEmpty else { return .kept(record) }
     var record = record
     let created = record.createdNanoseconds
-    for (place, edit) in projectWide where created <= edit.madeNanoseconds {
+    for place in projectWide where created <= edits[place].madeNanoseconds {
+      let edit = edits[place]
       switch edit.operation {
       case .rename(let from, let to):
         if place > amendedAt && record.project == from {
@@ -164,8 +225,8 @@ public struct HistoryFold: Sendable {
   /// project's delete or an undo of its import took away.
   public func outcome(of original: LedgerRecord) -> Outcome {
     switch targeted[RecordKey(original.id)] {
-    case .removed(let edit)?: return .removed(by: edit)
-    case .amended(let index, let record)?: return projectWide(record, amendedAt: index)
+    case .removed(let index)?: return .removed(by: edits[index])
+    case .amended(let index)?: return projectWide(record(amendedAt: index), amendedAt: index)
     case nil: return projectWide(original)
     }
   }
@@ -180,7 +241,7 @@ public struct HistoryFold: Sendable {
       if case .undo = $0.operation { return false } else { return true }
     }
     var record: LedgerRecord? = nil
-    for candidate in candidates where candidate.at != nil && targeted[RecordKey(candidate.id)] == nil {
+    for candidate in candidates where candidate.at != nil && !names(RecordKey(candidate.id)) {
       if record.map({ candidate.createdNanoseconds >= $0.createdNanoseconds }) ?? true { record = candidate }
     }
     switch (edit, record) {
@@ -204,20 +265,4 @@ public struct HistoryFold: Sendable {
       }
     }
   }
-}
-
-/// A record's id as readers remember and look it up: two differently seeded 64-bit FNV-1a
-/// hashes of its bytes. A month of ids then costs no strings to keep or hash again (a
-/// fifth of `report all`'s time went to a set of strings), and two different ids meet by
-/// chance with a probability near 10^-27 for a month of a million records.
-public struct RecordKey: Hashable, Sendable {
-  let first: UInt64
-  let second: UInt64
-
-  public init(_ id: String) {
-    first = StableHash.fnv1a(id)
-    second = StableHash.fnv1a(id, seed: 0x6c62_272e_07bb_0142)
-  }
-
-  public func hash(into hasher: inout Hasher) { hasher.combine(first) }
 }

@@ -15,10 +15,10 @@ extension HistoryStore {
       Array(id.utf8).withUnsafeBufferPointer { matches($0) }
     }
     var found: [LedgerRecord] = []
-    var seen = Set<RecordKey>()
+    var seen = RecordKeySet()
     func take(_ record: LedgerRecord, named: Bool) {
       let key = RecordKey(record.id)
-      guard seen.insert(key).inserted else { return }
+      guard seen.insert(key) else { return }
       // An amended record is read from the fold (below), a removed one is gone.
       if named { return }
       if let final = fold.isEmpty ? record : fold.final(record, key: key) { found.append(final) }

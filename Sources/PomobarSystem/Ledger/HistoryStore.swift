@@ -259,7 +259,7 @@ public final class HistoryStore {
         edits.append(try HistoryEdit(jsonLine: line))
       }
     }
-    let fold = HistoryFold(edits)
+    let fold = HistoryFold(consume edits)
     cached = (files, signature, fold)
     return fold
   }
@@ -304,7 +304,8 @@ public final class HistoryStore {
       (first.map { month >= $0 } ?? true) && (last.map { month <= $0 } ?? true)
     }
     var extra: [String: [LedgerRecord]] = [:]
-    for record in fold.amended where inRange(Self.month(of: record.start)) {
+    for record in fold.amended(startingIn: Self.seconds(from: first, to: last))
+    where inRange(Self.month(of: record.start)) {
       extra[Self.month(of: record.start), default: []].append(record)
     }
     var owed: [String: [LedgerRecord]] = [:]
@@ -315,23 +316,39 @@ public final class HistoryStore {
     for path in files(from: first, to: last) {
       byMonth[String(FileSystem.baseName(of: path).prefix(7)), default: []].append(path)
     }
-    var seen = Set<RecordKey>()
+    var seen = RecordKeySet()
     func take(_ record: LedgerRecord) {
       let key = RecordKey(record.id)
-      guard seen.insert(key).inserted else { return }
-      if fold.isEmpty {
+      guard seen.insert(key) else { return }
+      if fold.keepsAsRead(key) {
         body(record)
       } else if let final = fold.final(record, key: key) {
         body(final)
       }
     }
     for name in Set(byMonth.keys).union(extra.keys).union(owed.keys).sorted() {
-      seen.removeAll(keepingCapacity: true)
+      seen.removeAll()
       month(name)
-      for record in extra[name] ?? [] where seen.insert(RecordKey(record.id)).inserted { body(record) }
+      for record in extra[name] ?? [] where seen.insert(RecordKey(record.id)) { body(record) }
       for path in byMonth[name] ?? [] { read(path, take) }
       for record in owed[name] ?? [] { take(record) }
     }
+  }
+
+  /// UTC seconds that hold the months from `first` to `last` (`YYYY-MM`, inclusive; all
+  /// time when nil), with a day to spare either side.
+  static func seconds(from first: String?, to last: String?) -> Range<Int64> {
+    func start(_ month: String?, after: Bool) -> Int64? {
+      let bytes = Array((month ?? "").utf8)
+      guard bytes.count == 7, let year = CivilTime.digits(bytes, 0, 4), let number = CivilTime.digits(bytes, 5, 2),
+        (1...12).contains(number)
+      else { return nil }
+      let next = after ? number : number - 1  // months since January, of the month that starts it
+      return CivilTime.Date(year: year + next / 12, month: next % 12 + 1, day: 1).dayNumber * 86_400
+    }
+    let lower = start(first, after: false).map { $0 - 86_400 } ?? .min
+    let upper = start(last, after: true).map { $0 + 86_400 } ?? .max
+    return lower..<max(lower, upper)
   }
 
   /// Reads one file of records line by line.
