@@ -78,7 +78,8 @@ struct SharedTimerTests {
 
   @Test("ctl toggle works with no copy running")
   func ctlWithoutAnyCopy() async throws {
-    try await withSandbox(config: "[timer]\nfocus = \"20s\"") { sandbox in
+    // A focus far longer than the test: a loaded machine cannot end it between two commands.
+    try await withSandbox(config: "[timer]\nfocus = \"25m\"") { sandbox in
       try await sandbox.ctl("toggle")
       let running = try await sandbox.status()
       #expect(running["phase"] as? String == "focus")
