@@ -24,7 +24,7 @@ struct Context {
     let environment = Environment.current()
     let source = ConfigSource(path: options.configPath, environment: environment)
     let history = HistoryStore(
-      directory: environment.dataDirectory + "/history",
+      directory: environment.historyDirectory,
       machine: MachineID.current(stateDirectory: environment.stateDirectory), warn: { Console.warn($0) })
     let store = StateStore(
       directory: environment.stateDirectory, clock: SystemClock(environment: environment),
@@ -36,7 +36,7 @@ struct Context {
   var history: HistoryStore {
     store.history
       ?? HistoryStore(
-        directory: environment.dataDirectory + "/history", machine: "", warn: { Console.warn($0) })
+        directory: environment.historyDirectory, machine: "", warn: { Console.warn($0) })
   }
 
   /// Prints the config's mistakes as warnings, `FILE:LINE:COL: message` each, and what the
@@ -59,25 +59,21 @@ struct Context {
 
   /// Applies `event` to the shared state, starts its effects, and returns the new state.
   func transact(_ event: Event?) throws -> (TimerState, ClockReading) {
-    let outcome = try transact(event, only: nil)
+    let outcome = try transact(event.map { [$0] } ?? [])
     return (outcome.state, outcome.now)
   }
 
-  /// Applies `event` if `only` (when given) accepts the timer as it is then; with
-  /// `recountToday`, today's totals are counted again from the history; with `decide`,
-  /// the event is made under the lock (see `StateStore.begin`).
+  /// Applies `events` with this copy's settings, and what `adjust` adds to the request
+  /// (`only`, `recountToday`, `renaming`, `decide`: see `TransitionRequest`).
   func transact(
-    _ event: Event?, only: ((TimerState) -> Bool)?, recountToday: Bool = false,
-    renaming: (from: String, to: String?)? = nil,
-    decide: ((TimerState, ClockReading) throws -> [Event])? = nil
+    _ events: [Event], _ adjust: (inout TransitionRequest) -> Void = { _ in }
   ) throws -> StateStore.Outcome {
     try store.prepare()
     let runner = EffectRunner(
       config: config, logFolder: store.directory, configPath: configSource.explicitPath)
-    return try store.transact(
-      event.map { [$0] } ?? [], settings: config.timer, ledger: config.ledger,
-      only: only, recountToday: recountToday, renaming: renaming, decide: decide
-    ) { try runner.start($0, commit: $1, now: store.now()) }
+    var request = TransitionRequest(events, settings: config.timer, ledger: config.ledger)
+    adjust(&request)
+    return try store.transact(request) { try runner.start($0, commit: $1, now: store.now()) }
   }
 
 }

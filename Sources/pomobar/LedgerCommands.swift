@@ -29,7 +29,7 @@ enum LedgerCommands {
   static func locked<T>(_ context: Context, _ body: () throws -> T) throws -> T {
     let directory = context.environment.stateDirectory
     try FileSystem.makeDirectories(directory)
-    return try FileLock.withExclusive(directory + "/state.lock", timeout: .seconds(10), body)
+    return try FileLock.withExclusive(StateFolder(directory).lock, timeout: .seconds(10), body)
   }
 
   /// Counts today's totals in the state again from the history, after a command changed
@@ -38,7 +38,10 @@ enum LedgerCommands {
   /// With `renaming`, a project renamed in the history is renamed in the state too.
   static func recountToday(_ context: Context, renaming: (from: String, to: String?)? = nil) {
     do {
-      _ = try context.transact(nil, only: nil, recountToday: true, renaming: renaming)
+      _ = try context.transact([]) {
+        $0.recountToday = true
+        $0.renaming = renaming
+      }
     } catch {
       Console.warn("today's totals in the state were not counted again: \(error)")
     }
