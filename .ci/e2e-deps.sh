@@ -26,7 +26,7 @@ pkgs=(
   gcc libc6-dev pkg-config libwayland-dev libwayland-bin  # vpointer.c: wayland-scanner + libwayland-client
   passwd util-linux procps             # useradd, setpriv, mount, ps
   dunst libnotify-bin dbus dbus-x11    # notifications case: a real daemon, notify-send, a private bus
-  syncthing git                        # sync-syncthing, sync-git: two real Syncthings on loopback; two git clones
+  syncthing git curl                   # sync-syncthing, sync-git: two real Syncthings on loopback (REST by curl); two git clones
   xfce4-notifyd                        # notifications case: a daemon that draws action buttons
   mako-notifier sway-notification-center  # notifications-mako, -swaync: the Wayland daemons, under sway
   timewarrior python3-pip              # timewarrior-watson case: timew 1.4.3; pip for Watson

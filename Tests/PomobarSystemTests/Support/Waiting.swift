@@ -16,6 +16,13 @@ func boottimeNow() -> Int64 {
   return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
 }
 
+/// The wall clock in milliseconds since the epoch, as `pomobar watch` writes its instants.
+func wallMilliseconds() -> Int {
+  var ts = timespec()
+  clock_gettime(CLOCK_REALTIME, &ts)
+  return Int(ts.tv_sec) * 1000 + Int(ts.tv_nsec) / 1_000_000
+}
+
 /// Seconds between two boottime readings.
 func seconds(from start: Int64, to end: Int64) -> Double {
   Double(end - start) / 1e9
