@@ -151,7 +151,7 @@ public final class StateStore {
         changed = true
       }
     }
-    if ledger.hasTargets {
+    if ledger.hasTargets || ledger.textsNeedRecentWork {
       let day = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: ledger.dayStart).today.day
       if recountToday || machine.state.ledger.recent?.day != day {
         // The intervals this transaction closes are in neither the history nor the state's
