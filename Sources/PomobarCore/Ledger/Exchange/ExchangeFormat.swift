@@ -14,6 +14,9 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
   /// An iCalendar file (RFC 5545) of work intervals, and with `--focus` focus sessions,
   /// for calendars (`ICalendarEncoder`). Written only.
   case ics
+  /// A klog file (`KlogEncoder`): a record per day, an entry per work interval. Written
+  /// only.
+  case klog
 
   public static var names: [String] { allCases.map(\.rawValue) }
 
@@ -40,6 +43,12 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         "UID per record (importing again updates); --focus adds focus",
         "sessions",
       ]
+    case .klog:
+      return [
+        "a klog file: under each date an entry per interval, `8:00 - 9:30`,",
+        "the project and tags as #tags, then the note; what report counts",
+        "as work unless --kind says otherwise",
+      ]
     }
   }
 
@@ -48,6 +57,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
   public var defaultKind: ExportKind {
     switch self {
     case .csv, .json, .timewarrior, .timewarriorData, .watson, .ics: return .all
+    case .klog: return .work
     }
   }
 
@@ -80,6 +90,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     case .timewarriorData:
       return .none("timewarrior's data files are not read: import what `timew export` prints instead")
     case .ics: return .none("calendars are not read: import pomobar's csv or json export instead")
+    case .klog: return .none("klog files are not read: import pomobar's csv or json export instead")
     }
   }
 
@@ -97,7 +108,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
   /// An array of arrays is Watson's; an array of objects is pomobar's JSON when its first
   /// object has a `kind` or `seconds` key, timewarrior's otherwise (an empty array reads
   /// as JSON: there is nothing in it either way); text whose first line names an `id`, a
-  /// `start` and an `end` column is CSV.
+  /// `start` and an `end` column is CSV, and text that starts with a date is klog.
   public static func guess(_ bytes: [UInt8]) -> ExchangeFormat? {
     var index = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
@@ -122,6 +133,15 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     if bytes[index...].starts(with: "inc ".utf8) { return .timewarriorData }
     if bytes[index...].starts(with: "BEGIN:VCALENDAR".utf8) { return .ics }
     let line = bytes[index...].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+    // A klog record's first line is its date, `2026-11-23`.
+    let date = Array(line.prefix(10))
+    if date.count == 10,
+      date.indices.allSatisfy({
+        $0 == 4 || $0 == 7 ? date[$0] == UInt8(ascii: "-") || date[$0] == UInt8(ascii: "/") : date[$0] &- 0x30 < 10
+      })
+    {
+      return .klog
+    }
     let columns = CSV.fields(ofLine: Array(line))
     return ["id", "start", "end"].allSatisfy(columns.contains) ? .csv : nil
   }
