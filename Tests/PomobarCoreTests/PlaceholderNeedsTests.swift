@@ -65,6 +65,33 @@ import Testing
     #expect(next(40) == .seconds(70))
   }
 
+  /// `{week}`: the week's earlier days (from Monday, not the days before it) and today,
+  /// the running clock included; the bar wakes when it turns a minute.
+  @Test func weekIsTheWeeksWorkAndTurnsWithIt() {
+    // Thursday 1970-01-01: last week's Thursday to Sunday had work too, this Monday 1:00,
+    // Tuesday 0:30; 0:10:30 closed today, and the clock runs since 10 s.
+    var state = Self.workDocument().timer
+    state.ledger.work = WorkClock(since: .seconds(10), project: "web")
+    state.ledger.today = DayTotals(day: 0, seconds: [.init(project: "api", seconds: 630)])
+    let config = barConfig("[format]\nfull = \"{week}\"\n[ledger]\nshow = \"timer\"\n")
+    let view = { (at: Double) in
+      ViewModel(state: state, config: config, reading: reading(at), zone: { _ in 0 }).fullText
+    }
+    // Not counted yet: nothing, and the bar asks for a count.
+    #expect(view(20) == "")
+    #expect(TargetView.needsCount(state, config, now: reading(20), zone: { _ in 0 }))
+    state.ledger.recent = RecentWork(day: 0, seconds: [500, 500, 500, 500, 3600, 1800, 0])
+    #expect(!TargetView.needsCount(state, config, now: reading(20), zone: { _ in 0 }))
+    // 5400 + 630 + (t - 10) seconds: 1:40 until 40 s.
+    #expect(view(39.9) == "1:40")
+    #expect(view(40) == "1:41")
+    let plan = TickPlan.of(state, now: reading(10.5), zone: { _ in 0 }, dayStart: 0, texts: config)
+    #expect(plan?.next(after: reading(10.5).instant) == .seconds(40))
+    // Stopped, it still shows the week.
+    state.ledger.work = nil
+    #expect(view(100) == "1:40")
+  }
+
   /// A text that shows `{balance}` with a goal set has the store keep the week's earlier
   /// days counted (the bar would otherwise ask for a count at every refresh); one without
   /// a goal, or without such a text, does not.

@@ -98,10 +98,16 @@ struct WorkFigures: Equatable, Sendable {
   /// The week's earlier days against their goals (`TargetView.earlierBalance`); nil while
   /// they are not counted for today.
   var earlierBalance: Int64?
+  /// The work of the week's earlier days; nil while they are not counted for today.
+  var earlierWeek: Int64?
 
   init(_ state: TimerState, _ settings: LedgerSettings, now: Instant, today: LedgerDay) {
     self.today = ViewModel.workedToday(state, now: now, today: today)
     target = settings.target(on: CivilTime.date(fromDays: today.day))
     earlierBalance = TargetView.earlierBalance(settings, today: today.day, recent: state.ledger.recent)
+    if let recent = state.ledger.recent, recent.day == today.day {
+      let weekStart = LedgerCalendar(settings).firstDayOfWeek(CivilTime.date(fromDays: today.day)).dayNumber
+      earlierWeek = (weekStart..<today.day).reduce(0) { $0 + (recent.work(on: $1) ?? 0) }
+    }
   }
 }

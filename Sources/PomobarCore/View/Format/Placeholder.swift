@@ -33,6 +33,10 @@ public enum Placeholder: String, CaseIterable, Sendable {
   /// (ahead) or `-1:05 this week` (behind): each earlier work day's goal is due, and of
   /// today's only what is worked; empty without a goal.
   case balance
+  /// This week's work on every project, `12:40`: its earlier days (weeks start on
+  /// `[ledger] week-starts`, as `report week`'s) and today, the running clock included;
+  /// empty until the week's earlier days are counted (at the day's first transaction).
+  case week
 
   /// What the placeholder needs (see `PlaceholderNeeds`); the compiler asks a new one.
   public var needs: PlaceholderNeeds {
@@ -41,6 +45,7 @@ public enum Placeholder: String, CaseIterable, Sendable {
     case .project, .today: return [.workClock]
     case .left: return [.onlyWithGoals, .ledgerDay, .targets, .dayTurn]
     case .balance: return [.onlyWithGoals, .ledgerDay, .targets, .recentWork, .dayTurn]
+    case .week: return [.ledgerDay, .recentWork, .dayTurn]
     }
   }
 
@@ -61,6 +66,7 @@ public enum Placeholder: String, CaseIterable, Sendable {
       guard let earlier = figures.earlierBalance else { return nil }
       let seconds = figures.today - figures.target + earlier
       return seconds + (seconds >= -29 ? 30 : 29)
+    case .week: return figures.earlierWeek.map { $0 + figures.today }
     }
   }
 }
@@ -104,6 +110,9 @@ struct FormatValues {
     case .today: return work.map { WorkView.clock($0.total) } ?? ""
     case .left: return left
     case .balance: return balance
+    case .week:
+      guard let figures, let earlier = figures.earlierWeek else { return "" }
+      return WorkView.clock(earlier + figures.today)
     }
   }
 
