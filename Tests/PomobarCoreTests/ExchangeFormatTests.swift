@@ -6,7 +6,8 @@ import Testing
 /// usages, the summary and the completions are made from it; the docs are held to it here.
 @Suite struct ExchangeFormatTests {
   static func page() throws -> String {
-    try String(contentsOfFile: URLPath.packageRoot(from: #filePath) + "/docs/import-export.md", encoding: .utf8)
+    try String(
+      contentsOfFile: URLPath.packageRoot(from: #filePath) + "/docs/import-export.md", encoding: .utf8)
   }
 
   /// docs/import-export.md's synopsis names every format, in the list's order, and what
@@ -14,10 +15,14 @@ import Testing
   @Test func theImportExportPageDocumentsEveryFormat() throws {
     let page = try Self.page()
     #expect(page.contains("--format " + ExchangeFormat.names.joined(separator: "|") + "\n"))
-    #expect(page.contains("import FILE [--from " + ExchangeFormat.readable.map(\.rawValue).joined(separator: "|") + "]"))
+    #expect(
+      page.contains(
+        "import FILE [--from " + ExchangeFormat.readable.map(\.rawValue).joined(separator: "|") + "]"))
     let items = page.split(separator: "\n").filter { $0.hasPrefix("- `") }
     for format in ExchangeFormat.allCases {
-      #expect(items.contains { $0.hasPrefix("- `\(format.rawValue)`: ") }, "docs/import-export.md: no item for \(format.rawValue)")
+      #expect(
+        items.contains { $0.hasPrefix("- `\(format.rawValue)`: ") },
+        "docs/import-export.md: no item for \(format.rawValue)")
     }
   }
 

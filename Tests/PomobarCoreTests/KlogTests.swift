@@ -53,7 +53,8 @@ import Testing
   /// times shifted: klog's total per date is `report`'s.
   @Test func aRecordAfterMidnightCountsInTheLedgersDay() throws {
     let text = Self.export(
-      [Self.work("2026-11-24T01:00:00+00:00", "2026-11-24T02:10:00+00:00", project: "api")], dayStart: 4 * 3600)
+      [Self.work("2026-11-24T01:00:00+00:00", "2026-11-24T02:10:00+00:00", project: "api")],
+      dayStart: 4 * 3600)
     #expect(text == "2026-11-23\n    1:00> - 2:10> #api\n")
     #expect(try KlogGrammar.read(text).map(\.minutes) == [70])
   }
@@ -69,7 +70,9 @@ import Testing
   @Test func timesRoundToTheMinute() {
     #expect(KlogEncoder.minutes(29) == 0 && KlogEncoder.minutes(30) == 1 && KlogEncoder.minutes(-31) == -1)
     #expect(KlogEncoder.time(1439) == "23:59" && KlogEncoder.time(1440) == "0:00>")
-    #expect(KlogEncoder.duration(45) == "45m" && KlogEncoder.duration(120) == "2h" && KlogEncoder.duration(61) == "1h1m")
+    #expect(
+      KlogEncoder.duration(45) == "45m" && KlogEncoder.duration(120) == "2h"
+        && KlogEncoder.duration(61) == "1h1m")
   }
 
   @Test func nothingToExportIsAnEmptyFile() throws {
@@ -102,7 +105,11 @@ import Testing
 /// date, total minutes (open ranges not counted) and the tags of its entries.
 enum KlogGrammar {
   struct Problem: Error { var line: String }
-  struct Record { var date: String; var minutes: Int; var tags: [String] }
+  struct Record {
+    var date: String
+    var minutes: Int
+    var tags: [String]
+  }
 
   static func read(_ text: String) throws(Problem) -> [Record] {
     var records: [Record] = []
@@ -124,7 +131,8 @@ enum KlogGrammar {
           throw Problem(line: line)  // a summary after the entries, or a record without a blank line
         }
       } else {
-        guard !records.isEmpty, !previousBlank, ["    ", "   ", "  ", "\t"].contains(lead), indent == nil || indent == lead
+        guard !records.isEmpty, !previousBlank, ["    ", "   ", "  ", "\t"].contains(lead),
+          indent == nil || indent == lead
         else { throw Problem(line: line) }
         indent = lead
         inEntries = true
@@ -189,7 +197,9 @@ enum KlogGrammar {
     if text.hasPrefix("<") { (shift, text) = (-1440, text.dropFirst()) }
     if text.hasSuffix(">") { (shift, text) = (shift == 0 ? 1440 : 1, text.dropLast()) }
     var twelve: Int? = nil
-    if text.hasSuffix("am") || text.hasSuffix("pm") { (twelve, text) = (text.hasSuffix("pm") ? 12 : 0, text.dropLast(2)) }
+    if text.hasSuffix("am") || text.hasSuffix("pm") {
+      (twelve, text) = (text.hasSuffix("pm") ? 12 : 0, text.dropLast(2))
+    }
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard shift != 1, parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
       parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -207,7 +217,9 @@ enum KlogGrammar {
   static func duration(_ word: String) throws(Problem) -> Int {
     var text = Substring(word)
     var sign = 1
-    if text.hasPrefix("-") || text.hasPrefix("+") { (sign, text) = (text.hasPrefix("-") ? -1 : 1, text.dropFirst()) }
+    if text.hasPrefix("-") || text.hasPrefix("+") {
+      (sign, text) = (text.hasPrefix("-") ? -1 : 1, text.dropFirst())
+    }
     var hours: Int? = nil
     var minutes: Int? = nil
     if let h = text.firstIndex(of: "h") {
@@ -215,7 +227,9 @@ enum KlogGrammar {
       (hours, text) = (value, text[text.index(after: h)...])
     }
     if text.hasSuffix("m") {
-      guard let value = Int(text.dropLast()), text.dropLast().allSatisfy(\.isNumber) else { throw Problem(line: word) }
+      guard let value = Int(text.dropLast()), text.dropLast().allSatisfy(\.isNumber) else {
+        throw Problem(line: word)
+      }
       (minutes, text) = (value, "")
     }
     guard text.isEmpty, hours != nil || minutes != nil, hours == nil || (minutes ?? 0) < 60 else {
@@ -229,7 +243,9 @@ enum KlogGrammar {
     var out: [String] = []
     var current: String? = nil
     for character in summary + " " {
-      if var tag = current, character.isLetter || (character.isASCII && character.isNumber) || character == "_" {
+      if var tag = current,
+        character.isLetter || (character.isASCII && character.isNumber) || character == "_"
+      {
         tag.append(character)
         current = tag
         continue

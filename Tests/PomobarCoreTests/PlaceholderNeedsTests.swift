@@ -46,12 +46,14 @@ import Testing
     state.ledger.work = WorkClock(since: .seconds(10), project: "web")
     state.ledger.today = DayTotals(day: 0, seconds: [.init(project: "api", seconds: 3630)])
     state.ledger.recent = RecentWork(day: 0, seconds: [0, 0, 0, 0, 3610, 0, 0])
-    let config = barConfig("[format]\nfull = \"{balance}\"\n[ledger]\nshow = \"timer\"\ndaily-goal = \"1h\"\n")
+    let config = barConfig(
+      "[format]\nfull = \"{balance}\"\n[ledger]\nshow = \"timer\"\ndaily-goal = \"1h\"\n")
     let view = { (at: Double) in
       ViewModel(state: state, config: config, reading: reading(at), zone: { _ in 0 }).fullText
     }
     let next = { (at: Double) in
-      TickPlan.of(state, now: reading(at), zone: { _ in 0 }, dayStart: 0, texts: config)?.next(after: reading(at).instant)
+      TickPlan.of(state, now: reading(at), zone: { _ in 0 }, dayStart: 0, texts: config)?.next(
+        after: reading(at).instant)
     }
     // -7190 + 30 + (t - 10) seconds: -1:59 until 61 s.
     #expect(view(60.9) == "-1:59 this week")
@@ -97,7 +99,8 @@ import Testing
   /// a goal, or without such a text, does not.
   @Test func theStoreCountsTheWeekWhenATextNeedsIt() {
     for placeholder in Placeholder.allCases {
-      let config = barConfig("[format]\nfull = \"{\(placeholder.rawValue)}\"\n[ledger]\ndaily-goal = \"8h\"\n")
+      let config = barConfig(
+        "[format]\nfull = \"{\(placeholder.rawValue)}\"\n[ledger]\ndaily-goal = \"8h\"\n")
       #expect(config.ledger.textsNeedRecentWork == placeholder.needs.contains(.recentWork), "\(placeholder)")
       let noGoal = barConfig("[format]\nfull = \"{\(placeholder.rawValue)}\"\n")
       let needs = placeholder.needs.contains(.onlyWithGoals) ? [] : placeholder.needs

@@ -48,12 +48,16 @@ public struct TargetView: Equatable, Sendable {
   /// while `recent` is not today's.
   static func earlierBalance(_ settings: LedgerSettings, today: Int64, recent: RecentWork?) -> Int64? {
     guard let recent, recent.day == today else { return nil }
-    let weekStart = LedgerCalendar(settings).firstDayOfWeek(CivilTime.date(fromDays: today)).dayNumber
     var seconds: Int64 = 0
-    for day in weekStart..<today {
+    for day in earlierDays(settings, today: today) {
       seconds += (recent.work(on: day) ?? 0) - settings.target(on: CivilTime.date(fromDays: day))
     }
     return seconds
+  }
+
+  /// The days of today's week before it (weeks start on `[ledger] week-starts`).
+  static func earlierDays(_ settings: LedgerSettings, today: Int64) -> Range<Int64> {
+    LedgerCalendar(settings).firstDayOfWeek(CivilTime.date(fromDays: today)).dayNumber..<today
   }
 }
 
@@ -106,8 +110,8 @@ struct WorkFigures: Equatable, Sendable {
     target = settings.target(on: CivilTime.date(fromDays: today.day))
     earlierBalance = TargetView.earlierBalance(settings, today: today.day, recent: state.ledger.recent)
     if let recent = state.ledger.recent, recent.day == today.day {
-      let weekStart = LedgerCalendar(settings).firstDayOfWeek(CivilTime.date(fromDays: today.day)).dayNumber
-      earlierWeek = (weekStart..<today.day).reduce(0) { $0 + (recent.work(on: $1) ?? 0) }
+      let days = TargetView.earlierDays(settings, today: today.day)
+      earlierWeek = days.reduce(0) { $0 + (recent.work(on: $1) ?? 0) }
     }
   }
 }

@@ -226,8 +226,8 @@ extension CommandTable {
         summary: "records from an export, each once; again: merged")
     ],
     usage: [
-      "import FILE [--from \(ExchangeFormat.readable.map(\.rawValue).joined(separator: "|"))] [--project-tags LIST]"
-        + " [--dry-run]"
+      "import FILE [--from \(ExchangeFormat.readable.map(\.rawValue).joined(separator: "|"))]"
+        + " [--project-tags LIST] [--dry-run]"
     ],
     options: [
       OptionSpec(

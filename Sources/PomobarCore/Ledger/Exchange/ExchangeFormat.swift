@@ -94,7 +94,8 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     }
   }
 
-  /// What `import` reads: timewarrior's data lines and calendars are written only.
+  /// Whether `import` reads it (timewarrior's data lines, calendars and klog files are
+  /// written only).
   public var isReadable: Bool {
     if case .none = reader { return false }
     return true
@@ -137,7 +138,8 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     let date = Array(line.prefix(10))
     if date.count == 10,
       date.indices.allSatisfy({
-        $0 == 4 || $0 == 7 ? date[$0] == UInt8(ascii: "-") || date[$0] == UInt8(ascii: "/") : date[$0] &- 0x30 < 10
+        $0 == 4 || $0 == 7
+          ? date[$0] == UInt8(ascii: "-") || date[$0] == UInt8(ascii: "/") : date[$0] &- 0x30 < 10
       })
     {
       return .klog

@@ -388,6 +388,8 @@ struct KlogEncoder {
 
   /// A note on one line: line breaks, tabs and other control characters become spaces.
   static func oneLine(_ note: String) -> String {
-    String(String.UnicodeScalarView(note.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+    String(
+      String.UnicodeScalarView(
+        note.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
   }
 }

@@ -41,7 +41,8 @@ public enum Placeholder: String, CaseIterable, Sendable {
   /// What the placeholder needs (see `PlaceholderNeeds`); the compiler asks a new one.
   public var needs: PlaceholderNeeds {
     switch self {
-    case .ring, .bar, .time, .minutes, .phase, .position, .cycle, .dots, .ends, .completed, .percent: return []
+    case .ring, .bar, .time, .minutes, .phase, .position, .cycle, .dots, .ends, .completed, .percent:
+      return []
     case .project, .today: return [.workClock]
     case .left: return [.onlyWithGoals, .ledgerDay, .targets, .dayTurn]
     case .balance: return [.onlyWithGoals, .ledgerDay, .targets, .recentWork, .dayTurn]
@@ -54,7 +55,8 @@ public enum Placeholder: String, CaseIterable, Sendable {
   /// grid of each (`TickPlan`), chosen again at each wake-up.
   func minuteCount(_ figures: WorkFigures) -> Int64? {
     switch self {
-    case .ring, .bar, .time, .minutes, .phase, .position, .cycle, .dots, .ends, .completed, .percent, .project:
+    case .ring, .bar, .time, .minutes, .phase, .position, .cycle, .dots, .ends, .completed, .percent,
+      .project:
       return nil
     case .today: return figures.today
     // On a day without a goal it says `day off` or nothing, all day.
