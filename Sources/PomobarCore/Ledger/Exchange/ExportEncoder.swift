@@ -347,8 +347,7 @@ struct KlogEncoder {
   /// `8:05`, `0:45>` for a time of the next day (minutes after the date's midnight).
   static func time(_ minutes: Int64) -> String {
     let next = minutes >= 1440
-    let minute = next ? minutes - 1440 : minutes
-    return "\(minute / 60):" + CivilTime.pad(Int(minute % 60), 2) + (next ? ">" : "")
+    return ClockTime.text((next ? minutes - 1440 : minutes) * 60, paddedHour: false) + (next ? ">" : "")
   }
 
   /// `1h30m`, `45m`, `2h`.
