@@ -94,6 +94,24 @@ import Testing
     #expect(view(100) == "1:40")
   }
 
+  /// Every placeholder alone in a text, with a goal and without, the work clock running:
+  /// the bar starts with at most one transaction (which counts what the text needs) and
+  /// writes a frame, and a minute later writes again without asking for another. A need
+  /// the transition did not meet would have the bar ask at every refresh.
+  @Test(arguments: Placeholder.allCases)
+  func everyPlaceholderShowsWithoutAskingAgain(_ placeholder: Placeholder) {
+    for goal in ["", "[ledger]\ndaily-goal = \"8h\"\n"] {
+      var bar = BarDriver(
+        config: barConfig("[format]\nfull = \"{\(placeholder.rawValue)} .\"\n" + goal),
+        document: Self.workDocument())
+      #expect(!BarDriver.frames(bar.start(at: 0.5)).isEmpty, "\(placeholder) \(goal)")
+      let asked = bar.transacted.count
+      #expect(asked <= 1, "\(placeholder) \(goal)")
+      #expect(!BarDriver.frames(bar.handle(.timer, at: 60)).isEmpty, "\(placeholder) \(goal)")
+      #expect(bar.transacted.count == asked, "\(placeholder) \(goal)")
+    }
+  }
+
   /// A text that shows `{balance}` with a goal set has the store keep the week's earlier
   /// days counted (the bar would otherwise ask for a count at every refresh); one without
   /// a goal, or without such a text, does not.
