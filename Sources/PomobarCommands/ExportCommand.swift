@@ -9,7 +9,8 @@ enum ExportCommand {
   ) -> Int32 {
     let history = context.history
     let range = argument.resolve(today: LocalZone.today())
-    var selection = ExportSelection(kind, calendar: LedgerCalendar(context.config.ledger))
+    let calendar = LedgerCalendar(context.config.ledger)
+    var selection = ExportSelection(kind, calendar: calendar)
     if selection.needsFirstPass {
       let months = range.months
       history.forEachRecord(from: months.first, to: months.last) { selection.see($0) }
@@ -25,7 +26,7 @@ enum ExportCommand {
     }
     let stamp = LocalZone.wallTime(wall: context.store.now().wall).utc
     var encoder = ExportEncoder(
-      format: format, total: total, calendar: ICalendarEncoder(stamp: stamp, focus: focus))
+      format: format, total: total, calendar: ICalendarEncoder(stamp: stamp, focus: focus), ledger: calendar)
     var output = OutputBuffer()
     output.add(encoder.header())
     forEachRecord { record in output.add(encoder.element(record)) }

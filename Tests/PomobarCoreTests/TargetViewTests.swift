@@ -134,7 +134,10 @@ import Testing
     let reading = ClockReading(
       wall: (Self.monday * 86_400 + 23 * 3600) * 1_000_000_000,
       boottime: (Self.monday * 86_400 + 23 * 3600) * 1_000_000_000, monotonic: 0, bootID: "b")
-    let plan = TickPlan.of(TimerState(), now: reading, zone: { _ in 0 }, dayStart: 0, dayTurns: true)
+    var texts = Config()
+    texts.ledger = Self.eightHours
+    texts.format.base.full = FormatTemplate(builtIn: "{left}")
+    let plan = TickPlan.of(TimerState(), now: reading, zone: { _ in 0 }, dayStart: 0, texts: texts)
     #expect(plan?.next(after: reading.instant) == .seconds((Self.monday + 1) * 86_400))
     #expect(TickPlan.of(TimerState(), now: reading, zone: { _ in 0 }, dayStart: 0) == nil)
   }

@@ -71,6 +71,16 @@ struct WorkDaysTests {
     }
   }
 
+  @Test("{week} without a goal: the store counts the week's earlier days for it")
+  func theWeekIsCountedWithoutAGoal() async throws {
+    try await withSandbox(config: "[format]\nfull = \"{week}\"\n") { sandbox in
+      try Self.writeMondaysWork(sandbox)
+      try Self.setClock(sandbox, to: Self.wednesdayNine)
+      let status = try await sandbox.run(["status", "--format", "plain"])
+      #expect(status.stdout == "9:00", "\(status)")
+    }
+  }
+
   /// The first change of a day may close an interval that began the day before: its part
   /// of yesterday counts in the week (it was in neither the history nor the running clock
   /// when the week was counted).

@@ -150,7 +150,9 @@ extension CommandTable {
   static let export = CommandSpec(
     name: "export",
     synopsis: [
-      .init(line: "export [RANGE] --format FORMAT", summary: "csv, json, timewarrior, watson, ics to stdout")
+      .init(
+        line: "export [RANGE] --format FORMAT",
+        summary: ExchangeFormat.names.joined(separator: ", ") + " to stdout")
     ],
     usage: [
       "export [RANGE] --format \(ExchangeFormat.names.joined(separator: "|"))",
@@ -161,7 +163,8 @@ extension CommandTable {
       OptionSpec.kind.documented([
           "only the records to add up (not with ics): work, what report",
           "counts as work (the work clock's records, and focus sessions on",
-        "a day without it); focus; break (breaks taken); all (without --kind)",
+        "a day without it); focus; break (breaks taken); all (without",
+        "--kind, unless the format says otherwise above)",
       ]),
       OptionSpec.focus.documented(["ics: focus sessions as events too"]),
     ]
@@ -169,31 +172,7 @@ extension CommandTable {
     operand: .words(LedgerRange.names),
     help: [
       .text("Writes the history to stdout in order of start, streamed."),
-      .items(
-        [
-          HelpItem(
-            term: "csv",
-            doc: [
-              "a header and one row per record (RFC 4180, UTF-8): id, kind,",
-              "start, end (local ISO 8601), seconds, hours, project, outcome,",
-              "internal, external, gap, note, tags (joined by ;). Focus sessions",
-              "and breaks lie inside work: to sum the seconds, take --kind work",
-            ]),
-          HelpItem(term: "json", doc: ["an array of the history's own record objects"]),
-          HelpItem(term: "timewarrior", doc: ["the array `timew export` prints, for `timew import`"]),
-          HelpItem(
-            term: "timewarrior-data",
-            doc: ["lines of timewarrior's data files, for timewarrior 1.4"]),
-          HelpItem(term: "watson", doc: ["a frames file for `watson merge` (no project: \"(no project)\")"]),
-          HelpItem(
-            term: "ics",
-            doc: [
-              "an iCalendar file (RFC 5545): each work interval an event titled",
-              "by its project, tags and note in the description, UTC times, a",
-              "UID per record (importing again updates); --focus adds focus",
-              "sessions",
-            ]),
-        ], column: 20),
+      .items(ExchangeFormat.allCases.map { HelpItem(term: $0.rawValue, doc: $0.help) }, column: 20),
       .options,
       .text(rangeHelp(without: "all")),
     ],
@@ -204,7 +183,7 @@ extension CommandTable {
       }
       let format: ExchangeFormat = try words.oneOf("format", name)
       if words.flag(.focus) && format != .ics { throw words.usage("--focus goes with --format ics") }
-      var kind = ExportKind.all
+      var kind = format.defaultKind
       if let given = words[.kind] {
         let known: ExportKind = try words.oneOf("kind", given)
         guard format != .ics else {
@@ -223,7 +202,10 @@ extension CommandTable {
         line: "import FILE [--from FORMAT] [--project-tags LIST] [--dry-run]",
         summary: "records from an export, each once; again: merged")
     ],
-    usage: ["import FILE [--from csv|json|timewarrior|watson] [--project-tags LIST] [--dry-run]"],
+    usage: [
+      "import FILE [--from \(ExchangeFormat.readable.map(\.rawValue).joined(separator: "|"))]"
+        + " [--project-tags LIST] [--dry-run]"
+    ],
     options: [
       .importFormat,
       OptionSpec.projectTags.documented([
@@ -487,7 +469,7 @@ extension OptionSpec {
   /// `import --from FORMAT`.
   static let importFormat = OptionSpec(
     names: ["--from"], arity: .value, placeholder: "FORMAT",
-    kind: .words(ExchangeFormat.allCases.filter(\.isReadable).map(\.rawValue)))
+    kind: .words(ExchangeFormat.readable.map(\.rawValue)))
   static let projectTags = OptionSpec(names: ["--project-tags"], arity: .value, placeholder: "LIST", kind: .text)
   static let dryRun = OptionSpec(names: ["--dry-run"], arity: .flag)
   static let start = OptionSpec(names: ["--start"], arity: .value, placeholder: "TIME", kind: .text)

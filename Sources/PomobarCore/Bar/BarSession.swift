@@ -265,8 +265,7 @@ public struct BarSession {
         state, now: now, zone: zone, dayStart: config.ledger.dayStart, urgentFor: config.display.urgentFor)
       : TickPlan.of(
         state, now: now, zone: zone, dayStart: config.ledger.dayStart,
-        urgentFor: config.display.urgentFor, update: config.display.update,
-        dayTurns: config.format.usesTargets && config.ledger.hasTargets)
+        urgentFor: config.display.urgentFor, update: config.display.update, texts: config)
     if plan != armedFor {
       // Ticks fall on the plan's own grid, so the display changes only with it.
       armedFor = plan

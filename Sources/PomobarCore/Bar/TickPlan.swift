@@ -29,11 +29,13 @@ public struct TickPlan: Equatable, Sendable {
   /// With `[display] urgent-for` set and no phase running, the moment the urgent flag
   /// clears is a wake-up too: the plan is whichever of it and the work clock's minute comes
   /// first, re-chosen at each wake-up. `update = "minute"` ticks on the phase's own minute
-  /// grid. With `dayTurns` (a text shows `{left}` or `{balance}`), the start of the next
-  /// ledger day is a wake-up too: what is due changes there.
+  /// grid. With `texts`, the config whose texts are shown, what their placeholders need
+  /// wakes the bar too: the start of the next ledger day (`PlaceholderNeeds.dayTurn`:
+  /// what is due changes there), and while the clock runs, the minute of each count a
+  /// text shows (`Placeholder.minuteCount`: today's total, not only the running project's).
   public static func of(
     _ state: TimerState, now: ClockReading, zone: @escaping (Int64) -> Int32, dayStart: Int,
-    urgentFor: Duration? = nil, update: DisplayUpdate = .second, dayTurns: Bool = false
+    urgentFor: Duration? = nil, update: DisplayUpdate = .second, texts: Config? = nil
   ) -> TickPlan? {
     // Break care's wake-ups are one-shots or a minute's grid: the phase's grid is chosen
     // again after each (`[breaks]`).
@@ -55,13 +57,23 @@ public struct TickPlan: Equatable, Sendable {
       plans.append(once(at: since + urgentFor, now: now.instant))
     }
     // The muted block of a stopped clock with a project shows today's total: 0:00 then.
-    if dayTurns || (state.ledger.work == nil && state.ledger.project != nil) {
+    if texts?.needs.contains(.dayTurn) == true || (state.ledger.work == nil && state.ledger.project != nil) {
       plans.append(once(at: Ledger(zone: zone, now: now, dayStart: dayStart).nextDayStart, now: now.instant))
     }
     if let work = state.ledger.work {
       let today = Ledger(zone: zone, now: now, dayStart: dayStart).ledgerDay
-      let closed = state.ledger.today.on(today.day).total(for: work.project)
-      plans.append(TickPlan(anchor: max(work.since, today.start) - .seconds(closed), seconds: 60))
+      let from = max(work.since, today.start)
+      // The seconds counted when the stretch began, of the running project (its block)
+      // and of what the texts show: each turns a minute on its own grid.
+      var counts = [state.ledger.today.on(today.day).total(for: work.project)]
+      if let texts {
+        let figures = WorkFigures(state, texts.ledger, now: now.instant, today: today)
+        let running = figures.today - state.ledger.today.on(today.day).total
+        counts += texts.placeholdersShown.compactMap { $0.minuteCount(figures).map { $0 - running } }
+      }
+      for second in Set(counts.map { ($0 % 60 + 60) % 60 }).sorted() {
+        plans.append(TickPlan(anchor: from - .seconds(second), seconds: 60))
+      }
     }
     return plans.min { $0.next(after: now.instant) < $1.next(after: now.instant) }
   }

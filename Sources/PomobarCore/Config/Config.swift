@@ -6,7 +6,9 @@ public struct Config: Equatable, Sendable {
   public var timer = TimerSettings()
   public var display = DisplaySettings()
   /// `[format]`: the texts, parsed once.
-  public var format = FormatSettings()
+  public var format = FormatSettings() {
+    didSet { ledger.textsNeedRecentWork = needs.contains(.recentWork) }
+  }
   public var clicks = ClickMap()
   /// Shell commands per hook event, run with `sh -c` and POMOBAR_* variables.
   public var hooks: [HookEvent: [String]] = [:]
@@ -16,7 +18,9 @@ public struct Config: Equatable, Sendable {
   public var notifications = NotificationSettings()
   public var sound = SoundSettings()
   public var focusMode = FocusModeSettings()
-  public var ledger = LedgerSettings()
+  public var ledger = LedgerSettings() {
+    didSet { ledger.textsNeedRecentWork = needs.contains(.recentWork) }
+  }
   /// `[projects.NAME]` tables, by project name.
   public var projects: [String: ProjectSettings] = [:]
   /// `[wrap]`: another status command whose blocks pomobar's are merged into.

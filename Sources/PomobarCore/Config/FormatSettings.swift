@@ -15,12 +15,11 @@ public struct FormatSettings: Equatable, Sendable {
   /// The template for each slot, paused or not, and kind, looked up once per change of
   /// the settings rather than on every frame: `resolved[(slot * 2 + paused) * 3 + kind]`.
   private var resolved: [FormatTemplate?] = []
-  /// Whether any text shows `{project}` or `{today}`: the work clock is then worked out
-  /// for the text even where it is not shown beside it.
-  public private(set) var usesWork = false
-  /// Whether any text shows `{left}` or `{balance}`, and `{balance}`.
-  public private(set) var usesTargets = false
-  public private(set) var usesBalance = false
+  /// Every placeholder some text shows, in `Placeholder` order.
+  public private(set) var placeholders: [Placeholder] = []
+  /// What they need with a goal set, and without one (`Config.needs`).
+  public private(set) var needs: PlaceholderNeeds = []
+  public private(set) var needsWithoutGoals: PlaceholderNeeds = []
 
   static let defaultBase = FormatTexts(
     full: FormatTemplate(builtIn: "{ring} {phase} {time} {dots}"),
@@ -59,9 +58,10 @@ public struct FormatSettings: Equatable, Sendable {
     }
     self.resolved = resolved
     let texts = ([base] + phases).flatMap { texts in FormatKind.allCases.compactMap { texts[$0] } }
-    usesWork = texts.contains(where: \.usesWork)
-    usesTargets = texts.contains(where: \.usesTargets)
-    usesBalance = texts.contains(where: \.usesBalance)
+    let shown = texts.reduce(into: Set<Placeholder>()) { $0.formUnion($1.placeholders) }
+    placeholders = Placeholder.allCases.filter(shown.contains)
+    needs = PlaceholderNeeds(placeholders, goals: true)
+    needsWithoutGoals = PlaceholderNeeds(placeholders, goals: false)
   }
 }
 

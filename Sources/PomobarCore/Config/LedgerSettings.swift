@@ -36,6 +36,10 @@ public struct LedgerSettings: Equatable, Sendable {
   public var away = AwayChoiceSettings()
   /// What the bar shows of the work clock.
   public var show: WorkDisplay = .auto
+  /// Whether a text needs the week's earlier days kept counted in the state
+  /// (`PlaceholderNeeds.recentWork`): not a key, kept by `Config` from its texts, for the
+  /// store, which counts them then (and whenever a goal is set).
+  public internal(set) var textsNeedRecentWork = false
 
   public init() {}
 

@@ -4,8 +4,8 @@
 ///
 /// Counted again (in the transaction, under the state lock) at the first transaction of
 /// a day and whenever the history changed underneath (an edit, `track`, an import), and
-/// only when a goal is set. Seven days cover the days before today of any week, whatever
-/// day it starts on.
+/// only when a goal is set or a text needs them (`PlaceholderNeeds.recentWork`). Seven
+/// days cover the days before today of any week, whatever day it starts on.
 public struct RecentWork: Equatable, Sendable {
   /// The ledger day it was counted on.
   public var day: Int64

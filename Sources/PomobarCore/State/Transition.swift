@@ -166,7 +166,9 @@ extension StateDocument {
         changed = true
       }
     }
-    if request.ledger.hasTargets, request.recountToday || timer.ledger.recent?.day != day {
+    if request.ledger.hasTargets || request.ledger.textsNeedRecentWork,
+      request.recountToday || timer.ledger.recent?.day != day
+    {
       // The intervals this transition closes are in neither the history nor the state's
       // running clock yet (a clock running since yesterday, stopped now): they count too.
       let counted = recent(in: history, owed: base.owed + records, timer, ledger, request.ledger)

@@ -4,19 +4,20 @@ extension ViewModel {
   /// the ledger's today for the work clock.
   ///
   /// The ledger's today (two zone look-ups) is worked out only when the work clock will
-  /// show (running, or stopped with a project set), or a text shows `{left}` or
-  /// `{balance}`: not on every tick of a Pomodoro-only
+  /// show (running, or stopped with a project set), or a text needs it
+  /// (`PlaceholderNeeds.ledgerDay`): not on every tick of a Pomodoro-only
   /// bar, whose focus-started clock has no project and stays out of sight.
   public init(
     state: TimerState, config: Config, reading now: ClockReading, zone: @escaping (Int64) -> Int32,
     problem: String? = nil
   ) {
     let shown = state.ledger.work.map { !$0.byFocus || $0.project != nil } ?? (state.ledger.project != nil)
-    let wanted = config.ledger.show != .timer || config.format.usesWork
+    let needs = config.needs
+    let wanted = config.ledger.show != .timer || needs.contains(.workClock)
     let utc = now.wall >= 0 ? now.wall / 1_000_000_000 : (now.wall + 1) / 1_000_000_000 - 1
     let local = utc + Int64(zone(utc))
     let today =
-      shown && wanted || config.format.usesTargets
+      shown && wanted || needs.contains(.ledgerDay)
       ? Ledger(zone: zone, now: now, dayStart: config.ledger.dayStart).ledgerDay : nil
     self.init(
       state: state, config: config, now: now.instant,

@@ -93,6 +93,9 @@ extension ViewModel {
     if let targets = Self.targets(state, config, now: now, today: today) {
       (values.left, values.balance) = (targets.left, targets.balance)
     }
+    if let today, config.needs.contains(.ledgerDay) {
+      values.figures = WorkFigures(state, config.ledger, now: now, today: today)
+    }
 
     let hidden = config.display.hideWhenIdle && phase == .idle && problem == nil
     var fullText = hidden ? "" : fullFormat?.render(values) ?? ""

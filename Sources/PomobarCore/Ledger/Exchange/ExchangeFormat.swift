@@ -14,23 +14,102 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
   /// An iCalendar file (RFC 5545) of work intervals, and with `--focus` focus sessions,
   /// for calendars (`ICalendarEncoder`). Written only.
   case ics
+  /// A klog file (`KlogEncoder`): a record per day, an entry per work interval. Written
+  /// only.
+  case klog
 
   public static var names: [String] { allCases.map(\.rawValue) }
 
-  /// What `import` reads: timewarrior's data lines and calendars are written only.
-  public var isReadable: Bool {
+  /// What `pomobar export --help` says of it, a line each. The help, the usages, the
+  /// summary and the completions are made from the cases; `ExchangeFormatTests` holds
+  /// docs/import-export.md to them.
+  public var help: [String] {
     switch self {
-    case .csv, .json, .timewarrior, .watson: return true
-    case .timewarriorData, .ics: return false
+    case .csv:
+      return [
+        "a header and one row per record (RFC 4180, UTF-8): id, kind,",
+        "start, end (local ISO 8601), seconds, hours, project, outcome,",
+        "internal, external, gap, note, tags (joined by ;). Focus sessions",
+        "and breaks lie inside work: to sum the seconds, take --kind work",
+      ]
+    case .json: return ["an array of the history's own record objects"]
+    case .timewarrior: return ["the array `timew export` prints, for `timew import`"]
+    case .timewarriorData: return ["lines of timewarrior's data files, for timewarrior 1.4"]
+    case .watson: return ["a frames file for `watson merge` (no project: \"(no project)\")"]
+    case .ics:
+      return [
+        "an iCalendar file (RFC 5545): each work interval an event titled",
+        "by its project, tags and note in the description, UTC times, a",
+        "UID per record (importing again updates); --focus adds focus",
+        "sessions",
+      ]
+    case .klog:
+      return [
+        "a klog file: under each date an entry per interval, `8:00 - 9:30`,",
+        "the project and tags as #tags, then the note; what report counts",
+        "as work unless --kind says otherwise",
+      ]
     }
   }
+
+  /// The records written without `--kind`: all of them, unless the format's readers add
+  /// up every entry (then what `report` counts as work).
+  public var defaultKind: ExportKind {
+    switch self {
+    case .csv, .json, .timewarrior, .timewarriorData, .watson, .ics: return .all
+    case .klog: return .work
+    }
+  }
+
+  /// How `import` reads a file of the format.
+  public enum Reader: Equatable, Sendable {
+    /// Rows of CSV (`ImportDecoder.decodeCSV`).
+    case csv
+    /// A JSON array, each element an entry of this kind (`ImportDecoder.records`).
+    case jsonArray(Element)
+    /// Written only: what `import` says instead.
+    case none(String)
+  }
+
+  /// What an element of a JSON array is.
+  public enum Element: Equatable, Sendable {
+    /// A line object of the history (`LedgerRecord(jsonLine:)`).
+    case record
+    /// A `timew export` interval.
+    case timewarrior
+    /// A Watson frame.
+    case watson
+  }
+
+  public var reader: Reader {
+    switch self {
+    case .csv: return .csv
+    case .json: return .jsonArray(.record)
+    case .timewarrior: return .jsonArray(.timewarrior)
+    case .watson: return .jsonArray(.watson)
+    case .timewarriorData:
+      return .none("timewarrior's data files are not read: import what `timew export` prints instead")
+    case .ics: return .none("calendars are not read: import pomobar's csv or json export instead")
+    case .klog: return .none("klog files are not read: import pomobar's csv or json export instead")
+    }
+  }
+
+  /// Whether `import` reads it (timewarrior's data lines, calendars and klog files are
+  /// written only).
+  public var isReadable: Bool {
+    if case .none = reader { return false }
+    return true
+  }
+
+  /// The formats `import` reads.
+  public static var readable: [ExchangeFormat] { allCases.filter(\.isReadable) }
 
   /// The format of an exported file, from its first bytes; nil when it looks like none.
   ///
   /// An array of arrays is Watson's; an array of objects is pomobar's JSON when its first
   /// object has a `kind` or `seconds` key, timewarrior's otherwise (an empty array reads
   /// as JSON: there is nothing in it either way); text whose first line names an `id`, a
-  /// `start` and an `end` column is CSV.
+  /// `start` and an `end` column is CSV, and text that starts with a date is klog.
   public static func guess(_ bytes: [UInt8]) -> ExchangeFormat? {
     var index = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
@@ -55,6 +134,16 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     if bytes[index...].starts(with: "inc ".utf8) { return .timewarriorData }
     if bytes[index...].starts(with: "BEGIN:VCALENDAR".utf8) { return .ics }
     let line = bytes[index...].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+    // A klog record's first line is its date, `2026-11-23`.
+    let date = Array(line.prefix(10))
+    if date.count == 10,
+      date.indices.allSatisfy({
+        $0 == 4 || $0 == 7
+          ? date[$0] == UInt8(ascii: "-") || date[$0] == UInt8(ascii: "/") : date[$0] &- 0x30 < 10
+      })
+    {
+      return .klog
+    }
     let columns = CSV.fields(ofLine: Array(line))
     return ["id", "start", "end"].allSatisfy(columns.contains) ? .csv : nil
   }

@@ -22,12 +22,18 @@ public struct ExportEncoder {
 
   /// For `ics`: when the export is made, and whether focus sessions are events too.
   private let calendar: ICalendarEncoder
+  /// For `klog`: the date written last.
+  private var klog: KlogEncoder
 
-  public init(format: ExchangeFormat, total: Int = 0, calendar: ICalendarEncoder = ICalendarEncoder(stamp: 0))
-  {
+  /// - Parameter ledger: the ledger's days (`[ledger] day-starts-at`).
+  public init(
+    format: ExchangeFormat, total: Int = 0, calendar: ICalendarEncoder = ICalendarEncoder(stamp: 0),
+    ledger: LedgerCalendar = LedgerCalendar()
+  ) {
     self.format = format
     self.total = total
     self.calendar = calendar
+    klog = KlogEncoder(calendar: ledger)
   }
 
   /// How many intervals a timewarrior export of these records holds: call `forEach` with
@@ -44,7 +50,7 @@ public struct ExportEncoder {
     switch format {
     case .csv: return CSV.row(Self.csvColumns)
     case .json, .timewarrior, .watson: return "[\n"
-    case .timewarriorData: return ""
+    case .timewarriorData, .klog: return ""
     case .ics: return ICalendarEncoder.header
     }
   }
@@ -61,6 +67,8 @@ public struct ExportEncoder {
       return (written == 0 ? "" : ",\n") + String(record.jsonLine.dropLast())
     case .ics:
       return calendar.event(record)
+    case .klog:
+      return klog.entry(record)
     case .timewarrior, .timewarriorData, .watson:
       var out = ""
       var timeline = self.timeline
@@ -76,7 +84,7 @@ public struct ExportEncoder {
     timeline.finish { out += self.piece($0) }
     self.timeline = timeline
     switch format {
-    case .csv, .timewarriorData: return out
+    case .csv, .timewarriorData, .klog: return out
     case .json, .timewarrior, .watson: return out + (written == 0 ? "]\n" : "\n]\n")
     case .ics: return ICalendarEncoder.footer
     }
@@ -89,7 +97,7 @@ public struct ExportEncoder {
     case .timewarrior: return separator + Self.timewarrior(piece, id: max(1, total - written))
     case .timewarriorData: return Self.timewarriorData(piece)
     case .watson: return separator + Self.watson(piece)
-    case .csv, .json, .ics: return ""
+    case .csv, .json, .ics, .klog: return ""
     }
   }
 
@@ -281,5 +289,106 @@ public struct ExportEncoder {
     let updated = piece.cover.map { $0.updated?.utc ?? piece.end }.max() ?? piece.end
     return "[\(piece.start),\(piece.end),\(JSON.quote(project)),\"\(id)\","
       + "[\(tags.map(JSON.quote).joined(separator: ","))],\(updated)]"
+  }
+}
+
+/// Records as klog writes time (github.com/jotaen/klog, `Specification.md` 1.2): a klog
+/// *record* per day, its date on the first line, an *entry* per pomobar record under it.
+///
+/// ```
+/// 2026-11-23
+///     8:00 - 9:30 #api #billable fixed the login
+///     22:30 - 0:45> #api
+/// ```
+///
+/// The date is the ledger's day of the record's start (`[ledger] day-starts-at`): a
+/// record after midnight that counts in the day before is written `1:00> - 2:00>` there,
+/// as klog shifts a time to the next day, so klog's totals per date are `pomobar
+/// report`'s. Times are the start's local clock, rounded to the minute; the end is the
+/// start plus the interval (klog has no time zones: a range across a clock change is
+/// written in the start's time, its length right). Time that did not count (asleep,
+/// away) follows as a negative duration, so the entry adds up to its counted minutes; an
+/// interval that ends more than a day after its date's midnight, which no range can
+/// say, is a duration. The project and tags are `#tags` (a character klog does not
+/// allow in a tag, anything but a letter, a digit or `_`, becomes `_`), a kind other than
+/// work too (`#focus`, `#short_break`), then the note on one line.
+struct KlogEncoder {
+  let calendar: LedgerCalendar
+  /// The date of the klog record written last; nil before the first.
+  private var date: Int64? = nil
+
+  init(calendar: LedgerCalendar) { self.calendar = calendar }
+
+  /// The lines of one more record, in order of start: its date first when it is a new one.
+  mutating func entry(_ record: LedgerRecord) -> String {
+    let day = calendar.dayNumber(utc: record.start.utc, offset: record.start.offset)
+    var out = ""
+    if day != date {
+      out += (date == nil ? "" : "\n") + CivilTime.date(fromDays: day).description + "\n"
+      date = day
+    }
+    let midnight = day * 86_400
+    let start = Self.minutes(record.start.local - midnight)
+    let end = Self.minutes(record.start.local + max(0, record.end.utc - record.start.utc) - midnight)
+    let counted = Self.minutes(record.seconds)
+    let summary = Self.summary(record)
+    guard end < 2 * 1440 else { return out + "    " + Self.duration(counted) + summary + "\n" }
+    out += "    " + Self.time(start) + " - " + Self.time(end) + summary + "\n"
+    if end - start > counted { out += "    -" + Self.duration(end - start - counted) + " not counted\n" }
+    return out
+  }
+
+  /// Seconds to whole minutes, half a minute up.
+  static func minutes(_ seconds: Int64) -> Int64 {
+    let shifted = seconds + 30
+    return shifted >= 0 ? shifted / 60 : (shifted - 59) / 60
+  }
+
+  /// `8:05`, `0:45>` for a time of the next day (minutes after the date's midnight).
+  static func time(_ minutes: Int64) -> String {
+    let next = minutes >= 1440
+    return ClockTime.text((next ? minutes - 1440 : minutes) * 60, paddedHour: false) + (next ? ">" : "")
+  }
+
+  /// `1h30m`, `45m`, `2h`.
+  static func duration(_ minutes: Int64) -> String {
+    let (hours, rest) = (minutes / 60, minutes % 60)
+    if hours == 0 { return "\(rest)m" }
+    return "\(hours)h" + (rest == 0 ? "" : "\(rest)m")
+  }
+
+  /// ` #api #billable the note`, or nothing.
+  static func summary(_ record: LedgerRecord) -> String {
+    var words: [String] = []
+    if let project = record.project, !project.isEmpty { words.append(tag(project)) }
+    if record.kind != .work { words.append(tag(record.kind.rawValue)) }
+    for name in record.tags {
+      let word = tag(name)
+      if !words.contains(word) { words.append(word) }
+    }
+    if let note = record.note, !note.isEmpty { words.append(oneLine(note)) }
+    return words.isEmpty ? "" : " " + words.joined(separator: " ")
+  }
+
+  /// `#client_x` for `client-x`: a letter (Unicode category L), an ASCII digit or `_` as
+  /// it is, anything else `_`.
+  static func tag(_ name: String) -> String {
+    var out = "#"
+    for scalar in name.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
+        out.unicodeScalars.append(scalar)
+      default:
+        out += ("0"..."9").contains(scalar) ? String(scalar) : "_"
+      }
+    }
+    return out
+  }
+
+  /// A note on one line: line breaks, tabs and other control characters become spaces.
+  static func oneLine(_ note: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        note.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
   }
 }

@@ -23,22 +23,12 @@ public enum ImportDecoder {
     _ bytes: [UInt8], as format: ExchangeFormat, offsets: Offsets, projects: ProjectTags = ProjectTags(),
     _ body: (Result<LedgerRecord, Problem>) -> Void
   ) {
-    switch format {
+    switch format.reader {
     case .csv:
       decodeCSV(bytes, body)
-    case .timewarriorData:
-      body(
-        .failure(
-          Problem(
-            place: "line 1",
-            message: "timewarrior's data files are not read: import what `timew export` prints instead")))
-    case .ics:
-      body(
-        .failure(
-          Problem(
-            place: "line 1",
-            message: "calendars are not read: import pomobar's csv or json export instead")))
-    case .json, .timewarrior, .watson:
+    case .none(let why):
+      body(.failure(Problem(place: "line 1", message: why)))
+    case .jsonArray(let kind):
       var index = 0
       JSONArrayScanner.forEachElement(bytes) { element in
         defer { index += 1 }
@@ -54,7 +44,7 @@ public enum ImportDecoder {
             } catch {
               throw Problem(place: place, message: "not JSON (\(error))")
             }
-            for record in try records(value, format, place, offsets, projects) { body(.success(record)) }
+            for record in try records(value, kind, place, offsets, projects) { body(.success(record)) }
           } catch {
             body(.failure(error))
           }
@@ -65,10 +55,11 @@ public enum ImportDecoder {
   }
 
   private static func records(
-    _ value: JSONValue, _ format: ExchangeFormat, _ place: String, _ offsets: Offsets, _ projects: ProjectTags
+    _ value: JSONValue, _ kind: ExchangeFormat.Element, _ place: String, _ offsets: Offsets,
+    _ projects: ProjectTags
   ) throws(Problem) -> [LedgerRecord] {
-    switch format {
-    case .json:
+    switch kind {
+    case .record:
       guard case .object = value else { throw Problem(place: place, message: "not an object") }
       do {
         return [try checked(LedgerRecord(jsonLine: JSON.serialize(value)))]
@@ -77,7 +68,6 @@ public enum ImportDecoder {
       }
     case .timewarrior: return try timewarrior(value, place, offsets, projects: projects)
     case .watson: return try watson(value, place, offsets)
-    case .csv, .timewarriorData, .ics: throw Problem(place: place, message: "not \(format.rawValue)")
     }
   }
 
