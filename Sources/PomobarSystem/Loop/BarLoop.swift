@@ -108,7 +108,14 @@ public final class BarLoop {
         guard let more = self.events(from: ready, &loop) else { return 0 }
         events += more
       }
+      let written = ownWrite
       if !events.isEmpty && !perform(events, loop.timers, at: now) { return 0 }
+      if ownWrite != written {
+        // This bar's own write is in the watch already: taken now, not at a wake-up of its
+        // own (it says nothing, unless another change came with it).
+        let changes = handle(loop.watcher.drain(), &loop.watcher)
+        if !changes.isEmpty && !perform(changes, loop.timers) { return 0 }
+      }
       // A reloaded config may watch input for another time, or no longer.
       let idleEvents = watchIdle(loop.poller)
       if !idleEvents.isEmpty && !perform(idleEvents, loop.timers) { return 0 }
@@ -233,14 +240,17 @@ public final class BarLoop {
   /// is gone or the user quit.
   private func transact(_ events: [Event], stamp: ClockReading?, _ timers: Timers) -> Bool {
     let config = session.config
-    let runner = EffectRunner(config: config, logFolder: store.directory, configPath: configSource.explicitPath)
+    let runner = EffectRunner(
+      config: config, logFolder: store.directory, configPath: configSource.explicitPath)
     var shown = true
+    var at: ClockReading?
     let committed: StateStore.Committed
     do {
       let transaction = try store.begin(
         events, settings: config.timer, ledger: config.ledger, stamp: stamp, lockTimeout: .milliseconds(500))
       // Under the lock, before anything is written: the frame is queued without blocking.
       shown = perform([.pending(transaction.state, at: transaction.now)], timers, at: transaction.now)
+      at = transaction.now
       committed = try transaction.commit { effects, commit in
         try runner.start(effects, commit: commit, now: store.now())
       }
@@ -248,11 +258,13 @@ public final class BarLoop {
       return perform([.saveFailed("\(error)")], timers) && shown
     }
     if let identity = committed.identity { ownWrite = identity }
-    return perform([.saved(committed.document)], timers) && shown
+    // At the time its state was shown: that view is not built again, and the tick is armed
+    // on the same grid (one that passed meanwhile fires at once).
+    return perform([.saved(committed.document)], timers, at: at) && shown
   }
 
   /// What file changes mean for the bar.
-  private func handle(_ changes: FileWatcher.Changes, _ watcher: inout FileWatcher) -> [BarEvent] {
+  func handle(_ changes: FileWatcher.Changes, _ watcher: inout FileWatcher) -> [BarEvent] {
     var events: [BarEvent] = []
     var stateChanged = changes.paths.contains(store.statePath)
     if changes.lostFolders.contains(store.directory) {
@@ -261,7 +273,9 @@ public final class BarLoop {
       events += watchState(&watcher)
       stateChanged = true
     }
-    if stateChanged, FileIdentity.of(store.statePath).map({ $0 != ownWrite }) ?? true {
+    // The file as this bar committed it: its own rename says nothing new.
+    let ownRename = stateChanged && FileIdentity.of(store.statePath).map { $0 == ownWrite } == true
+    if stateChanged && !ownRename {
       events.append(.stateRead(store.peek(), fileExists: FileSystem.exists(store.statePath)))
     }
     if changes.paths.contains(store.directory + "/" + HookFailures.fileName) || !changes.lostFolders.isEmpty {
@@ -279,9 +293,10 @@ public final class BarLoop {
       watchConfig(&watcher, daysOff: config.ledger.daysOffFile)
       events += reloaded
     }
-    // Our own traces (the lock, the temporary file, the hook log and failures) say nothing
-    // new about saving the state.
-    let own = [store.statePath + ".tmp", store.directory + "/state.lock"]
+    // Our own traces (the lock, the temporary file, the hook log and failures, the state
+    // file this bar wrote) say nothing new about saving the state.
+    let own =
+      [store.statePath + ".tmp", store.directory + "/state.lock"] + (ownRename ? [store.statePath] : [])
     let mayHelpSave = changes.paths.contains { path in
       let name = FileSystem.baseName(of: path).utf8
       return path == store.directory

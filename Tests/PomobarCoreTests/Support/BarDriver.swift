@@ -13,8 +13,8 @@ func ns(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }
 ///
 /// Every `.transact` the session asks for is carried out at once, like the loop's
 /// `transact`: the store's `begin` (the stamp used unless the file was written after it,
-/// the timer caught up, the events applied), then `.pending` at the transaction's time and
-/// `.saved` or `.saveFailed` at the driver's clock. The actions come back flat, in the
+/// the timer caught up, the events applied), then `.pending` and `.saved` at the
+/// transaction's time, or `.saveFailed` at the driver's clock. The actions come back flat, in the
 /// order the loop carries them out: a transaction's outcome right after its `.transact`.
 struct BarDriver {
   var session: BarSession
@@ -99,7 +99,7 @@ struct BarDriver {
       let base = document ?? StateDocument(timer: machine.state, written: at)
       document = base.committed(as: "commit \(commits)", timer: machine.state, written: at, owed: [])
     }
-    actions += perform([.saved(document ?? StateDocument(timer: machine.state, written: at))], at: now)
+    actions += perform([.saved(document ?? StateDocument(timer: machine.state, written: at))], at: at)
     return actions
   }
 }
