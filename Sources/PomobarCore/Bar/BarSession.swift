@@ -139,7 +139,7 @@ public struct BarSession {
   }
 
   /// Why a wake-up ends with the view and the timers brought up to date; when several
-  /// events ask, the last case wins.
+  /// events ask, the case declared last wins.
   private enum Refresh: Comparable {
     /// What is shown may have changed.
     case changed
