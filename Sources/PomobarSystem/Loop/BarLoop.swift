@@ -218,8 +218,15 @@ public final class BarLoop {
       case .write(let text, let replaceable):
         guard output.submit(text, replaceable: replaceable) else { return false }
       case .armTick(let after, let seconds):
-        secondTick = seconds == 1 ? after.map { now.boottime + $0 } : nil
-        timers.tick.arm(after: seconds == 1 ? nil : after, interval: seconds)
+        if seconds == 1 {
+          secondTick = after.map { now.boottime + $0 }
+          timers.tick.arm(after: nil)
+        } else {
+          secondTick = nil
+          // The timer counts from the moment it is armed, which may be past `now` (a saved
+          // state is handed over at the reading it was shown at, before fsync).
+          timers.tick.arm(after: after.map { $0 - (store.now().boottime - now.boottime) }, interval: seconds)
+        }
       case .armRetry(let after):
         timers.retry.arm(after: after, repeating: false)
       case .transact(let events, let stamp):
