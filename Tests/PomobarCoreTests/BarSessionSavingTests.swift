@@ -51,6 +51,25 @@ import Testing
     #expect(session.saving.failure?.problem == "cannot save the timer: permission denied")
   }
 
+  @Test func aWakeUpAsksForOneTransactionAfterEverythingElse() {
+    var bar = BarDriver(config: barConfig(plainFormat + "[idle]\nafter = \"5m\"\n"), input: .keys)
+    _ = bar.start(at: 0)
+    // A key, and a reload that stops watching idle (which ends any away): one transaction
+    // with both, after the warning that came with them.
+    let actions = bar.handle(
+      [
+        .input(Array(" ".utf8)), .configLoaded(barConfig(plainFormat), problem: nil),
+        .idleWatch(problem: "idle: gone"),
+      ], at: 1)
+    #expect(bar.transacted.count == 1)
+    #expect(bar.transacted.first?.first == .action(.toggle))
+    #expect(bar.transacted.first?.count == 2)
+    #expect(
+      actions.prefix(2) == [
+        .warn("idle: gone", kind: "idle"), .transact(bar.transacted[0], stamp: reading(1)),
+      ])
+  }
+
   @Test func aClickBuildsOneViewAndItsSavedStateIsNotBuiltAgain() {
     var bar = BarDriver(config: barConfig(plainFormat), encoder: I3barEncoder(), input: .clicks)
     _ = bar.start(at: 0)
