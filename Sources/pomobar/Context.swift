@@ -24,7 +24,7 @@ struct Context {
     let environment = Environment.current()
     let source = ConfigSource(path: options.configPath, environment: environment)
     let history = HistoryStore(
-      directory: environment.dataDirectory + "/history",
+      directory: environment.historyDirectory,
       machine: MachineID.current(stateDirectory: environment.stateDirectory), warn: { Console.warn($0) })
     let store = StateStore(
       directory: environment.stateDirectory, clock: SystemClock(environment: environment),
@@ -36,7 +36,7 @@ struct Context {
   var history: HistoryStore {
     store.history
       ?? HistoryStore(
-        directory: environment.dataDirectory + "/history", machine: "", warn: { Console.warn($0) })
+        directory: environment.historyDirectory, machine: "", warn: { Console.warn($0) })
   }
 
   /// Prints the config's mistakes as warnings, `FILE:LINE:COL: message` each, and what the

@@ -87,11 +87,7 @@ extension CtlCommand {
     }
 
     /// A second of the day: `9:05`, `9:05:30`.
-    func time(second: Int64) -> String {
-      func pad2(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-      let text = "\(second / 3600):" + pad2(second % 3600 / 60)
-      return second % 60 == 0 ? text : text + ":" + pad2(second % 60)
-    }
+    func time(second: Int64) -> String { ClockTime.text(second, paddedHour: false, withSeconds: true) }
 
     /// The refusal in words; a time of day to come today points to yesterday's.
     func refusal(_ refusal: BackdateRefusal, moment: Moment) -> String {

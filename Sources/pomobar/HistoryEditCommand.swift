@@ -27,7 +27,7 @@ enum HistoryEditCommand {
     let width = LogCommand.idWidth(shown.map { StableHash.short($0.id) })
     let listed = shown.map { (id: String($0.shortID.prefix(width)), record: $0) }
     let original = history.fold().edits
-    let path = context.environment.stateDirectory + "/history-edit.\(Processes.current).txt"
+    let path = context.environment.stateFolder.historyEdit(process: Processes.current)
     var text = HistoryText.header(describe(range, count: shown.count))
     for (id, record) in listed { text += HistoryText.render(HistoryText.line(of: record, id: id)) }
     do {

@@ -29,7 +29,7 @@ enum LedgerCommands {
   static func locked<T>(_ context: Context, _ body: () throws -> T) throws -> T {
     let directory = context.environment.stateDirectory
     try FileSystem.makeDirectories(directory)
-    return try FileLock.withExclusive(directory + "/state.lock", timeout: .seconds(10), body)
+    return try FileLock.withExclusive(StateFolder(directory).lock, timeout: .seconds(10), body)
   }
 
   /// Counts today's totals in the state again from the history, after a command changed

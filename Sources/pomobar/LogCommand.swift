@@ -41,7 +41,8 @@ enum LogCommand {
   static func line(_ record: LedgerRecord, idWidth: Int) -> String {
     let (day, startSecond) = CivilTime.split(record.start.local)
     let endSecond = CivilTime.split(record.end.local).second
-    var text = "\(record.shortID.prefix(idWidth))  \(day) \(clock(startSecond))-\(clock(endSecond))  "
+    let span = ClockTime.text(startSecond) + "-" + ClockTime.text(endSecond)
+    var text = "\(record.shortID.prefix(idWidth))  \(day) \(span)  "
     text += padded(record.kind.rawValue, 11) + "  "
     // h:mm:ss, as `report` writes h:mm: 0:01:10 is a minute and ten seconds.
     let duration = Correction.duration(record.seconds)
@@ -51,12 +52,6 @@ enum LogCommand {
     if let outcome = record.outcome { text += "  " + outcome.rawValue }
     if let note = record.note { text += "  · " + Shown.plain(note) }
     return text + "\n"
-  }
-
-  static func clock(_ second: Int64) -> String {
-    let hour = second / 3600
-    let minute = second % 3600 / 60
-    return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
   }
 
   static func padded(_ text: String, _ width: Int) -> String {

@@ -33,7 +33,7 @@ enum StatusCommand {
     encoder.resize(width: FileDescriptor.standardOutput.terminalWidth)
     let view = ViewModel(
       state: state, config: context.config, reading: now,
-      problem: [context.loaded.problem, problem, HookFailures.problem(folder: context.store.directory)]
+      problem: [context.loaded.problem, problem, EffectFailures.problem(folder: context.store.directory)]
         .compactMap { $0 }.first)
     let frame = encoder.frame(view)
     Console.out(encoder.header() + (frame.hasSuffix("\n") ? frame : frame + "\n"))

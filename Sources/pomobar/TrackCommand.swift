@@ -105,7 +105,7 @@ enum TrackCommand {
 
     func line(_ width: Int) -> String {
       guard running else { return LogCommand.line(record, idWidth: width) }
-      let since = LogCommand.clock(CivilTime.split(record.start.local).second)
+      let since = ClockTime.text(CivilTime.split(record.start.local).second)
       return "the running work clock, since \(since) (\(Shown.plain(record.project ?? "no project")))\n"
     }
 

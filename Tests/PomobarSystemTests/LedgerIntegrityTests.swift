@@ -266,11 +266,11 @@ struct LedgerIntegrityTests {
     try f.act([.workStop])
     #expect(f.store.peek()?.owed.count == 1)
     #expect(f.warnings.contains { $0.contains("cannot write the history") }, "\(f.warnings)")
-    #expect(HookFailures.problem(folder: f.store.directory)?.contains("cannot write the history") == true)
+    #expect(EffectFailures.problem(folder: f.store.directory)?.contains("cannot write the history") == true)
     unlink(f.history.directory + "/" + f.history.fileName(for: record))
     f.clock.advance(1)
     try f.act([.workStart])
     #expect(f.lines().count == 1)
-    #expect(HookFailures.problem(folder: f.store.directory) == nil)
+    #expect(EffectFailures.problem(folder: f.store.directory) == nil)
   }
 }

@@ -53,11 +53,4 @@ public enum ConfigPrinter {
   }
 
   static func quote(_ text: String) -> String { TOML.quote(text) }
-
-  /// `04:00` for 14,400 seconds after midnight.
-  static func timeOfDay(_ seconds: Int) -> String {
-    let hours = seconds / 3600
-    let minutes = seconds % 3600 / 60
-    return (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
-  }
 }

@@ -187,7 +187,7 @@ extension ConfigValue where T == Int {
   static var timeOfDay: Self {
     Self(
       read: { r, node, key throws(ConfigError) in try r.timeOfDay(node, key) },
-      print: { ConfigPrinter.quote(ConfigPrinter.timeOfDay($0)) })
+      print: { ConfigPrinter.quote(ClockTime.text(Int64($0))) })
   }
 
   /// `"monday"` to `"sunday"`, as 0 to 6.

@@ -66,8 +66,7 @@ public struct TrackWords: Equatable, Sendable {
   /// `09:00`, `14:30:15`, `24:00`; past the day's end, on the next day: `01:00+1`.
   public static func clock(_ second: Int64) -> String {
     if second > 86_400 { return clock(second % 86_400) + "+\(second / 86_400)" }
-    let text = CivilTime.pad(Int(second / 3600), 2) + ":" + CivilTime.pad(Int(second % 3600 / 60), 2)
-    return second % 60 == 0 ? text : text + ":" + CivilTime.pad(Int(second % 60), 2)
+    return ClockTime.text(second, withSeconds: true)
   }
 
   /// The day words, for suggestions.

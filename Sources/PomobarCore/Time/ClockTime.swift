@@ -1,6 +1,18 @@
 /// A time of day as people write it, read one way by every command that takes one
-/// (`ctl --at`, `track`, `history amend --start`, `history edit`'s lines).
+/// (`ctl --at`, `track`, `history amend --start`, `history edit`'s lines), and written one
+/// way by everything that shows one (`text`).
 public enum ClockTime {
+  /// `09:05` for 32,700 seconds after midnight: the hour in two digits (as it is with
+  /// `paddedHour: false`: `9:05`), the minute, and the seconds only `withSeconds` and when
+  /// there are some (`09:05:30`). An hour past the day is written as it is (`24:00` for a
+  /// day's end); a caller that means a clock on any day wraps first. `second` is not negative.
+  public static func text(_ second: Int64, paddedHour: Bool = true, withSeconds: Bool = false) -> String {
+    let hour = second / 3600
+    let minute = DurationFormat.pad2(second % 3600 / 60)
+    let text = (paddedHour ? DurationFormat.pad2(hour) : "\(hour)") + ":" + minute
+    return withSeconds && second % 60 != 0 ? text + ":" + DurationFormat.pad2(second % 60) : text
+  }
+
   /// Seconds after midnight of `9:00`, `09:00`, `14:30:15`, `9am`, `12:30pm`; a bare hour
   /// (`9`) only with `bareHour` (where a word's place says it is a time), and `24:00` only
   /// as an `end`. Nil for anything else (`9.00`, `25:00`, `9:5`).

@@ -302,6 +302,10 @@ public enum DurationFormat {
     return "\(pad2(m)):\(pad2(sec))"
   }
 
+  /// Whole minutes as hours and minutes: `2:13` for 133, as a day's work and reports read
+  /// (`WorkView.clock` rounds down, `report` to the nearest minute).
+  static func hoursMinutes(_ minutes: Int64) -> String { "\(minutes / 60):" + pad2(minutes % 60) }
+
   /// A human span for notes: `42 min`, `1 h 5 min`, `30 s`.
   public static func human(_ duration: Duration) -> String {
     let s = max(0, duration.floorSeconds)

@@ -278,8 +278,7 @@ extension ViewModel {
 
   /// `14:05`: the local clock time `second` seconds after a midnight (any day's: it wraps).
   static func clockTime(_ second: Int64) -> String {
-    let second = (second % 86_400 + 86_400) % 86_400
-    return DurationFormat.pad2(second / 3600) + ":" + DurationFormat.pad2((second % 3600) / 60)
+    ClockTime.text((second % 86_400 + 86_400) % 86_400)
   }
 
   private static func color(for kind: PhaseKind, _ palette: borrowing Palette) -> String {

@@ -33,8 +33,7 @@ public struct WorkView: Equatable, Sendable {
 
   /// `2:13` (hours and minutes), as a day's work reads.
   public static func clock(_ seconds: Int64) -> String {
-    let minutes = max(0, seconds) / 60
-    return "\(minutes / 60):" + DurationFormat.pad2(minutes % 60)
+    DurationFormat.hoursMinutes(max(0, seconds) / 60)
   }
 }
 

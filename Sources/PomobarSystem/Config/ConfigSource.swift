@@ -21,7 +21,7 @@ public struct ConfigSource {
     self.path = path ?? environment.configFile
     self.explicit = path != nil
     let absolute = self.path.utf8.first == UInt8(ascii: "/") ? self.path : FileSystem.currentDirectory + "/" + self.path
-    lastGoodPath = environment.stateDirectory + "/config-good-" + StableHash.hex(StableHash.fnv1a(absolute)) + ".toml"
+    lastGoodPath = environment.stateFolder.lastGoodConfig(hash: StableHash.hex(StableHash.fnv1a(absolute)))
     home = environment.home
   }
 

@@ -28,7 +28,7 @@ public struct EffectRunner {
     self.configPath = configPath
   }
 
-  public var logPath: String { logFolder + "/hooks.log" }
+  public var logPath: String { StateFolder(logFolder).hooksLog }
 
   /// The commands `effects` call for, in order; nil when there are none.
   ///

@@ -10,7 +10,7 @@ import PomobarCore
 /// whole group (SIGTERM, then SIGKILL a second later); when a command exits, whatever it
 /// left running in its group is killed too (a hook that means to leave something running
 /// starts it with `setsid`). Every start, exit status and duration is one line in the log,
-/// and a hook that fails is noted in `hooks.failed` for the bars to show (`HookFailures`).
+/// and a hook that fails is noted in `hooks.failed` for the bars to show (`EffectFailures`).
 public enum EffectSupervisor {
   /// The hidden command word that starts the runner.
   public static let command = "__effects"
@@ -70,7 +70,7 @@ public enum EffectSupervisor {
       if failure != nil || !failed.contains(command.label) {
         // sh says 127 for a program it cannot find: say so in words.
         let shown = failure == "exit 127" ? "exit 127 (command not found)" : failure
-        HookFailures.record(label: command.label, failure: shown, folder: folder, clock: clock)
+        EffectFailures.record(label: command.label, failure: shown, folder: folder, clock: clock)
       }
     }
     return 0

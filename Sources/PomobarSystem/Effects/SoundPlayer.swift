@@ -31,7 +31,6 @@ public struct SoundPlayer {
 
   static let filePlayers = ["pw-play", "paplay", "aplay"]
   static let themePlayer = "canberra-gtk-play"
-  static let reportsFile = "sound.reported"
 
   /// What to do for one sound.
   enum Plan: Equatable {
@@ -146,14 +145,14 @@ public struct SoundPlayer {
       let command = EffectJob.Command(
         label: sound.label, arguments: arguments, environment: ["POMOBAR_VOLUME=\(sound.volume)"])
       if EffectSupervisor.run(command, timeout: timeout, clock: clock, log: &log) == nil {
-        FileSystem.remove(folder + "/" + Self.reportsFile)  // sounds play: say the next problem again
+        FileSystem.remove(StateFolder(folder).soundReported)  // sounds play: say the next problem again
       }
     }
   }
 
   /// Whether `problem` is said for the first time: remembered in `sound.reported`.
   static func firstReport(of problem: String, folder: String) -> Bool {
-    let path = folder + "/" + reportsFile
+    let path = StateFolder(folder).soundReported
     let first = FileLock.withFolder(folder) { () -> Bool in
       let said = (try? FileSystem.readRegularFile(path, limit: 16384, followSymlinks: false)) ?? nil
       let lines = String(decoding: said ?? [], as: UTF8.self).split(separator: "\n").map(String.init)

@@ -72,7 +72,7 @@ public enum DoNotDisturb {
       print("no session bus here (DBUS_SESSION_BUS_ADDRESS unset, no $XDG_RUNTIME_DIR/bus): left as it is")
       return 1
     }
-    let file = arguments[0] + "/dnd"
+    let file = StateFolder(arguments[0]).doNotDisturb
     switch arguments[2] {
     case "on": return switchOn(choice, file, clock: clock)
     case "off": return restore(file, clock: clock)

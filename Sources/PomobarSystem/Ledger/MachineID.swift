@@ -7,7 +7,7 @@
 /// share a name).
 public enum MachineID {
   public static func current(stateDirectory: String) -> String {
-    for path in ["/etc/machine-id", "/var/lib/dbus/machine-id", stateDirectory + "/machine-id"] {
+    for path in ["/etc/machine-id", "/var/lib/dbus/machine-id", StateFolder(stateDirectory).machineID] {
       if let id = read(path) { return id }
     }
     var bytes = [UInt8](repeating: 0, count: 6)
@@ -17,7 +17,7 @@ public enum MachineID {
       random.close()
     }
     let made = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-    try? FileSystem.writeAtomically(stateDirectory + "/machine-id", Array((made + "\n").utf8))
+    try? FileSystem.writeAtomically(StateFolder(stateDirectory).machineID, Array((made + "\n").utf8))
     return made
   }
 

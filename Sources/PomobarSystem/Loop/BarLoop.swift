@@ -83,7 +83,7 @@ public final class BarLoop {
     events += watchState(&loop.watcher)
     watchConfig(&loop.watcher, daysOff: session.config.ledger.daysOffFile)
     events.append(.started(store.peek(), fileExists: FileSystem.exists(store.statePath)))
-    events.append(.hookProblem(HookFailures.problem(folder: store.directory)))
+    events.append(.hookProblem(EffectFailures.problem(folder: store.directory)))
     Notifier.takeOwed(folder: store.directory, state: store.peek()?.timer)
     events += startWrapped(loop.poller)
     events += watchIdle(loop.poller)
@@ -285,10 +285,10 @@ public final class BarLoop {
     if stateChanged && !ownRename {
       events.append(.stateRead(store.peek(), fileExists: FileSystem.exists(store.statePath)))
     }
-    if changes.paths.contains(store.directory + "/" + HookFailures.fileName) || !changes.lostFolders.isEmpty {
-      events.append(.hookProblem(HookFailures.problem(folder: store.directory)))
+    if changes.paths.contains(store.folder.failures) || !changes.lostFolders.isEmpty {
+      events.append(.hookProblem(EffectFailures.problem(folder: store.directory)))
     }
-    if changes.paths.contains(store.directory + "/" + Notifier.owedName) {
+    if changes.paths.contains(store.folder.notificationOwed) {
       Notifier.takeOwed(folder: store.directory, state: store.peek()?.timer)
     }
     if ConfigSource.touched(configFiles, by: changes) {
@@ -302,13 +302,12 @@ public final class BarLoop {
     }
     // Our own traces (the lock, the temporary file, the hook log and failures, the state
     // file this bar wrote) say nothing new about saving the state.
-    let own =
-      [store.statePath + ".tmp", store.directory + "/state.lock"] + (ownRename ? [store.statePath] : [])
+    let own = [store.folder.stateTemporary, store.folder.lock] + (ownRename ? [store.folder.state] : [])
     let mayHelpSave = changes.paths.contains { path in
-      let name = FileSystem.baseName(of: path).utf8
-      return path == store.directory
+      path == store.directory
         || FileSystem.directory(of: path) == store.directory && !own.contains(path)
-          && !name.starts(with: "hooks.log".utf8) && !name.starts(with: HookFailures.fileName.utf8)
+          && !path.utf8.starts(with: store.folder.hooksLog.utf8)
+          && !path.utf8.starts(with: store.folder.failures.utf8)
     }
     if mayHelpSave { events.append(.stateFolderChanged) }
     return events

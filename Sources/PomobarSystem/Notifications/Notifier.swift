@@ -32,8 +32,6 @@ import PomobarCore
 /// the user sees.
 public enum Notifier {
   public static let command = "__notify"
-  /// The job a notifier without a session bus left for a copy that has one.
-  public static let owedName = "notification.owed"
 
   /// Shows the job's notification and waits until it is closed, a button is pressed, it
   /// is stopped, or its lifetime ends; returns the button pressed.
@@ -50,7 +48,7 @@ public enum Notifier {
     SignalSet.ignoreBrokenPipe()
     Spawner.waitForChildren()
     let signals = try? SignalSet([Signal.terminate, Signal.interrupt, Signal.hangup]).blockAndOpen()
-    let record = job.folder + "/notification"
+    let record = StateFolder(job.folder).notification
     stopPrevious(record)
     var arguments = job.arguments
     if job.icon == nil {
@@ -69,7 +67,7 @@ public enum Notifier {
     }
     let result: ChildProcess.Captured
     do {
-      result = try FileLock.withExclusive(job.folder + "/notification.lock", timeout: .seconds(3), run)
+      result = try FileLock.withExclusive(StateFolder(job.folder).notificationLock, timeout: .seconds(3), run)
     } catch {
       result = run()  // the previous one did not go: show this one anyway, the hint replaces it
     }
@@ -101,7 +99,7 @@ public enum Notifier {
   /// notification found it; does not wait. Called by the effect runner of every
   /// transition, before its commands.
   public static func closeIfStale(folder: String, state: TimerState?) {
-    guard let current = recorded(folder + "/notification") else { return }
+    guard let current = recorded(StateFolder(folder).notification) else { return }
     if let state, NotificationSubject.holds(current.subject, in: state) { return }
     Processes.send(Signal.terminate, to: current.pid)
   }
@@ -114,7 +112,7 @@ public enum Notifier {
     let log = HookLog(job.log, clock: clock)
     defer { log.close() }
     do {
-      try FileSystem.writeAtomically(job.folder + "/" + owedName, Array(job.json().utf8))
+      try FileSystem.writeAtomically(StateFolder(job.folder).notificationOwed, Array(job.json().utf8))
       log.line(
         "notification: no session bus here (DBUS_SESSION_BUS_ADDRESS unset, no $XDG_RUNTIME_DIR/bus): "
           + "left for a pomobar that has one")
@@ -128,7 +126,7 @@ public enum Notifier {
   /// notification found it; does not wait. Called by a bar or `watch` when it starts and
   /// when the file appears.
   public static func takeOwed(folder: String, state: TimerState?) {
-    let owed = folder + "/" + owedName
+    let owed = StateFolder(folder).notificationOwed
     guard FileSystem.isPresent(owed), SessionBus.adopt() != nil else { return }
     // Only one copy's rename finds the file: that copy shows it.
     let taken = owed + ".\(Processes.current)"
@@ -155,7 +153,7 @@ public enum Notifier {
   /// Whether a notification may be open (a notifier has recorded itself): a cheap check
   /// for a transaction, under its lock, to decide whether its runner must look.
   public static func mayBeOpen(folder: String) -> Bool {
-    FileSystem.isPresent(folder + "/notification")
+    FileSystem.isPresent(StateFolder(folder).notification)
   }
 
   // MARK: - The record
@@ -215,7 +213,7 @@ public enum Notifier {
     _ result: ChildProcess.Captured, pressed: NotificationJob.Button?, command: String, folder: String,
     _ log: HookLog
   ) {
-    let mark = folder + "/notification.failed"
+    let mark = StateFolder(folder).notificationFailed
     if let pressed {
       log.line("notification: \(pressed.name) pressed")
     }

@@ -32,9 +32,10 @@ public struct Environment: Sendable {
     xdg("XDG_STATE_HOME", fallback: ".local/state") + "/pomobar"
   }
 
-  /// `$XDG_DATA_HOME/pomobar`, falling back to `~/.local/share/pomobar`: the history.
-  public var dataDirectory: String {
-    xdg("XDG_DATA_HOME", fallback: ".local/share") + "/pomobar"
+  /// `$XDG_DATA_HOME/pomobar/history`, falling back to `~/.local/share/pomobar/history`:
+  /// the history's files (`HistoryStore` names them).
+  public var historyDirectory: String {
+    xdg("XDG_DATA_HOME", fallback: ".local/share") + "/pomobar/history"
   }
 
   /// `$XDG_CONFIG_HOME/pomobar/config.toml`, falling back to `~/.config/pomobar/config.toml`.

@@ -25,7 +25,7 @@ public struct PreparedFile {
 
   public init(_ path: String, _ bytes: [UInt8]) throws(SystemError) {
     self.path = path
-    temporary = path + ".tmp"
+    temporary = Self.temporary(for: path)
     _ = unlink(temporary)
     let fd = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
     do {
@@ -39,6 +39,9 @@ public struct PreparedFile {
       throw error
     }
   }
+
+  /// Where the new contents of `path` wait: `PATH.tmp`.
+  public static func temporary(for path: String) -> String { path + ".tmp" }
 
   /// Renames the new contents into place and flushes the folder entry.
   public mutating func commit() throws(SystemError) {

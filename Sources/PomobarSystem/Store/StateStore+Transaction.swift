@@ -95,9 +95,9 @@ extension StateStore {
     switch written {
     case .failed(let problem):
       warn("cannot write the history: \(problem); the state keeps what it owes until it can")
-      HookFailures.record(label: HookFailures.historyLabel, failure: problem, folder: directory)
-    case .written where FileSystem.exists(directory + "/" + HookFailures.fileName):
-      HookFailures.record(label: HookFailures.historyLabel, failure: nil, folder: directory)
+      EffectFailures.record(label: EffectFailures.historyLabel, failure: problem, folder: directory)
+    case .written where FileSystem.exists(folder.failures):
+      EffectFailures.record(label: EffectFailures.historyLabel, failure: nil, folder: directory)
     case .written, .untried: break
     }
   }

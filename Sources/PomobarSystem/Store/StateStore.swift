@@ -7,9 +7,11 @@ import PomobarCore
 /// The copy that made a transition starts its effects, and does so as part of the same
 /// commit: see `transact`.
 public final class StateStore {
-  public let directory: String
-  public let statePath: String
-  let lockPath: String
+  /// The state folder, with the names of its files.
+  public let folder: StateFolder
+  /// The folder's path; `statePath`, its `state.json`.
+  public var directory: String { folder.path }
+  public var statePath: String { folder.state }
   let clock: any ClockSource
   let warn: (String) -> Void
 
@@ -36,9 +38,7 @@ public final class StateStore {
     directory: String, clock: any ClockSource, history: HistoryStore? = nil,
     warn: @escaping (String) -> Void
   ) {
-    self.directory = directory
-    self.statePath = directory + "/state.json"
-    self.lockPath = directory + "/state.lock"
+    self.folder = StateFolder(directory)
     self.clock = clock
     self.history = history
     self.warn = warn
@@ -109,9 +109,9 @@ public final class StateStore {
     if decide != nil || events.contains(where: Self.isUserAction) {
       // The user acted: a hook failure shown until now has been seen. Removed before the
       // transition, so a failure of the hooks it starts shows again.
-      HookFailures.clear(folder: directory)
+      EffectFailures.clear(folder: directory)
     }
-    let lock = try FileLock.acquire(lockPath, timeout: lockTimeout)
+    let lock = try FileLock.acquire(folder.lock, timeout: lockTimeout)
     var notes: [String] = []
     var written = HistoryWrite.untried
     let document = loadForUpdate(&notes)
@@ -198,7 +198,7 @@ public final class StateStore {
     transaction.notes = notes
     transaction.written = written
     transaction.document = next
-    transaction.effectsCommit = Commit(name: name, statePath: statePath, lockPath: lockPath, timer: machine.state)
+    transaction.effectsCommit = Commit(name: name, statePath: statePath, lockPath: folder.lock, timer: machine.state)
     transaction.records = records
     return transaction
   }
@@ -354,7 +354,7 @@ public final class StateStore {
     }
     // Seconds for people, nanoseconds and the pid so that no earlier file is replaced.
     let wall = clock.read().wall
-    let aside = "\(statePath).bad-\(wall / 1_000_000_000).\(wall % 1_000_000_000).\(Processes.current)"
+    let aside = folder.stateAside(wall: wall, process: Processes.current)
     do {
       try FileSystem.rename(statePath, aside)
       notes.append("\(problem); moved it to \(aside) and started clean")

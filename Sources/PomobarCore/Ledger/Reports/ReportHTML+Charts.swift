@@ -252,8 +252,6 @@ extension ReportHTMLEncoder {
 
   /// `09:30`: a moment of the ledger day on its clock (`24:00` for its end).
   func clock(_ seconds: Int64, _ dayStart: Int64) -> String {
-    let minutes = (seconds + dayStart) / 60
-    let hour = seconds == 86_400 && dayStart == 0 ? 24 : minutes / 60 % 24
-    return DurationFormat.pad2(hour) + ":" + DurationFormat.pad2(minutes % 60)
+    ClockTime.text(seconds == 86_400 && dayStart == 0 ? 86_400 : (seconds + dayStart) % 86_400)
   }
 }

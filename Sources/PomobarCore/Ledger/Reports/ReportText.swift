@@ -178,8 +178,7 @@ enum ReportFormat {
       let fraction = hundredths % 100
       return "\(hundredths / 100)." + (fraction < 10 ? "0\(fraction)" : "\(fraction)")
     }
-    let minutes = (seconds + 30) / 60
-    return "\(minutes / 60):" + DurationFormat.pad2(minutes % 60)
+    return DurationFormat.hoursMinutes((seconds + 30) / 60)
   }
 
   /// `69 %`, or `met` once the goal is reached.

@@ -1,5 +1,7 @@
-/// `hooks.failed` in the state folder: the hook events whose last command failed, for
-/// every running bar to show.
+/// `hooks.failed` in the state folder: the effects whose last run failed, for every
+/// running bar to show: a hook event's commands, or the history the state could not be
+/// appended to (`historyLabel`). The file keeps its first name, which bars of an older
+/// version still read.
 ///
 /// The effect runner is detached (no terminal, no bar to write to), so a failure reaches
 /// the user through this small file: the runner writes one line per failing event
@@ -10,8 +12,7 @@
 /// the ⚠ has been seen. Writes are atomic (a temporary file and a rename) under an `flock`
 /// on the state folder, so runners of several transitions never lose each other's lines;
 /// readers take no lock.
-public enum HookFailures {
-  public static let fileName = "hooks.failed"
+public enum EffectFailures {
   /// The line for a history that cannot be written (`StateStore.transact`): not a hook,
   /// but seen the same way, and cleared by the next append that works.
   public static let historyLabel = "history"
@@ -36,7 +37,7 @@ public enum HookFailures {
     label: String, failure: String?, folder: String, clock: any ClockSource = SystemClock()
   ) {
     _ = FileLock.withFolder(folder) {
-      let path = folder + "/" + fileName
+      let path = StateFolder(folder).failures
       var entries = read(path)
       let before = entries
       entries.removeAll { $0.label == label }
@@ -57,7 +58,7 @@ public enum HookFailures {
   /// Forgets every failure: the user acted, so the ⚠ was seen. Never blocks: runners
   /// rewrite the file atomically, so removing it at any moment leaves no torn file.
   public static func clear(folder: String) {
-    FileSystem.remove(folder + "/" + fileName)
+    FileSystem.remove(StateFolder(folder).failures)
   }
 
   /// The failures recorded in `path`, oldest first; none for a missing or unusable file.
@@ -81,9 +82,9 @@ public enum HookFailures {
   /// What a bar shows: `hook focus-start failed: exit 127 (see ~/.local/state/pomobar/hooks.log)`,
   /// the latest failure first; nil when none is recorded in `folder`.
   public static func problem(folder: String, home: String? = Environment.current()["HOME"]) -> String? {
-    let entries = read(folder + "/" + fileName)
+    let entries = read(StateFolder(folder).failures)
     guard let last = entries.last else { return nil }
-    var log = folder + "/hooks.log"
+    var log = StateFolder(folder).hooksLog
     if let home, home != "/", log.utf8.starts(with: (home + "/").utf8) {
       log = "~" + log.dropFirst(home.count)
     }
