@@ -59,25 +59,21 @@ struct Context {
 
   /// Applies `event` to the shared state, starts its effects, and returns the new state.
   func transact(_ event: Event?) throws -> (TimerState, ClockReading) {
-    let outcome = try transact(event, only: nil)
+    let outcome = try transact(event.map { [$0] } ?? [])
     return (outcome.state, outcome.now)
   }
 
-  /// Applies `event` if `only` (when given) accepts the timer as it is then; with
-  /// `recountToday`, today's totals are counted again from the history; with `decide`,
-  /// the event is made under the lock (see `StateStore.begin`).
+  /// Applies `events` with this copy's settings, and what `adjust` adds to the request
+  /// (`only`, `recountToday`, `renaming`, `decide`: see `TransitionRequest`).
   func transact(
-    _ event: Event?, only: ((TimerState) -> Bool)?, recountToday: Bool = false,
-    renaming: (from: String, to: String?)? = nil,
-    decide: ((TimerState, ClockReading) throws -> [Event])? = nil
+    _ events: [Event], _ adjust: (inout TransitionRequest) -> Void = { _ in }
   ) throws -> StateStore.Outcome {
     try store.prepare()
     let runner = EffectRunner(
       config: config, logFolder: store.directory, configPath: configSource.explicitPath)
-    return try store.transact(
-      event.map { [$0] } ?? [], settings: config.timer, ledger: config.ledger,
-      only: only, recountToday: recountToday, renaming: renaming, decide: decide
-    ) { try runner.start($0, commit: $1, now: store.now()) }
+    var request = TransitionRequest(events, settings: config.timer, ledger: config.ledger)
+    adjust(&request)
+    return try store.transact(request) { try runner.start($0, commit: $1, now: store.now()) }
   }
 
 }

@@ -18,8 +18,9 @@ extension CtlCommand {
     context.warnConfig()
     var answered: AwayChoice? = nil
     do {
-      let outcome = try context.transact(
-        nil, only: nil, decide: answering(answer, as: project, context) { answered = $0 })
+      let outcome = try context.transact([]) {
+        $0.decide = answering(answer, as: project, context) { answered = $0 }
+      }
       if outcome.acted, let choice = answered {
         let words = Words(
           ledger: Ledger(

@@ -28,7 +28,7 @@ extension CtlCommand {
     var before = TimerState()
     let warnOfNearName = nearNameWarning(action, context)
     do {
-      let outcome = try context.transact(nil, only: nil) { state, now in
+      let decide = { (state: TimerState, now: ClockReading) throws -> [Event] in
         before = state
         let ledger = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: config.ledger.dayStart)
         let machine = TimerMachine(state: state, settings: config.timer, ledger: config.ledger)
@@ -45,6 +45,7 @@ extension CtlCommand {
           return [.backdated(action, at: backdating.moment)]
         }
       }
+      let outcome = try context.transact([]) { $0.decide = decide }
       warnOfNearName()
       if outcome.acted {
         let change = words(outcome.now).change(
@@ -116,13 +117,12 @@ extension CtlCommand {
       }
       var parts: [String] = []
       var at: Instant? = nil
-      for case .record(let entry) in effects {
-        let name = entry.kind == .work ? Shown.plain(entry.project ?? "no project") : entry.kind.rawValue
+      for case .record(let record, let start, let end) in effects {
+        let name = record.kind == .work ? Shown.plain(record.project ?? "no project") : record.kind.rawValue
         // To the nearest minute, as `report` writes it: two copies' clock readings place
         // the ends of one interval parts of a second apart.
-        parts.append(
-          "\(name), \(time(entry.start))-\(time(entry.end)), \(WorkView.clock(entry.seconds + 30))")
-        at = at ?? entry.end
+        parts.append("\(name), \(time(start))-\(time(end)), \(WorkView.clock(record.seconds + 30))")
+        at = at ?? end
       }
       if let work = after.ledger.work, before.ledger.work?.since != work.since {
         parts.append(work.project.map { "work on " + Shown.plain($0) } ?? "work without a project")

@@ -8,7 +8,7 @@ enum CtlCommand {
     context.warnConfig()
     let warnOfNearName = nearNameWarning(action, context)
     do {
-      let outcome = try context.transact(.action(action), only: nil)
+      let outcome = try context.transact([.action(action)])
       warnOfNearName()
       let (state, now) = (outcome.state, outcome.now)
       if !outcome.acted, let why = action.unchanged(in: state) {

@@ -114,7 +114,7 @@ enum EditCommands {
   /// `project delete` of a name only the state knows: off the known projects, no edit.
   private static func forget(_ context: Context, _ name: String, configured: String?) -> Int32 {
     do {
-      _ = try context.transact(nil, only: nil, renaming: (name, nil))
+      _ = try context.transact([]) { $0.renaming = (name, nil) }
     } catch {
       Console.error("project delete: \(error)")
       return ExitCode.failure

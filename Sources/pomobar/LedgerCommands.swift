@@ -38,7 +38,10 @@ enum LedgerCommands {
   /// With `renaming`, a project renamed in the history is renamed in the state too.
   static func recountToday(_ context: Context, renaming: (from: String, to: String?)? = nil) {
     do {
-      _ = try context.transact(nil, only: nil, recountToday: true, renaming: renaming)
+      _ = try context.transact([]) {
+        $0.recountToday = true
+        $0.renaming = renaming
+      }
     } catch {
       Console.warn("today's totals in the state were not counted again: \(error)")
     }

@@ -24,11 +24,12 @@ enum NotifyCommand {
       if case .awayWas(let answer, let project) = action {
         // As `ctl away-was` answers: what it adds may not overlap the history.
         let answering = CtlCommand.answering(answer, as: project, context)
-        outcome = try context.transact(nil, only: current) { state, now in
-          current(state) ? try answering(state, now) : []
+        outcome = try context.transact([]) {
+          $0.only = current
+          $0.decide = { state, now in current(state) ? try answering(state, now) : [] }
         }
       } else {
-        outcome = try context.transact(.action(action), only: current)
+        outcome = try context.transact([.action(action)]) { $0.only = current }
       }
       log(
         outcome.applied

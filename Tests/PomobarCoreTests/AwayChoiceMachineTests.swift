@@ -60,10 +60,9 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(
       m.handle(.action(.awayWas(.work)), at: at(2100)) == [
         .persist,
-        .record(
-          LedgerEntry(
-            serial: 2, kind: .work, start: at(600), end: at(2000), seconds: 1400, project: "api",
-            note: "away: kept as work", tags: ["billable"], added: true)),
+        recorded(
+          2, .work, 600, 2000, 1400, nil, project: "api", note: "away: kept as work", tags: ["billable"],
+          addedAt: 2100),
       ])
     #expect(m.state.ledger.awayChoice == nil)
     #expect(m.handle(.action(.awayWas(.work)), at: at(2200)).isEmpty, "answered once")
@@ -75,10 +74,9 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(
       m.handle(.action(.awayWas(.work, project: AwayProject(name: "web", tags: ["call"]))), at: at(2100)) == [
         .persist,
-        .record(
-          LedgerEntry(
-            serial: 2, kind: .work, start: at(600), end: at(2000), seconds: 1400, project: "web",
-            note: "away: kept as work", tags: ["call"], added: true)),
+        recorded(
+          2, .work, 600, 2000, 1400, nil, project: "web", note: "away: kept as work", tags: ["call"],
+          addedAt: 2100),
       ])
     #expect(m.state.ledger.projects == ["api", "web"], "a known project now")
     #expect(m.state.ledger.project == "api", "the clock stays on its project")
@@ -93,10 +91,9 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(
       taken.handle(.action(.awayWas(.break)), at: at(2100)) == [
         .persist,
-        .record(
-          LedgerEntry(
-            serial: 2, kind: .shortBreak, start: at(600), end: at(2000), seconds: 1400, project: "api",
-            outcome: .completed, note: "away: recorded as a break", tags: ["billable"], added: true)),
+        recorded(
+          2, .shortBreak, 600, 2000, 1400, .completed, project: "api", note: "away: recorded as a break",
+          tags: ["billable"], addedAt: 2100),
       ])
   }
 
@@ -106,7 +103,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     _ = m.handle(.action(.away), at: at(600))
     _ = m.handle(.action(.back), at: at(1200))
     #expect(m.state.ledger.awayChoice?.phaseCovered == true)
-    #expect(m.state.ledger.awayChoice?.timer == .pausedWhileAway(.seconds(600)))
+    #expect(m.state.ledger.awayChoice?.timer == TimerNote(.paused, by: .away, .seconds(600)))
     // The paused focus's record will hold the time as its gap: one timeline of phases.
     #expect(m.handle(.action(.awayWas(.break)), at: at(1300)) == [.persist])
   }
@@ -117,10 +114,9 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(
       m.handle(.deadlineReached, at: at(2600)) == [
         .persist,
-        .record(
-          LedgerEntry(
-            serial: 2, kind: .work, start: at(600), end: at(2000), seconds: 1400, project: "api",
-            note: "away, unanswered: kept as work", tags: ["billable"], added: true)),
+        recorded(
+          2, .work, 600, 2000, 1400, nil, project: "api", note: "away, unanswered: kept as work",
+          tags: ["billable"], addedAt: 2600),
       ])
     #expect(m.state.ledger.awayChoice == nil)
   }
@@ -136,11 +132,9 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(
       effects.prefix(2) == [
         .persist,
-        .record(
-          LedgerEntry(
-            serial: 2, kind: .shortBreak, start: at(600), end: at(2000), seconds: 1400, project: "api",
-            outcome: .completed, note: "away, unanswered: recorded as a break", tags: ["billable"],
-            added: true)),
+        recorded(
+          2, .shortBreak, 600, 2000, 1400, .completed, project: "api",
+          note: "away, unanswered: recorded as a break", tags: ["billable"], addedAt: 90_000),
       ])
     #expect(effects.contains(hook(.away, nil, next: .focus, project: "api")))
   }

@@ -75,7 +75,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(m.handle(.deadlineReached, at: at(2000)).isEmpty)
     let back = m.handle(.action(.back), at: at(2400))
     #expect(m.state.phase == .paused(.focus, remaining: .seconds(900), total: .seconds(1500)), "\(back)")
-    #expect(m.state.note == .pausedWhileAway(.seconds(1800)))
+    #expect(m.state.note == TimerNote(.paused, by: .away, .seconds(1800)))
     #expect(m.state.ledger.phaseGap == .seconds(1800))
   }
 
@@ -110,7 +110,8 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     _ = m.handle(.deadlineReached, at: at(1500))
     #expect(m.state.phase == .paused(.shortBreak, remaining: .seconds(300), total: .seconds(300)))
     _ = m.handle(.action(.back), at: at(2000))
-    #expect(m.state.note == .pausedWhileAway(.seconds(500)), "from the break's start, not the away's")
+    #expect(
+      m.state.note == TimerNote(.paused, by: .away, .seconds(500)), "from the break's start, not the away's")
   }
 
   @Test func aCountedFocusSaysTheQuestionAndWhatItDid() {

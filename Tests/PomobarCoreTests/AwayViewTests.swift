@@ -11,7 +11,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     var state = TimerState()
     state.ledger.project = "api"
     state.ledger.awayChoice = AwayChoice(
-      from: at(600), to: at(2000), project: "api", timer: .pausedWhileAway(.seconds(1400)),
+      from: at(600), to: at(2000), project: "api", timer: TimerNote(.paused, by: .away, .seconds(1400)),
       answerBy: at(2600))
     return state
   }

@@ -80,7 +80,7 @@ private let focus = TimerState(
   @Test func aTooltipFormatReplacesTheLinesButKeepsNotesAndProblems() throws {
     let config = try load("[format]\ntooltip = \"{phase}\\n{time} left\"\n")
     var state = focus
-    state.note = .countedSuspend(.seconds(600))
+    state.note = TimerNote(.counted, by: .suspend, .seconds(600))
     let view = ViewModel(state: state, config: config, now: .seconds(0), problem: "config error: x")
     #expect(view.tooltip == "Focus\n24:13 left\ncounted: suspended 10 min\nconfig error: x")
   }

@@ -153,7 +153,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
         // Ten minutes away with the clock on: what was it? (AwayChoiceMachineTests)
         .askAway(
           AwayChoice(
-            from: at(600), to: at(1200), project: nil, timer: .pausedWhileAway(.seconds(600)),
+            from: at(600), to: at(1200), project: nil, timer: TimerNote(.paused, by: .away, .seconds(600)),
             phaseCovered: true, answerBy: at(1800))),
       ])
     #expect(m.state.phase == .paused(.focus, remaining: .seconds(900), total: .seconds(1500)))
@@ -161,7 +161,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
       m.state.ledger.work == WorkClock(since: at(1200), project: nil, byFocus: true),
       "work counts again, still the focus's own")
     #expect(m.state.ledger.phaseGap == .seconds(600))
-    #expect(m.state.note == .pausedWhileAway(.seconds(600)), "the note says away, not suspended")
+    #expect(m.state.note == TimerNote(.paused, by: .away, .seconds(600)), "the note says away, not suspended")
     #expect(ViewModel.brief(m.state.note!) == "away 10 min")
     // So stopping the timer stops it, as it would have without the away.
     let stopped = m.handle(.action(.stop), at: at(1300))

@@ -15,7 +15,7 @@ private func reading(wall: Int64, boottime: Int64, monotonic: Int64, boot: Strin
 @Suite struct StateDocumentTests {
   let running = TimerState(
     phase: .running(.focus, deadline: .seconds(1600), total: .seconds(1500)), slot: 2, urgent: true,
-    note: .countedSuspend(.seconds(5)), completed: 9)
+    note: TimerNote(.counted, by: .suspend, .seconds(5)), completed: 9)
 
   @Test func roundTripsEveryPhase() throws {
     let phases: [TimerPhase] = [
@@ -56,6 +56,44 @@ private func reading(wall: Int64, boottime: Int64, monotonic: Int64, boot: Strin
     #expect(timer.deadline == .seconds(-350 + 1500))
   }
 
+  /// Across a reboot every instant the state holds moves onto the new timeline, by one
+  /// shift: a state with all of them set (in a band no other number of the file is in)
+  /// keeps none in the band once reconciled, and has as many, moved, where they went.
+  @Test func aRebootMovesEveryInstantOfTheState() throws {
+    let band: Int64 = 4_000_000_000_000_000
+    var k: Int64 = 0
+    func instant() -> Instant {
+      k += 1
+      return Instant(nanoseconds: band + k * 1_000_000_000)
+    }
+    var state = TimerState(
+      phase: .running(.focus, deadline: instant(), total: .seconds(1500)), urgent: true,
+      urgentSince: instant())
+    state.ledger.work = WorkClock(since: instant(), project: "api")
+    state.ledger.awaySince = instant()
+    state.ledger.phaseStart = instant()
+    state.ledger.awayChoice = AwayChoice(
+      from: instant(), to: instant(), project: nil, phaseCovered: false, answerBy: instant())
+    state.ledger.breaks = BreakCare(
+      since: instant(), restSince: instant(), snoozedUntil: instant(), remindedAt: instant(), due: instant(),
+      brokenStretch: instant())
+    let document = StateDocument(timer: state, written: reading(wall: 2_000_000, boottime: 0, monotonic: 0))
+    // A million seconds of wall time later, at the start of another boot: everything moves
+    // a million seconds back on the new timeline.
+    let (timer, _) = document.reconciled(
+      with: reading(wall: 3_000_000, boottime: 0, monotonic: 0, boot: "b"))
+    func numbers(in band: Range<Int64>, _ timer: TimerState) -> Int {
+      let json = StateDocument(timer: timer, written: document.written).json()
+      return json.split(whereSeparator: { !$0.isNumber && $0 != "-" }).compactMap { Int64($0) }
+        .filter(band.contains).count
+    }
+    let width: Int64 = 1_000_000_000_000
+    let moved = band - 1_000_000 * 1_000_000_000
+    #expect(numbers(in: band..<band + width, state) == Int(k), "every instant of the state is set")
+    #expect(numbers(in: band..<band + width, timer) == 0)
+    #expect(numbers(in: moved..<moved + width, timer) == Int(k))
+  }
+
   @Test func rejectsFilesItCannotUse() {
     let bad = [
       "", "garbage", "{}", #"{"version":99,"written":{},"timer":{}}"#,
@@ -78,6 +116,27 @@ private func reading(wall: Int64, boottime: Int64, monotonic: Int64, boot: Strin
       #"{"version":1,"written":{"wall":1,"boottime":1,"monotonic":1,"boot_id":"b"},"#
       + #""timer":{"phase":"idle","slot":1,"urgent":false,"completed":0,\#(note)}}"#
     #expect(try StateDocument(json: Array(json.utf8)).timer.note == nil)
+  }
+
+  /// The eight notes as files have always named them (`paused-by-suspend`, ...): each
+  /// reads as its outcome and cause, and is written back under the same name.
+  @Test(arguments: [
+    ("paused-by-suspend", TimerNote.Outcome.paused, TimerNote.Cause.suspend),
+    ("counted-suspend", .counted, .suspend), ("voided-by-suspend", .voided, .suspend),
+    ("reset-by-suspend", .reset, .suspend), ("paused-while-away", .paused, .away),
+    ("counted-away", .counted, .away), ("voided-while-away", .voided, .away),
+    ("reset-while-away", .reset, .away),
+  ])
+  func notesOfOlderFilesReadAndAreWrittenTheSame(
+    name: String, outcome: TimerNote.Outcome, cause: TimerNote.Cause
+  ) throws {
+    let note = #"{"kind":"\#(name)","gap":5000000000}"#
+    let json =
+      #"{"version":1,"written":{"wall":1,"boottime":1,"monotonic":1,"boot_id":"b"},"#
+      + #""timer":{"phase":"idle","slot":1,"urgent":false,"completed":0,"note":\#(note)}}"#
+    let document = try StateDocument(json: Array(json.utf8))
+    #expect(document.timer.note == TimerNote(outcome, by: cause, .seconds(5)))
+    #expect(document.json().contains(#""note":\#(note)"#))
   }
 
   @Test(arguments: [

@@ -4,7 +4,7 @@ import Testing
 
 /// Whatever pomobar writes, pomobar reads: random lives of the state (any action, odd
 /// arguments, sleeps, reboots, wall-clock jumps, a year untouched) written and read back
-/// the way `StateStore.transact` does. A state the reader refused would be moved aside,
+/// by the transition every copy makes (`StateDocument.transition`). A state the reader refused would be moved aside,
 /// with the timer, the running work clock and today's totals.
 @Suite struct StateRoundTripTests {
   /// A bigger file is moved aside as not a state file.
@@ -99,40 +99,20 @@ import Testing
     var document: StateDocument? = nil
     for step in 0..<300 {
       now = Self.advance(now, &random)
-      var machine = TimerMachine(settings: settings, ledger: LedgerSettings())
-      var effects: [Effect] = []
-      if let document {
-        let caughtUp = document.caughtUp(to: now, settings: settings, ledger: LedgerSettings())
-        (machine, effects) = (caughtUp.machine, caughtUp.effects)
-      }
       let action = Self.randomAction(&random)
-      effects += machine.handle(.action(action), at: now.instant)
-      // Today's totals grow as `Ledger.records` grows them: by the part of a record since
-      // the day began (in UTC here).
-      let today = now.wall / Self.day
-      let sinceMidnight = now.wall % Self.day / Self.second
-      for case .record(let entry) in effects where entry.kind == .work {
-        machine.state.ledger.today.add(
-          min(entry.seconds, sinceMidnight), project: entry.project, today: today)
-      }
-      let base = document ?? StateDocument(timer: machine.state, written: now, epoch: "e")
-      // The records this write owes the history travel in it too (never appended here).
-      let owed = effects.compactMap { effect -> LedgerRecord? in
-        guard case .record(let entry) = effect else { return nil }
-        let start = WallTime(utc: entry.start.nanoseconds / 1_000_000_000, offset: 0)
-        return LedgerRecord(
-          id: "m.e.\(entry.serial)", kind: entry.kind, start: start,
-          end: WallTime(utc: max(start.utc, entry.end.nanoseconds / 1_000_000_000), offset: 0),
-          seconds: entry.seconds, project: entry.project, outcome: entry.outcome, note: entry.note)
-      }
-      let next = base.committed(as: "\(step)", timer: machine.state, written: now, owed: owed)
+      // The transition as every copy makes it (in UTC, without a history: the records this
+      // write owes travel in it).
+      let transition = try StateDocument.transition(
+        from: document, TransitionRequest([.action(action)], settings: settings), at: now, zone: { _ in 0 },
+        history: nil)
+      let next = transition.document.committed(as: "\(step)")
       let bytes = Array(next.json().utf8)
       #expect(bytes.count <= Self.sizeLimit, "seed \(seed) step \(step): \(bytes.count) bytes")
       do {
         document = try StateDocument(json: bytes)
       } catch {
         Issue.record(
-          "seed \(seed) step \(step) after \(action) at \(now) from \(String(describing: document?.written)) \(String(describing: document?.timer.phase)) to \(machine.state.phase): \(error)"
+          "seed \(seed) step \(step) after \(action) at \(now) from \(String(describing: document?.written)) \(String(describing: document?.timer.phase)) to \(transition.timer.phase): \(error)"
         )
         return
       }
@@ -155,8 +135,8 @@ import Testing
       notes: Array(repeating: String(repeating: "\"", count: Action.noteBytes), count: LedgerState.notesKept))
     ledger.tags = tags
     ledger.awayChoice = AwayChoice(
-      from: .seconds(1), to: .seconds(2), project: name(0), tags: tags, timer: .pausedWhileAway(.seconds(1)),
-      phaseCovered: true, answerBy: .seconds(3))
+      from: .seconds(1), to: .seconds(2), project: name(0), tags: tags,
+      timer: TimerNote(.paused, by: .away, .seconds(1)), phaseCovered: true, answerBy: .seconds(3))
     for i in 0..<LedgerState.projectsKept { ledger.today.add(8 * 86_400, project: name(i), today: 1) }
     let timer = TimerState(
       phase: .paused(.focus, remaining: .seconds(86_400), total: .seconds(86_400)), slot: 1, urgent: true,

@@ -62,7 +62,9 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     let stopped = m.handle(.action(.stop), at: at(60))
     #expect(
       stopped.contains { effect in
-        if case .record(let entry) = effect { return entry.kind == .focus && entry.tags == ["billable"] }
+        if case .record(let record, _, _) = effect {
+          return record.kind == .focus && record.tags == ["billable"]
+        }
         return false
       })
   }

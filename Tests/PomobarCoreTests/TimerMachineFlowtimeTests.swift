@@ -160,7 +160,7 @@ private func endedIntoItsBreak(slot: Int = 1, start: Int64 = 0, end: Int64, ran:
     var m = machine(flowing())
     let effects = m.handle(.resumedFromSuspend(gap: .seconds(600)), at: at(1600))
     #expect(m.state.phase == .paused(.focus, remaining: .seconds(day - 1000), total: .seconds(day)))
-    #expect(m.state.note == .pausedBySuspend(.seconds(600)))
+    #expect(m.state.note == TimerNote(.paused, by: .suspend, .seconds(600)))
     #expect(effects == [.persist, hook(.pause, .focus, reason: .suspended, next: .shortBreak, total: 1000)])
     _ = m.handle(.action(.resume), at: at(1700))
     let ended = m.handle(.action(.toggle), at: at(2700))
@@ -172,7 +172,7 @@ private func endedIntoItsBreak(slot: Int = 1, start: Int64 = 0, end: Int64, ran:
     _ = counted.handle(.action(.away), at: at(1000))
     _ = counted.handle(.action(.back), at: at(1600))
     #expect(counted.state.phase == .running(.focus, deadline: at(day), total: .seconds(day)))
-    #expect(counted.state.note == .countedAway(.seconds(600)))
+    #expect(counted.state.note == TimerNote(.counted, by: .away, .seconds(600)))
 
     var voided = machine(flowing(), flowSettings { $0.suspendFocus = .void })
     _ = voided.handle(.action(.away), at: at(1000))

@@ -21,7 +21,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     var m = running(.focus, until: 1500, total: 1500)
     let effects = m.handle(.resumedFromSuspend(gap: .seconds(2400)), at: at(3000))
     #expect(m.state.phase == .paused(.focus, remaining: .seconds(900), total: .seconds(1500)))
-    #expect(m.state.note == .pausedBySuspend(.seconds(2400)))
+    #expect(m.state.note == TimerNote(.paused, by: .suspend, .seconds(2400)))
     #expect(
       effects == [
         .persist, hook(.pause, .focus, reason: .suspended, next: .shortBreak, total: 1500, remaining: 900),
@@ -32,7 +32,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     var m = running(.focus, until: 1500, total: 1500) { $0.suspendFocus = .count }
     let effects = m.handle(.resumedFromSuspend(gap: .seconds(1200)), at: at(1800))
     #expect(m.state.phase == .focusDone)
-    #expect(m.state.note == .countedSuspend(.seconds(1200)))
+    #expect(m.state.note == TimerNote(.counted, by: .suspend, .seconds(1200)))
     #expect(
       effects == [
         .persist,
@@ -50,7 +50,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     let effects = m.handle(.resumedFromSuspend(gap: .seconds(60)), at: at(700))
     #expect(m.state.phase == .idle)
     #expect(m.state.completed == 0)
-    #expect(m.state.note == .voidedBySuspend(.seconds(60)))
+    #expect(m.state.note == TimerNote(.voided, by: .suspend, .seconds(60)))
     #expect(
       effects == [
         .persist, hook(.focusEnd, .focus, reason: .suspended, next: .focus, total: 1500, remaining: 860),
@@ -62,7 +62,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     var m = running(.shortBreak, until: 300, total: 300)
     _ = m.handle(.resumedFromSuspend(gap: .seconds(100)), at: at(200))
     #expect(m.state.phase == .running(.shortBreak, deadline: at(300), total: .seconds(300)))
-    #expect(m.state.note == .countedSuspend(.seconds(100)))
+    #expect(m.state.note == TimerNote(.counted, by: .suspend, .seconds(100)))
   }
 
   @Test func breaksCanBePausedBySuspend() {
@@ -86,7 +86,9 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     let effects = m.handle(.resumedFromSuspend(gap: .seconds(7200)), at: at(7300))
     #expect(
       m.state
-        == TimerState(note: .resetBySuspend(.seconds(7200)), completed: 2, ledger: LedgerState(serial: 1)))
+        == TimerState(
+          note: TimerNote(.reset, by: .suspend, .seconds(7200)), completed: 2,
+          ledger: LedgerState(serial: 1)))
     #expect(
       effects == [
         .persist,

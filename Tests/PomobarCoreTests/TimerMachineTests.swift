@@ -355,7 +355,7 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
   @Test func anyActionClearsUrgentAndTheNote() {
     var m = machine(.focusDone)
     m.state.urgent = true
-    m.state.note = .pausedBySuspend(minute)
+    m.state.note = TimerNote(.paused, by: .suspend, minute)
     #expect(m.handle(.action(.none), at: at(0)) == [.persist])
     #expect(!m.state.urgent)
     #expect(m.state.note == nil)

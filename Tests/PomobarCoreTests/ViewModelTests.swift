@@ -73,7 +73,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
   }
 
   @Test func notesAndProblemsReachTheTooltip() {
-    let state = TimerState(note: .countedSuspend(.seconds(42 * 60)))
+    let state = TimerState(note: TimerNote(.counted, by: .suspend, .seconds(42 * 60)))
     let view = ViewModel(state: state, config: config, now: at(0))
     #expect(view.tooltip.hasSuffix("\ncounted: suspended 42 min"))
     let broken = ViewModel(state: state, config: config, now: at(0), problem: "config error: x")
@@ -92,20 +92,21 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     (
       TimerState(
         phase: .paused(.focus, remaining: .seconds(720), total: .seconds(1500)),
-        note: .pausedBySuspend(.seconds(42 * 60))),
+        note: TimerNote(.paused, by: .suspend, .seconds(42 * 60))),
       "⡇ Focus paused 12:00 ●○○○ · suspended 42 min", "⡇ 12:00 ☾", "paused: suspended 42 min"
     ),
     (
-      TimerState(phase: .focusDone, urgent: true, note: .countedSuspend(.seconds(600)), completed: 1),
+      TimerState(
+        phase: .focusDone, urgent: true, note: TimerNote(.counted, by: .suspend, .seconds(600)), completed: 1),
       "✓ Focus done ●○○○ · suspended 10 min, counted", "✓ done ☾", "counted: suspended 10 min"
     ),
     (
-      TimerState(note: .voidedBySuspend(.seconds(600))),
+      TimerState(note: TimerNote(.voided, by: .suspend, .seconds(600))),
       "⣿ Ready 25:00 ○○○○ · suspended 10 min, focus abandoned", "⣿ 25:00 ☾",
       "focus abandoned: suspended 10 min"
     ),
     (
-      TimerState(note: .resetBySuspend(.seconds(7200)), completed: 3),
+      TimerState(note: TimerNote(.reset, by: .suspend, .seconds(7200)), completed: 3),
       "⣿ Ready 25:00 ○○○○ · away 2 h, cycle reset", "⣿ 25:00 ☾", "cycle reset: away 2 h"
     ),
   ])

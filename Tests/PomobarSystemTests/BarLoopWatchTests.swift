@@ -22,13 +22,13 @@ import Testing
     try watcher.watch(folder: store.directory, attributes: true)
 
     // The bar commits a click: the file it leaves is the one it remembers.
-    _ = try store.transact([.action(.toggle)], settings: TimerSettings()) { _, _ in }
+    _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
     loop.ownWrite = FileIdentity.of(store.statePath)
     #expect(loop.handle(watcher.drain(), &watcher) == [])
 
     // Another copy (`pomobar ctl toggle`) writes it: read back, once.
     clock.advance(1)
-    _ = try store.transact([.action(.toggle)], settings: TimerSettings()) { _, _ in }
+    _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
     #expect(
       loop.handle(watcher.drain(), &watcher) == [
         .stateRead(store.peek(), fileExists: true), .stateFolderChanged,

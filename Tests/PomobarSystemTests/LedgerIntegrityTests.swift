@@ -56,9 +56,16 @@ struct LedgerIntegrityTests {
     /// One transaction; `fail` makes the state write fail just before the rename.
     @discardableResult
     func act(_ actions: [Action], fail: Bool = false) throws -> StateStore.Outcome {
-      try store.transact(actions.map { .action($0) }, settings: settings) { _, _ in
+      try store.transact(TransitionRequest(actions.map { .action($0) }, settings: settings)) { _, _ in
         if fail { throw Failed() }
       }
+    }
+
+    /// A transaction that counts today's totals again from the history.
+    var recount: TransitionRequest {
+      var request = TransitionRequest([], settings: settings)
+      request.recountToday = true
+      return request
     }
 
     /// Works on `project` for `seconds`, then stops the clock: one closed work record.
@@ -216,13 +223,13 @@ struct LedgerIntegrityTests {
     try f.history.append(edits: [
       f.history.newEdit(at: wall, .rename(from: "api", to: "web"))
     ])
-    _ = try f.store.transact([], settings: f.settings, recountToday: true) { _, _ in }
+    _ = try f.store.transact(f.recount) { _, _ in }
     let today = try #require(f.store.peek()?.timer.ledger.today)
     #expect(today.total(for: "web") == 600 && today.total(for: "api") == 0, "\(today)")
     try f.history.append(edits: [
       f.history.newEdit(at: wall + 1, .remove(target: record.id))
     ])
-    _ = try f.store.transact([], settings: f.settings, recountToday: true) { _, _ in }
+    _ = try f.store.transact(f.recount) { _, _ in }
     #expect(f.store.peek()?.timer.ledger.today.total == 0)
   }
 

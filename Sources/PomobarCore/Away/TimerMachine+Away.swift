@@ -32,7 +32,7 @@ extension TimerMachine {
     }
     let from = clock.from
     let phaseRecord = effects[since...].contains {
-      if case .record(let entry) = $0 { return entry.kind != .work && entry.end > from }
+      if case .record(let record, _, let end) = $0 { return record.kind != .work && end > from }
       return false
     }
     let phaseRuns = state.phase.kind != nil && (state.ledger.phaseStart.map { $0 < to } ?? false)
@@ -66,7 +66,7 @@ extension TimerMachine {
       if let name { state.ledger.remember(name) }
       recordWork(
         from: choice.from, to: choice.to, project: name ?? choice.project,
-        tags: name == nil ? choice.tags : TagName.clamped(project?.tags ?? []), note: note, added: true,
+        tags: name == nil ? choice.tags : TagName.clamped(project?.tags ?? []), note: note, addedAt: now,
         &effects)
       // Break care took an absence this long for a break: it was not one.
       if choice.length >= settings.breaks.minimum { breakUndone(at: now) }
@@ -74,11 +74,9 @@ extension TimerMachine {
       breakEnded(at: choice.to)  // however short: the person says it was one
       guard !choice.phaseCovered else { return }
       effects.append(
-        .record(
-          LedgerEntry(
-            serial: nextSerial(), kind: .shortBreak, start: choice.from, end: choice.to,
-            seconds: choice.length.floorSeconds,
-            project: choice.project, outcome: .completed, note: note, tags: choice.tags, added: true)))
+        record(
+          .shortBreak, from: choice.from, to: choice.to, seconds: choice.length.floorSeconds,
+          project: choice.project, outcome: .completed, note: note, tags: choice.tags, addedAt: now))
     case .discard:
       return
     }

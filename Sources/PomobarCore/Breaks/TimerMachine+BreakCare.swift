@@ -64,9 +64,9 @@ extension TimerMachine {
     // Pomodoro break that ran out (work goes on where it ended).
     var rest: (from: Instant, to: Instant)? = nil
     if case .resumedFromSuspend(let gap) = event, gap >= minimum { rest = (now - gap, now) }
-    for case .record(let entry) in effects
-    where entry.kind != .work && entry.kind != .focus && entry.outcome == .completed {
-      rest = (min(rest?.from ?? entry.start, entry.start), max(rest?.to ?? entry.end, entry.end))
+    for case .record(let record, let start, let end) in effects
+    where record.kind != .work && record.kind != .focus && record.outcome == .completed {
+      rest = (min(rest?.from ?? start, start), max(rest?.to ?? end, end))
     }
     if wasWorking {
       let stopped = working ? nil : restStart(before: before, since: care.since, at: now, effects)
@@ -112,10 +112,9 @@ extension TimerMachine {
       stopped = start
     } else {
       let ends = effects.compactMap { effect -> Instant? in
-        guard case .record(let entry) = effect, entry.kind == .work || entry.kind == .focus else {
-          return nil
-        }
-        return entry.end
+        guard case .record(let record, _, let end) = effect, record.kind == .work || record.kind == .focus
+        else { return nil }
+        return end
       }
       stopped = ends.max() ?? now
     }

@@ -1,5 +1,5 @@
-/// Turns the machine's records (times on the timer's timeline) into history records (wall
-/// times with the local offset, and an id), and keeps today's totals in the state.
+/// The ledger's calendar at a transaction's clock reading: moments on the timer's timeline
+/// as wall-clock times with the local offset, today and when the next day begins.
 public struct Ledger {
   /// The local zone's offset at a UTC second.
   let zone: (Int64) -> Int32
@@ -16,8 +16,12 @@ public struct Ledger {
 
   /// A moment on the timer's timeline as the wall-clock time it was, with its offset.
   public func wallTime(_ instant: Instant) -> WallTime {
-    let ns = now.wall &+ (instant.nanoseconds &- now.boottime)
-    let (seconds, rest) = ns.quotientAndRemainder(dividingBy: 1_000_000_000)
+    Self.wallTime(nanoseconds: now.wall &+ (instant.nanoseconds &- now.boottime), zone: zone)
+  }
+
+  /// Wall-clock nanoseconds since the epoch as the second they fall in, with its offset.
+  static func wallTime(nanoseconds: Int64, zone: (Int64) -> Int32) -> WallTime {
+    let (seconds, rest) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
     let utc = rest < 0 ? seconds - 1 : seconds
     return WallTime(utc: utc, offset: zone(utc))
   }
@@ -47,25 +51,14 @@ public struct Ledger {
     return now.instant + .seconds(begins - current.utc)
   }
 
-  /// The history records among `effects`, with ids `MACHINE.EPOCH.SERIAL`; work records
-  /// are added to today's totals in `ledger`.
-  public func records(
-    _ effects: [Effect], epoch: String, machine: String, into ledger: inout LedgerState
-  ) -> [LedgerRecord] {
-    let (day, dayBegan) = today
-    ledger.today = ledger.today.on(day)
-    var records: [LedgerRecord] = []
-    for case .record(let entry) in effects {
-      let record = LedgerRecord(
-        id: "\(machine).\(epoch).\(entry.serial)", kind: entry.kind, start: wallTime(entry.start),
-        end: wallTime(entry.end), seconds: entry.seconds, project: entry.project, outcome: entry.outcome,
-        internalInterruptions: entry.internalInterruptions,
-        externalInterruptions: entry.externalInterruptions, gap: entry.gap, note: entry.note,
-        tags: entry.tags, at: entry.added ? wallTime(now.instant) : nil,
-        atNanoseconds: entry.added ? Int32(truncatingIfNeeded: now.wall % 1_000_000_000) : 0)
-      records.append(record)
-      ledger.today.add(workOf: record, dayBegan: dayBegan, today: day)
-    }
-    return records
+  /// The running work interval as a record up to now (id `open`), for reports: a running
+  /// interval is in the state, not the history, and counts while it runs.
+  public func openIntervals(_ state: TimerState) -> [LedgerRecord] {
+    guard let work = state.ledger.work, work.since < now.instant else { return [] }
+    return [
+      LedgerRecord(
+        id: "open", kind: .work, start: wallTime(work.since), end: wallTime(now.instant),
+        seconds: (now.instant - work.since).floorSeconds, project: work.project, tags: work.tags)
+    ]
   }
 }

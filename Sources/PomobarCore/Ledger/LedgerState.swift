@@ -68,6 +68,18 @@ public struct LedgerState: Equatable, Sendable {
     self.today = today
   }
 
+  /// The ledger's instants `shift` nanoseconds later (see `TimerState.moved(by:)`).
+  func moved(by shift: Int64) -> LedgerState {
+    let move = { (instant: Instant) in Instant(nanoseconds: instant.nanoseconds &+ shift) }
+    var moved = self
+    if let since = work?.since { moved.work?.since = move(since) }
+    moved.awaySince = awaySince.map(move)
+    moved.phaseStart = phaseStart.map(move)
+    moved.awayChoice = awayChoice.map { $0.moved(by: move) }
+    moved.breaks = breaks.moved(by: shift)
+    return moved
+  }
+
   /// Forgets what was noted for the phase that just ended.
   mutating func clearPhase() {
     phaseStart = nil
@@ -163,47 +175,6 @@ public struct DayTotals: Equatable, Sendable {
     let shifted = seconds - Int64(dayStart)
     let (day, rest) = shifted.quotientAndRemainder(dividingBy: 86_400)
     return rest < 0 ? day - 1 : day
-  }
-}
-
-/// A record as the machine makes it: times on the timer's timeline, which the system turns
-/// into wall-clock times and an id when it writes it (`LedgerRecord`).
-public struct LedgerEntry: Equatable, Sendable {
-  public var serial: Int
-  public var kind: LedgerRecord.Kind
-  public var start: Instant
-  public var end: Instant
-  public var seconds: Int64
-  public var project: String?
-  public var outcome: LedgerRecord.Outcome?
-  public var internalInterruptions: Int
-  public var externalInterruptions: Int
-  public var gap: Int64
-  public var note: String?
-  public var tags: [String]
-  /// Made by a person's say (an away answer), not by the clock: the record carries `at`,
-  /// so that `history undo` takes it back as it does what `track` added.
-  public var added: Bool
-
-  public init(
-    serial: Int, kind: LedgerRecord.Kind, start: Instant, end: Instant, seconds: Int64,
-    project: String? = nil, outcome: LedgerRecord.Outcome? = nil, internalInterruptions: Int = 0,
-    externalInterruptions: Int = 0, gap: Int64 = 0, note: String? = nil, tags: [String] = [],
-    added: Bool = false
-  ) {
-    self.added = added
-    self.serial = serial
-    self.kind = kind
-    self.start = start
-    self.end = end
-    self.seconds = seconds
-    self.project = project
-    self.outcome = outcome
-    self.internalInterruptions = internalInterruptions
-    self.externalInterruptions = externalInterruptions
-    self.gap = gap
-    self.note = note
-    self.tags = tags
   }
 }
 

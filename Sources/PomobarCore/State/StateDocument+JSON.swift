@@ -171,20 +171,23 @@ extension StateDocument {
     return kind
   }
 
+  /// A note's `kind` in the file: one name for each outcome and cause.
+  static func noteName(_ outcome: TimerNote.Outcome, _ cause: TimerNote.Cause) -> String {
+    switch (outcome, cause) {
+    case (.paused, .suspend): return "paused-by-suspend"
+    case (.counted, .suspend): return "counted-suspend"
+    case (.voided, .suspend): return "voided-by-suspend"
+    case (.reset, .suspend): return "reset-by-suspend"
+    case (.paused, .away): return "paused-while-away"
+    case (.counted, .away): return "counted-away"
+    case (.voided, .away): return "voided-while-away"
+    case (.reset, .away): return "reset-while-away"
+    }
+  }
+
   static func encode(_ note: TimerNote?) -> JSONValue {
     guard let note else { return .null }
-    let (name, gap): (String, Duration)
-    switch note {
-    case .pausedBySuspend(let g): (name, gap) = ("paused-by-suspend", g)
-    case .countedSuspend(let g): (name, gap) = ("counted-suspend", g)
-    case .voidedBySuspend(let g): (name, gap) = ("voided-by-suspend", g)
-    case .resetBySuspend(let g): (name, gap) = ("reset-by-suspend", g)
-    case .pausedWhileAway(let g): (name, gap) = ("paused-while-away", g)
-    case .countedAway(let g): (name, gap) = ("counted-away", g)
-    case .voidedWhileAway(let g): (name, gap) = ("voided-while-away", g)
-    case .resetWhileAway(let g): (name, gap) = ("reset-while-away", g)
-    }
-    return ["kind": .string(name), "gap": .integer(gap.nanoseconds)]
+    return ["kind": .string(noteName(note.outcome, note.cause)), "gap": .integer(note.gap.nanoseconds)]
   }
 
   /// An unknown note, or one whose gap is not a number in range, is dropped rather than
@@ -193,17 +196,11 @@ extension StateDocument {
     guard let value, let name = value["kind"]?.stringValue, let ns = value["gap"]?.int64Value,
       gapRange.contains(ns)
     else { return nil }
-    let gap = Duration.nanoseconds(ns)
-    switch name {
-    case "paused-by-suspend": return .pausedBySuspend(gap)
-    case "counted-suspend": return .countedSuspend(gap)
-    case "voided-by-suspend": return .voidedBySuspend(gap)
-    case "reset-by-suspend": return .resetBySuspend(gap)
-    case "paused-while-away": return .pausedWhileAway(gap)
-    case "counted-away": return .countedAway(gap)
-    case "voided-while-away": return .voidedWhileAway(gap)
-    case "reset-while-away": return .resetWhileAway(gap)
-    default: return nil
+    for outcome in TimerNote.Outcome.allCases {
+      for cause in TimerNote.Cause.allCases where noteName(outcome, cause) == name {
+        return TimerNote(outcome, by: cause, .nanoseconds(ns))
+      }
     }
+    return nil
   }
 }

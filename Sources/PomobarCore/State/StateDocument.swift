@@ -28,7 +28,7 @@ public struct StateDocument: Equatable, Sendable {
 
   /// History records of committed transitions that are not yet known to be in the
   /// history: a transition's records are appended after its state is renamed into place,
-  /// and every later write first appends what is owed (see `StateStore.transact`).
+  /// and every later write first appends what is owed (see `StateDocument.transition`).
   public var owed: [LedgerRecord]
 
   /// The most records owed at once, and the most room they take in the file (each line is
@@ -61,13 +61,11 @@ public struct StateDocument: Equatable, Sendable {
     self.owed = owed
   }
 
-  /// This document written again as commit `name`, owing `owed`.
-  public func committed(
-    as name: String, timer: TimerState, written: ClockReading, owed: [LedgerRecord]
-  ) -> StateDocument {
-    StateDocument(
-      timer: timer, written: written, commits: (commits + [name]).suffix(Self.commitsKept), epoch: epoch,
-      owed: Self.keptOwed(owed))
+  /// This document as written by the write named `name`.
+  public func committed(as name: String) -> StateDocument {
+    var document = self
+    document.commits = (commits + [name]).suffix(Self.commitsKept)
+    return document
   }
 
   /// The timer in the present boot's timeline, and any time spent asleep since writing.
@@ -82,32 +80,22 @@ public struct StateDocument: Equatable, Sendable {
       return (timer, asleep > 1_000_000_000 ? .nanoseconds(asleep) : .zero)
     }
     let gap = max(0, now.wall &- written.wall)
-    let shift = (now.boottime &- gap) &- written.boottime
-    var timer = self.timer
-    let move = { (instant: Instant) in Instant(nanoseconds: instant.nanoseconds &+ shift) }
-    if case .running(let kind, let deadline, let total) = timer.phase {
-      timer.phase = .running(kind, deadline: move(deadline), total: total)
-    }
-    if let since = timer.ledger.work?.since { timer.ledger.work?.since = move(since) }
-    timer.ledger.awaySince = timer.ledger.awaySince.map(move)
-    timer.ledger.phaseStart = timer.ledger.phaseStart.map(move)
-    timer.ledger.awayChoice = timer.ledger.awayChoice.map { $0.moved(by: move) }
-    timer.urgentSince = timer.urgentSince.map(move)
-    timer.ledger.breaks = timer.ledger.breaks.moved(by: shift)
-    return (timer, .nanoseconds(gap))
+    return (timer.moved(by: (now.boottime &- gap) &- written.boottime), .nanoseconds(gap))
   }
 
   /// The timer brought up to `now`: deadlines that passed meanwhile and time spent asleep
   /// applied, as `TimerMachine` events.
   ///
   /// - Returns: the machine, the effects the catch-up owes (`.persist` first when the timer
-  ///   changed), and whether the file must be written even if the timer did not change
-  ///   (its stamp must move past a gap or a reboot, or the gap would be counted again).
+  ///   changed; records as `recorder` makes them), and whether the file must be written
+  ///   even if the timer did not change (its stamp must move past a gap or a reboot, or the
+  ///   gap would be counted again).
   public func caughtUp(
-    to now: ClockReading, settings: TimerSettings, ledger: LedgerSettings = LedgerSettings()
+    to now: ClockReading, settings: TimerSettings, ledger: LedgerSettings = LedgerSettings(),
+    recorder: Recorder = Recorder()
   ) -> (machine: TimerMachine, effects: [Effect], mustWrite: Bool) {
     let (state, asleep) = reconciled(with: now)
-    var machine = TimerMachine(state: state, settings: settings, ledger: ledger)
+    var machine = TimerMachine(state: state, settings: settings, ledger: ledger, recorder: recorder)
     let event: Event = asleep > .zero ? .resumedFromSuspend(gap: asleep) : .deadlineReached
     let effects = machine.handle(event, at: now.instant)
     return (machine, effects, asleep > .zero || written.bootID != now.bootID)

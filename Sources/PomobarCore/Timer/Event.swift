@@ -74,8 +74,10 @@ public enum Effect: Equatable, Sendable {
   case runHook(HookEvent, HookContext)
   /// A phase ran out on its own: alert the user (desktop notification; the urgent flag is in the state).
   case notify(ended: PhaseKind, next: TimerPhase)
-  /// An interval ended: append it to the history, in the same commit as the state.
-  case record(LedgerEntry)
+  /// An interval ended: append `record` to the history, in the same commit as the state.
+  /// `start` and `end` are its ends on the timer's timeline, to the nanosecond (the
+  /// record's wall-clock times are whole seconds): what the machine reasons with.
+  case record(LedgerRecord, start: Instant, end: Instant)
   /// Work went on this long without a break (`[breaks] remind-after`): remind the user.
   case remindBreak(worked: Duration)
   /// The person came back from away time worth asking about: ask what it was

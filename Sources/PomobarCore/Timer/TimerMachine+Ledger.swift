@@ -148,14 +148,30 @@ extension TimerMachine {
   /// `shortestWork`: every work record the machine makes comes through here.
   mutating func recordWork(
     from start: Instant, to end: Instant, project: String?, tags: [String], note: String? = nil,
-    added: Bool = false, _ effects: inout [Effect]
+    addedAt: Instant? = nil, _ effects: inout [Effect]
   ) {
     guard end - start >= Self.shortestWork else { return }
     effects.append(
-      .record(
-        LedgerEntry(
-          serial: nextSerial(), kind: .work, start: start, end: end, seconds: (end - start).floorSeconds,
-          project: project, note: note, tags: tags, added: added)))
+      record(
+        .work, from: start, to: end, seconds: (end - start).floorSeconds, project: project, note: note,
+        tags: tags, addedAt: addedAt))
+  }
+
+  /// The history record of an interval from `start` to `end`, with the next serial, as
+  /// `recorder` places and names it. `addedAt`: made by a person's say (an away answer)
+  /// at that moment, not by the clock: the record carries it (`at`), so that `history
+  /// undo` takes it back as it does what `track` added.
+  mutating func record(
+    _ kind: LedgerRecord.Kind, from start: Instant, to end: Instant, seconds: Int64, project: String?,
+    outcome: LedgerRecord.Outcome? = nil, internalInterruptions: Int = 0, externalInterruptions: Int = 0,
+    gap: Int64 = 0, note: String?, tags: [String], addedAt: Instant? = nil
+  ) -> Effect {
+    let record = LedgerRecord(
+      id: recorder.id(nextSerial()), kind: kind, start: recorder.wallTime(start), end: recorder.wallTime(end),
+      seconds: seconds, project: project, outcome: outcome, internalInterruptions: internalInterruptions,
+      externalInterruptions: externalInterruptions, gap: gap, note: note, tags: tags,
+      at: addedAt.map(recorder.wallTime), atNanoseconds: addedAt.map(recorder.nanosecondsPastSecond) ?? 0)
+    return .record(record, start: start, end: end)
   }
 
   /// Time asleep is not work: the running interval ends where the sleep began and a new
@@ -169,7 +185,7 @@ extension TimerMachine {
   /// The record of the running or paused `kind` phase ending at `time` for `reason`.
   mutating func phaseRecord(
     _ kind: PhaseKind, _ reason: EndReason, at time: Instant, note: String?
-  ) -> LedgerEntry {
+  ) -> Effect {
     var counted: Duration = .zero
     switch state.phase {
     case .running(_, let deadline, let total): counted = total - max(.zero, deadline - time)
@@ -183,9 +199,9 @@ extension TimerMachine {
     counted = min(counted, time - start)
     var notes = state.ledger.notes
     if let note { notes.append(note) }
-    return LedgerEntry(
-      serial: nextSerial(), kind: LedgerRecord.Kind(kind), start: start, end: time,
-      seconds: counted.floorSeconds, project: state.ledger.project, outcome: Self.outcome(reason),
+    return record(
+      LedgerRecord.Kind(kind), from: start, to: time, seconds: counted.floorSeconds,
+      project: state.ledger.project, outcome: Self.outcome(reason),
       internalInterruptions: state.ledger.internalInterruptions,
       externalInterruptions: state.ledger.externalInterruptions,
       gap: state.ledger.phaseGap.floorSeconds, note: notes.isEmpty ? nil : notes.joined(separator: "; "),

@@ -9,6 +9,8 @@ public struct TimerMachine: Sendable {
   public var settings: TimerSettings
   /// The work clock's rules: whether a focus starts it, whether away stops it.
   public var ledger: LedgerSettings
+  /// How the records the machine makes are placed on the wall clock and named.
+  public var recorder: Recorder
 
   /// How many phase ends one catch-up may process before it gives up and goes idle.
   static let catchUpLimit = 64
@@ -17,11 +19,12 @@ public struct TimerMachine: Sendable {
 
   public init(
     state: TimerState = TimerState(), settings: TimerSettings = TimerSettings(),
-    ledger: LedgerSettings = LedgerSettings()
+    ledger: LedgerSettings = LedgerSettings(), recorder: Recorder = Recorder()
   ) {
     self.state = state
     self.settings = settings
     self.ledger = ledger
+    self.recorder = recorder
   }
 
   /// Applies `event` at `now` and returns what must be done, in order.
@@ -254,16 +257,18 @@ public struct TimerMachine: Sendable {
     let from = max(asleepAt, phaseStart ?? asleepAt)
     let gap = now - from
     let held = away && state.ledger.pausedByAway
+    let cause: TimerNote.Cause = away ? .away : .suspend
     if away { state.ledger.pausedByAway = false }
     guard gap > .zero else { return }
     if let limit = settings.resetAfter, gap > limit {
       if let kind = state.phase.kind { end(kind, .suspended, at: from, &effects) }
-      state = TimerState(note: away ? .resetWhileAway(gap) : .resetBySuspend(gap), completed: state.completed, ledger: state.ledger)
+      state = TimerState(
+        note: TimerNote(.reset, by: cause, gap), completed: state.completed, ledger: state.ledger)
       goIdle(at: from, &effects)
       return
     }
     if held {
-      state.note = .pausedWhileAway(gap)
+      state.note = TimerNote(.paused, by: .away, gap)
       state.ledger.phaseGap += gap
       return
     }
@@ -272,17 +277,17 @@ public struct TimerMachine: Sendable {
     case .pause:
       guard !away else { return }  // started or resumed by hand while away: it runs
       state.phase = .paused(kind, remaining: deadline - from, total: total)
-      state.note = .pausedBySuspend(gap)
+      state.note = TimerNote(.paused, by: .suspend, gap)
       state.ledger.phaseGap += gap
       effects.append(hook(.pause, at: from) { $0.reason = .suspended })
     case .count:
       advance(to: now, &effects)
-      state.note = away ? .countedAway(gap) : .countedSuspend(gap)
+      state.note = TimerNote(.counted, by: cause, gap)
     case .void:
       state.ledger.phaseGap += gap
       end(kind, .suspended, at: from, &effects)
       goIdle(at: from, &effects)
-      state.note = away ? .voidedWhileAway(gap) : .voidedBySuspend(gap)
+      state.note = TimerNote(.voided, by: cause, gap)
     }
   }
 
@@ -345,7 +350,7 @@ public struct TimerMachine: Sendable {
     effects.append(ending(kind.isBreak ? .breakEnd : .focusEnd))
     if kind == .longBreak { effects.append(ending(.longBreakEnd)) }
     if kind == .focus && reason == .completed { effects.append(ending(.focusDone)) }
-    effects.append(.record(phaseRecord(kind, reason, at: time, note: note)))
+    effects.append(phaseRecord(kind, reason, at: time, note: note))
     state.ledger.clearPhase()
     state.countsUp = false
   }

@@ -32,21 +32,37 @@ public enum TimerPhase: Equatable, Sendable {
   }
 }
 
-/// Why the timer changed without a user's action; shown in the tooltip.
-public enum TimerNote: Equatable, Sendable {
-  /// Suspend paused the phase.
-  case pausedBySuspend(Duration)
-  /// Suspend counted toward the phase.
-  case countedSuspend(Duration)
-  /// Suspend abandoned the focus session.
-  case voidedBySuspend(Duration)
-  /// A gap longer than the configured limit reset the cycle.
-  case resetBySuspend(Duration)
-  /// The same four for time away (`ctl away` to `ctl back`), which follows the same policy.
-  case pausedWhileAway(Duration)
-  case countedAway(Duration)
-  case voidedWhileAway(Duration)
-  case resetWhileAway(Duration)
+/// Why the timer changed without a user's action, shown in the tooltip: what a gap did to
+/// the phase, what the gap was, and how long it lasted.
+public struct TimerNote: Equatable, Sendable {
+  /// What the gap did (`[suspend]`'s policy, or the cycle's reset after a long one).
+  public enum Outcome: Sendable, CaseIterable {
+    /// The phase was paused.
+    case paused
+    /// The gap counted toward the phase.
+    case counted
+    /// The focus session was abandoned.
+    case voided
+    /// A gap longer than the configured limit reset the cycle.
+    case reset
+  }
+
+  /// What the gap was: a suspend, or time away (`ctl away` to `ctl back`), which follows
+  /// the same policy.
+  public enum Cause: Sendable, CaseIterable {
+    case suspend
+    case away
+  }
+
+  public var outcome: Outcome
+  public var cause: Cause
+  public var gap: Duration
+
+  public init(_ outcome: Outcome, by cause: Cause, _ gap: Duration) {
+    self.outcome = outcome
+    self.cause = cause
+    self.gap = gap
+  }
 }
 
 /// Everything the timer remembers; the value that is persisted and shared by every copy.
@@ -88,6 +104,20 @@ public struct TimerState: Equatable, Sendable {
     self.ledger = ledger
     self.extraBreak = extraBreak
     self.countsUp = countsUp
+  }
+
+  /// The state with every instant it holds `shift` nanoseconds later: carried into another
+  /// boot's timeline (`StateDocument.reconciled`). Each part that holds instants moves its
+  /// own, here and in `LedgerState.moved(by:)`, so a new one is moved where it is declared.
+  public func moved(by shift: Int64) -> TimerState {
+    let move = { (instant: Instant) in Instant(nanoseconds: instant.nanoseconds &+ shift) }
+    var moved = self
+    if case .running(let kind, let deadline, let total) = phase {
+      moved.phase = .running(kind, deadline: move(deadline), total: total)
+    }
+    moved.urgentSince = urgentSince.map(move)
+    moved.ledger = ledger.moved(by: shift)
+    return moved
   }
 
   /// Whether the urgent flag shows at `now`: set, and not older than `lasting` (nil: no

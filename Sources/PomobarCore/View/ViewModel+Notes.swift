@@ -5,17 +5,14 @@ extension ViewModel {
 
   /// The tooltip line (and JSON `note`) for an automatic change, in full.
   public static func describe(_ note: TimerNote) -> String {
-    switch note {
-    case .pausedBySuspend(let gap): return "paused: suspended \(DurationFormat.human(gap))"
-    case .countedSuspend(let gap): return "counted: suspended \(DurationFormat.human(gap))"
-    case .voidedBySuspend(let gap):
-      return "focus abandoned: suspended \(DurationFormat.human(gap))"
-    case .resetBySuspend(let gap): return "cycle reset: away \(DurationFormat.human(gap))"
-    case .pausedWhileAway(let gap): return "paused: away \(DurationFormat.human(gap))"
-    case .countedAway(let gap): return "counted: away \(DurationFormat.human(gap))"
-    case .voidedWhileAway(let gap): return "focus abandoned: away \(DurationFormat.human(gap))"
-    case .resetWhileAway(let gap): return "cycle reset: away \(DurationFormat.human(gap))"
+    let what: String
+    switch note.outcome {
+    case .paused: what = "paused"
+    case .counted: what = "counted"
+    case .voided: what = "focus abandoned"
+    case .reset: what = "cycle reset"
     }
+    return what + ": " + cause(note)
   }
 
   /// The same note as the text's compact tail (after ` · `): what happened to the
@@ -26,24 +23,20 @@ extension ViewModel {
     cause(note) + (effect(note).map { ", " + $0 } ?? "")
   }
 
-  /// What happened to the machine: `suspended 42 min`, `away 5 min`.
+  /// What happened to the machine: `suspended 42 min`, `away 5 min`. A gap long enough to
+  /// reset the cycle reads as time away, whatever it was.
   static func cause(_ note: TimerNote) -> String {
-    switch note {
-    case .pausedBySuspend(let gap), .countedSuspend(let gap), .voidedBySuspend(let gap):
-      return "suspended \(DurationFormat.human(gap))"
-    case .resetBySuspend(let gap), .pausedWhileAway(let gap), .countedAway(let gap),
-      .voidedWhileAway(let gap), .resetWhileAway(let gap):
-      return "away \(DurationFormat.human(gap))"
-    }
+    let away = note.cause == .away || note.outcome == .reset
+    return (away ? "away " : "suspended ") + DurationFormat.human(note.gap)
   }
 
   /// What it did to the timer, where the label does not say it; nil for a pause.
   static func effect(_ note: TimerNote) -> String? {
-    switch note {
-    case .pausedBySuspend, .pausedWhileAway: return nil
-    case .countedSuspend, .countedAway: return "counted"
-    case .voidedBySuspend, .voidedWhileAway: return "focus abandoned"
-    case .resetBySuspend, .resetWhileAway: return "cycle reset"
+    switch note.outcome {
+    case .paused: return nil
+    case .counted: return "counted"
+    case .voided: return "focus abandoned"
+    case .reset: return "cycle reset"
     }
   }
 }

@@ -138,7 +138,8 @@ public final class IdleWatchLoop {
       config: config, logFolder: store.directory, configPath: configSource.explicitPath)
     do {
       try store.prepare()
-      _ = try store.transact([event], settings: config.timer, ledger: config.ledger, stamp: now) {
+      let request = TransitionRequest([event], settings: config.timer, ledger: config.ledger, stamp: now)
+      _ = try store.transact(request) {
         try runner.start($0, commit: $1, now: store.now())
       }
     } catch {

@@ -60,7 +60,7 @@ public final class HistoryStore {
   ///
   /// Idempotent: a record whose id is on a whole line of its file that reads as that
   /// record is not written again, so records the state still owes after they were
-  /// appended (see `StateStore.transact`) are not doubled. A line cut short (power lost, a
+  /// appended (see `StateDocument.transition`) are not doubled. A line cut short (power lost, a
   /// full disk) never counts as written; the next append, under the lock, takes it out of
   /// the file, so readers warn of it only until then (see `endTornLine`).
   public func append(_ records: [LedgerRecord]) throws(SystemError) {
@@ -427,5 +427,14 @@ public final class HistoryStore {
     case .notRegularFile(_, let kind): return "not a regular file but \(kind)"
     case .tooLarge(_, let limit): return "larger than \(limit) bytes"
     }
+  }
+}
+
+/// What a state transition reads and appends (`StateDocument.transition`).
+extension HistoryStore: TransitionHistory {
+  public func forEachRecord(fromMonthOf first: WallTime, owed: [LedgerRecord], _ body: (LedgerRecord) -> Void)
+  {
+    pending = owed
+    forEachRecord(from: Self.month(of: first), body)
   }
 }

@@ -7,15 +7,8 @@ extension Ledger {
     Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: dayStart).ledgerDay
   }
 
-  /// The running work interval as a record up to now (id `open`), for reports: a running
-  /// interval is in the state, not the history, and counts while it runs.
+  /// `openIntervals(_:)` in the local zone, at `now`.
   public static func openIntervals(_ state: TimerState, now: ClockReading) -> [LedgerRecord] {
-    guard let work = state.ledger.work, work.since < now.instant else { return [] }
-    let ledger = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: 0)
-    return [
-      LedgerRecord(
-        id: "open", kind: .work, start: ledger.wallTime(work.since), end: ledger.wallTime(now.instant),
-        seconds: (now.instant - work.since).floorSeconds, project: work.project, tags: work.tags)
-    ]
+    Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: 0).openIntervals(state)
   }
 }

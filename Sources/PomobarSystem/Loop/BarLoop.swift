@@ -254,7 +254,8 @@ public final class BarLoop {
     let committed: StateStore.Committed
     do {
       let transaction = try store.begin(
-        events, settings: config.timer, ledger: config.ledger, stamp: stamp, lockTimeout: .milliseconds(500))
+        TransitionRequest(events, settings: config.timer, ledger: config.ledger, stamp: stamp),
+        lockTimeout: .milliseconds(500))
       // Under the lock, before anything is written: the frame is queued without blocking.
       shown = perform([.pending(transaction.state, at: transaction.now)], timers, at: transaction.now)
       at = transaction.now

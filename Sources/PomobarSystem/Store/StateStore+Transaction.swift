@@ -7,39 +7,25 @@ extension StateStore {
   public struct Transaction: ~Copyable {
     let store: StateStore
     let lock: FileLock.Held
-    /// The timer after the events.
-    public internal(set) var state: TimerState
-    /// The effects the transition owes (`.persist` already taken out).
-    public let effects: [Effect]
-    /// The moment the events were applied at.
-    public let now: ClockReading
-    /// False when `only` refused the events (the catch-up is still written).
-    public let applied: Bool
-    /// Whether the events changed the timer (not only the catch-up with time).
-    public let acted: Bool
-    /// The file as it is once committed (as it was, when nothing changes).
-    public internal(set) var document: StateDocument? = nil
-    /// The write's name, for the effects' runner; nil when the file does not change (and
-    /// nothing is started).
-    public internal(set) var effectsCommit: Commit? = nil
-    var notes: [String]
-    var written: HistoryWrite
-    var records: [LedgerRecord] = []
+    /// What the change is: decided, not yet written.
+    public let transition: Transition
+    /// The write's name, for the effects' runner.
+    let name: String
+    /// What reading the file noted.
+    let notes: [String]
 
-    init(
-      store: StateStore, lock: FileLock.Held, state: TimerState, effects: [Effect], now: ClockReading,
-      applied: Bool, acted: Bool, notes: [String], written: HistoryWrite
-    ) {
-      self.acted = acted
+    init(store: StateStore, lock: FileLock.Held, transition: Transition, name: String, notes: [String]) {
       self.store = store
       self.lock = lock
-      self.state = state
-      self.effects = effects
-      self.now = now
-      self.applied = applied
+      self.transition = transition
+      self.name = name
       self.notes = notes
-      self.written = written
     }
+
+    /// The timer after the events.
+    public var state: TimerState { transition.timer }
+    /// The moment the events were applied at.
+    public var now: ClockReading { transition.now }
 
     /// Writes the new state beside the old one and fsyncs it, starts the effects with
     /// `start` (just before the rename, for the write named in its `Commit`), renames the
@@ -53,30 +39,33 @@ extension StateStore {
     public consuming func commit(
       startingEffects start: ([Effect], Commit) throws -> Void = { _, _ in }
     ) throws -> Committed {
-      var written = written
-      let document = document ?? StateDocument(timer: state, written: now)
+      var written = transition.historyWrite
       defer {
         lock.release()
-        store.finish(notes: notes, written: written)
+        store.finish(notes: notes + transition.notes, written: written)
       }
-      guard let effectsCommit else { return Committed(document: document, identity: nil) }
+      guard transition.writes else { return Committed(document: transition.document, identity: nil) }
+      let document = transition.document.committed(as: name)
       var file = try PreparedFile(store.statePath, Array(document.json().utf8))
       do {
-        try start(effects, effectsCommit)
+        try start(
+          transition.effects,
+          Commit(name: name, statePath: store.statePath, lockPath: store.folder.lock, timer: transition.timer)
+        )
       } catch {
         file.discard()
         throw error
       }
       try file.commit()
       // Appended under the lock, so that another copy's write cannot append them too.
-      if !records.isEmpty { _ = store.appendHistory(document.owed, &written) }
+      if !transition.records.isEmpty { _ = written.append(document.owed, to: store.history) }
       return Committed(document: document, identity: file.identity)
     }
 
     /// Gives the change up: the file stays as it was.
     public consuming func abandon() {
       lock.release()
-      store.finish(notes: notes, written: written)
+      store.finish(notes: notes + transition.notes, written: transition.historyWrite)
     }
   }
 

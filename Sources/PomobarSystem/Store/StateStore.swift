@@ -2,8 +2,9 @@ import PomobarCore
 
 /// The shared state file, read and changed by every copy of pomobar without a daemon.
 ///
-/// A change takes an exclusive lock, re-reads the file, catches up with time (deadlines
-/// that passed, time spent asleep), applies the event, and replaces the file atomically.
+/// A change takes an exclusive lock, re-reads the file, has the core decide the
+/// transition (`StateDocument.transition`: the catch-up with time, the events, the
+/// records), and replaces the file atomically.
 /// The copy that made a transition starts its effects, and does so as part of the same
 /// commit: see `transact`.
 public final class StateStore {
@@ -68,9 +69,9 @@ public final class StateStore {
     return (timer, stale)
   }
 
-  /// Under the lock: re-read, catch up with the present, and apply `events` in order (a
-  /// burst of clicks is one commit); the caller may show the new state at once (before
-  /// anything is written), then commits (or abandons) the transaction it gets back.
+  /// Under the lock: re-read the file and decide the change (`StateDocument.transition`);
+  /// the caller may show the new state at once (before anything is written), then commits
+  /// (or abandons) the transaction it gets back.
   ///
   /// A transition and its effects are one commit. `commit` writes the new state, named by
   /// a fresh commit name, to a temporary file and fsyncs it, starts the effect runner, then
@@ -82,210 +83,39 @@ public final class StateStore {
   /// nothing is started: the effects happen, once, with the write that succeeds.
   ///
   /// Nothing blocks while the lock is held: warnings are said after it is released, and
-  /// the only child started under it is pomobar's own effect runner.
-  ///
-  /// - Parameters:
-  ///   - stamp: when the events happened (a click is stamped when it is read, not when the
-  ///     lock is taken); ignored if the file was written after it.
-  ///   - lockTimeout: how long to wait for another copy's lock.
-  ///   - only: when given, the events are applied only if it accepts the timer as caught
-  ///     up (a notification's button that must find the timer where the notification did).
-  ///   - recountToday: count today's totals again from the history (it changed underneath
-  ///     the state: an edit, `track`, an import).
-  ///   - renaming: a project renamed in the history (`project rename`), renamed in the
-  ///     state too: the active project, the running interval, the known projects; to nil:
-  ///     a deleted project, forgotten (`LedgerState.rename(project:to:)`).
-  ///   - decide: when given, the user's events are made here, under the lock, from the
-  ///     timer as caught up and the moment (`ctl --at` finds its instant and checks it
-  ///     against the history), instead of `events`; what it throws gives the change up.
-  public func begin(
-    _ events: [Event], settings: TimerSettings, ledger: LedgerSettings = LedgerSettings(),
-    stamp: ClockReading? = nil, lockTimeout: Duration = .seconds(3),
-    only: ((TimerState) -> Bool)? = nil, recountToday: Bool = false,
-    renaming: (from: String, to: String?)? = nil,
-    decide: ((TimerState, ClockReading) throws -> [Event])? = nil
-  ) throws -> Transaction {
+  /// the only child started under it is pomobar's own effect runner. `lockTimeout`: how
+  /// long to wait for another copy's lock.
+  public func begin(_ request: TransitionRequest, lockTimeout: Duration = .seconds(3)) throws -> Transaction {
     try FileSystem.checkPrivateFolder(directory)
-    if decide != nil || events.contains(where: Self.isUserAction) {
-      // The user acted: a hook failure shown until now has been seen. Removed before the
-      // transition, so a failure of the hooks it starts shows again.
+    if request.byUser {
+      // A hook failure shown until now has been seen. Removed before the transition, so a
+      // failure of the hooks it starts shows again.
       EffectFailures.clear(folder: directory)
     }
     let lock = try FileLock.acquire(folder.lock, timeout: lockTimeout)
     var notes: [String] = []
-    var written = HistoryWrite.untried
     let document = loadForUpdate(&notes)
-    var now = clock.read()
-    if let stamp, stamp.bootID == now.bootID {
-      // Another copy may have changed the state after the stamp: then use the present.
-      let writtenLater = document.map {
-        $0.written.bootID == stamp.bootID && $0.written.boottime > stamp.boottime
-      }
-      if writtenLater != true { now = stamp }
-    }
-    var machine = TimerMachine(settings: settings, ledger: ledger)
-    var effects: [Effect] = []
-    var mustWrite = document == nil
-    if let document {
-      let caughtUp = document.caughtUp(to: now, settings: settings, ledger: ledger)
-      (machine, effects) = (caughtUp.machine, caughtUp.effects)
-      mustWrite = mustWrite || caughtUp.mustWrite
-    }
-    let applied = only?(machine.state) ?? true
-    let events = try decide?(machine.state, now) ?? events
-    var acted = false
-    if applied {
-      for event in events {
-        let caused = machine.handle(event, at: now.instant)
-        acted = acted || caused.contains(.persist)
-        effects += caused
-      }
-    }
-    var changed = effects.contains(.persist)
-    effects.removeAll { $0 == .persist }
-    if let renaming, machine.state.ledger.rename(project: renaming.from, to: renaming.to) { changed = true }
-    if recountToday, let history {
-      let counted = Self.today(in: history, owed: document?.owed ?? [], now: now, dayStart: ledger.dayStart)
-      if counted != machine.state.ledger.today {
-        machine.state.ledger.today = counted
-        changed = true
-      }
-    }
-    if ledger.hasTargets {
-      let day = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: ledger.dayStart).today.day
-      if recountToday || machine.state.ledger.recent?.day != day {
-        // The intervals this transaction closes are in neither the history nor the state's
-        // running clock yet (a clock running since yesterday, stopped now): they count too.
-        var scratch = machine.state.ledger
-        let closing = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: ledger.dayStart)
-          .records(effects, epoch: "closing", machine: "", into: &scratch)
-        let counted = Self.recent(
-          in: history, owed: (document?.owed ?? []) + closing, state: machine.state, now: now,
-          settings: ledger)
-        if counted != machine.state.ledger.recent {
-          machine.state.ledger.recent = counted
-          changed = true
-        }
-      }
-    }
-    var transaction = Transaction(
-      store: self, lock: lock, state: machine.state, effects: effects, now: now, applied: applied,
-      acted: acted, notes: notes, written: written)
-    guard mustWrite || changed else {
-      transaction.document = document ?? StateDocument(timer: machine.state, written: now)
-      return transaction
-    }
-    var base = document ?? StateDocument(timer: machine.state, written: now)
-    if base.epoch.isEmpty { base.epoch = String(now.wall / 1_000_000, radix: 36) }
-    let records = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: ledger.dayStart)
-      .records(effects, epoch: base.epoch, machine: history?.machine ?? "", into: &machine.state.ledger)
-    // What earlier transitions owe the history goes first, in order, so that this write can
-    // stop carrying it.
-    var owed = base.owed
-    if !owed.isEmpty, appendHistory(owed, &written) { owed = [] }
-    owed += records
-    let kept = StateDocument.keptOwed(owed).count
-    if kept < owed.count {
-      notes.append(
-        "the history has not been writable for \(owed.count) records; "
-          + "the oldest \(owed.count - kept) are lost")
-    }
+    // What `decide` throws gives the change up (the lock goes with `lock`).
+    let transition = try StateDocument.transition(
+      from: document, request, at: clock.read(), zone: LocalZone.offset(atUTC:), history: history)
     // The kernel's own monotonic clock, whatever clock the store is given: names are
     // ordered across copies (`committed(_:in:)`).
     let name = "\(Processes.current).\(SystemClock.monotonic)"
-    let next = base.committed(as: name, timer: machine.state, written: now, owed: owed)
-    transaction.state = machine.state
-    transaction.notes = notes
-    transaction.written = written
-    transaction.document = next
-    transaction.effectsCommit = Commit(name: name, statePath: statePath, lockPath: folder.lock, timer: machine.state)
-    transaction.records = records
-    return transaction
+    return Transaction(store: self, lock: lock, transition: transition, name: name, notes: notes)
   }
 
   /// `begin`, start the effects with `start`, and commit: for a command that shows nothing
   /// before the state is written.
   public func transact(
-    _ events: [Event], settings: TimerSettings, ledger: LedgerSettings = LedgerSettings(),
-    stamp: ClockReading? = nil, lockTimeout: Duration = .seconds(3),
-    only: ((TimerState) -> Bool)? = nil, recountToday: Bool = false,
-    renaming: (from: String, to: String?)? = nil,
-    decide: ((TimerState, ClockReading) throws -> [Event])? = nil, start: ([Effect], Commit) throws -> Void
+    _ request: TransitionRequest, start: ([Effect], Commit) throws -> Void
   ) throws -> Outcome {
-    let transaction = try begin(
-      events, settings: settings, ledger: ledger, stamp: stamp, lockTimeout: lockTimeout, only: only,
-      recountToday: recountToday, renaming: renaming, decide: decide)
+    let transaction = try begin(request)
+    let transition = transaction.transition
     let outcome = Outcome(
-      state: transaction.state, effects: transaction.effects, now: transaction.now, applied: transaction.applied,
-      acted: transaction.acted)
+      state: transition.timer, effects: transition.effects, now: transition.now, applied: transition.applied,
+      acted: transition.acted)
     _ = try transaction.commit(startingEffects: start)
     return outcome
-  }
-
-  /// Today's work per project as the history (and what the state owes it) says: what
-  /// `Ledger.records` adds up as intervals close, counted again from the records.
-  static func today(in history: HistoryStore, owed: [LedgerRecord], now: ClockReading, dayStart: Int) -> DayTotals {
-    let (day, began) = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: dayStart).today
-    var totals = DayTotals(day: day)
-    history.pending = owed
-    // A work interval that ends today started this month or the one before.
-    let first = HistoryStore.month(of: WallTime(utc: began - 32 * 86_400, offset: 0))
-    history.forEachRecord(from: first) { record in
-      if record.end.utc > began { totals.add(workOf: record, dayBegan: began, today: day) }
-    }
-    return totals
-  }
-
-  /// The work of the seven days before today as the history (and what the state owes it,
-  /// and the running work clock) says: for `{balance}`, counted once a day and after the
-  /// history changed. Without a history, none.
-  static func recent(
-    in history: HistoryStore?, owed: [LedgerRecord], state: TimerState, now: ClockReading,
-    settings: LedgerSettings
-  ) -> RecentWork {
-    let (day, began) = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: settings.dayStart).today
-    var recent = RecentWork(day: day)
-    guard let history else { return recent }
-    let calendar = LedgerCalendar(settings)
-    let first = began - Int64(RecentWork.days) * 86_400
-    history.pending = owed
-    // A work interval that ends in the seven days started this month or the one before.
-    let month = HistoryStore.month(of: WallTime(utc: first - 32 * 86_400, offset: 0))
-    history.forEachRecord(from: month) { record in
-      if record.end.utc > first && record.start.utc < began { recent.add(workOf: record, calendar: calendar) }
-    }
-    for open in Ledger.openIntervals(state, now: now) { recent.add(workOf: open, calendar: calendar) }
-    return recent
-  }
-
-  /// What a transaction's appends to the history came to: the last failure stands.
-  enum HistoryWrite: Sendable {
-    case untried, written
-    case failed(String)
-  }
-
-  /// Appends `records` to the history (each at most once); false, noting the reason in
-  /// `outcome`, when it cannot.
-  func appendHistory(_ records: [LedgerRecord], _ outcome: inout HistoryWrite) -> Bool {
-    guard let history else { return true }
-    do {
-      try history.append(records)
-      if case .untried = outcome { outcome = .written }
-      return true
-    } catch {
-      outcome = .failed("\(error)")
-      return false
-    }
-  }
-
-  /// Whether `event` is something the user did at the bar or with `ctl` (a click mapped to
-  /// nothing is not, nor away and back, which idle daemons send).
-  static func isUserAction(_ event: Event) -> Bool {
-    switch event {
-    case .action(let action), .backdated(let action, _):
-      return action != .none && action != .away && action != .back
-    case .deadlineReached, .resumedFromSuspend: return false
-    }
   }
 
   /// Reads the state file: a regular file, not through a symlink, of bounded size.

@@ -12,10 +12,10 @@ func ns(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }
 /// Runs a `BarSession` as `BarLoop` does, with the shared state file kept in memory.
 ///
 /// Every `.transact` the session asks for is carried out at once, like the loop's
-/// `transact`: the store's `begin` (the stamp used unless the file was written after it,
-/// the timer caught up, the events applied), then `.pending` and `.saved` at the
-/// transaction's time, or `.saveFailed` at the driver's clock. The actions come back flat, in the
-/// order the loop carries them out: a transaction's outcome right after its `.transact`.
+/// `transact`: the store's `begin` (`StateDocument.transition`), then `.pending` and
+/// `.saved` at the transaction's time, or `.saveFailed` at the driver's clock. The actions
+/// come back flat, in the order the loop carries them out: a transaction's outcome right
+/// after its `.transact`.
 struct BarDriver {
   var session: BarSession
   /// The state file (nil: none).
@@ -73,33 +73,22 @@ struct BarDriver {
     return done
   }
 
-  /// `StateStore.begin` and `commit`, in memory, and what the session says to each.
+  /// `StateStore.begin` and `commit`, in memory: the real transition (in UTC, without a
+  /// history), and what the session says to each.
   private mutating func transact(_ events: [Event], stamp: ClockReading?) -> [BarAction] {
     transacted.append(events)
     if let saveProblem { return perform([.saveFailed(saveProblem)], at: now) }
-    var at = now
-    if let stamp, stamp.bootID == now.bootID {
-      let writtenLater = document.map {
-        $0.written.bootID == stamp.bootID && $0.written.boottime > stamp.boottime
-      }
-      if writtenLater != true { at = stamp }
-    }
     let config = session.config
-    var machine = TimerMachine(settings: config.timer, ledger: config.ledger)
-    var changed = document == nil
-    if let document {
-      let caughtUp = document.caughtUp(to: at, settings: config.timer, ledger: config.ledger)
-      machine = caughtUp.machine
-      changed = caughtUp.mustWrite || caughtUp.effects.contains(.persist)
-    }
-    for event in events { changed = machine.handle(event, at: at.instant).contains(.persist) || changed }
-    var actions = perform([.pending(machine.state, at: at)], at: at)
-    if changed {
+    let request = TransitionRequest(events, settings: config.timer, ledger: config.ledger, stamp: stamp)
+    // Nothing it is given throws (no `decide`).
+    let transition = try! StateDocument.transition(
+      from: document, request, at: now, zone: { _ in 0 }, history: nil)
+    var actions = perform([.pending(transition.timer, at: transition.now)], at: transition.now)
+    if transition.writes {
       commits += 1
-      let base = document ?? StateDocument(timer: machine.state, written: at)
-      document = base.committed(as: "commit \(commits)", timer: machine.state, written: at, owed: [])
+      document = transition.document.committed(as: "commit \(commits)")
     }
-    actions += perform([.saved(document ?? StateDocument(timer: machine.state, written: at))], at: at)
+    actions += perform([.saved(document ?? transition.document)], at: transition.now)
     return actions
   }
 }

@@ -1,16 +1,21 @@
 @testable import PomobarCore
 
-/// A `.record` effect with whole-second times, as the machine tests expect them.
+/// A `.record` effect with whole-second times, as the machine tests expect them: made by
+/// the default `Recorder` (the timeline's seconds are UTC seconds, the ids `..SERIAL`);
+/// `addedAt`: a person's say at that second.
 func recorded(
   _ serial: Int, _ kind: LedgerRecord.Kind, _ start: Int64, _ end: Int64, _ seconds: Int64,
   _ outcome: LedgerRecord.Outcome?, project: String? = nil, gap: Int64 = 0, note: String? = nil,
-  internalCount: Int = 0, externalCount: Int = 0, tags: [String] = []
+  internalCount: Int = 0, externalCount: Int = 0, tags: [String] = [], addedAt: Int64? = nil
 ) -> Effect {
   .record(
-    LedgerEntry(
-      serial: serial, kind: kind, start: .seconds(start), end: .seconds(end), seconds: seconds,
-      project: project, outcome: outcome, internalInterruptions: internalCount,
-      externalInterruptions: externalCount, gap: gap, note: note, tags: tags))
+    LedgerRecord(
+      id: "..\(serial)", kind: kind, start: WallTime(utc: start, offset: 0),
+      end: WallTime(utc: end, offset: 0),
+      seconds: seconds, project: project, outcome: outcome, internalInterruptions: internalCount,
+      externalInterruptions: externalCount, gap: gap, note: note, tags: tags,
+      at: addedAt.map { WallTime(utc: $0, offset: 0) }),
+    start: .seconds(start), end: .seconds(end))
 }
 
 /// A `.runHook` effect with whole-second times, as the machine tests expect them.
