@@ -18,10 +18,13 @@ public struct Backoff: Equatable, Sendable {
     next = first
   }
 
-  /// Whether to try at `now`: the pause is over, or `force` and the last try is not too
-  /// recent.
-  public func isDue(force: Bool, now: Int64) -> Bool {
-    now >= notBefore || (force && now - lastFailure >= Self.soonest)
+  /// Whether to try at `now`: the pause is over.
+  public func isDue(now: Int64) -> Bool { now >= notBefore }
+
+  /// Something changed that may let the next try succeed: the pause ends at `now`, unless
+  /// the last try is too recent.
+  public mutating func hurry(now: Int64) {
+    if now - lastFailure >= Self.soonest { notBefore = min(notBefore, now) }
   }
 
   /// Nanoseconds from `now` until the retry is due (at least 1).

@@ -20,12 +20,17 @@ public struct BarSession {
   private var document: StateDocument?
   private var fileExists = false
   private var problems = Problems()
-  private var retry = Backoff()
+  private(set) var saving = Saving.fine
   /// When the retry is armed for (monotonic ns; nil: disarmed).
   private var retryArmedFor: Int64?
   /// The bar hides the block: keep timing, stop writing.
   private var hidden = false
   private var lastView: ViewModel?
+  /// What the last view was built from: a view is built once per change of it (a
+  /// transaction's saved state, shown already while it was pending, is not built again).
+  private var viewFrom: ViewInputs?
+  /// How many views were built: the tests count them per click.
+  private(set) var viewsBuilt = 0
   /// The grid the tick is armed on (nil: disarmed).
   private var armedFor: TickPlan?
   /// The wrapped command's side of the line (`--wrap`), if any.
@@ -33,21 +38,29 @@ public struct BarSession {
   /// The running phase's next frames, while only time passes.
   private var ahead: FramesAhead?
 
-  /// Why things do not work, each shown with ⚠ while it lasts.
+  /// Why things do not work, each shown with ⚠ while it lasts (and the state's, which
+  /// `Saving` keeps).
   struct Problems: Equatable {
     var config: String?
-    /// Why the state could not be saved or used: the timer is computed in memory meanwhile.
-    var state: String?
     /// The last hook failure recorded in `hooks.failed`, while it stands.
     var hook: String?
     var wrapped: String?
     /// Why idle cannot be watched (`[idle] after` set).
     var idle: String?
 
-    var text: String? {
+    /// All of them, with `state`: why the state could not be saved or used.
+    func text(state: String?) -> String? {
       let all = [config, state, hook, wrapped, idle].compactMap { $0 }
       return all.isEmpty ? nil : all.joined(separator: "; ")
     }
+  }
+
+  /// What a view is built from, besides the config and the encoder (a change of either
+  /// forgets it).
+  struct ViewInputs: Equatable {
+    var state: TimerState
+    var at: ClockReading
+    var problem: String?
   }
 
   /// The wrapped command's blocks and how they merge with pomobar's.
@@ -77,7 +90,10 @@ public struct BarSession {
 
   /// Whether a save is failing or the state folder cannot be used (the loop then stops
   /// following the folder until it is usable).
-  public var stateProblem: String? { problems.state }
+  public var stateProblem: String? { saving.failure?.problem }
+
+  /// Every problem shown with ⚠.
+  private var problemText: String? { problems.text(state: stateProblem) }
 
   /// Whether the bar hides the block.
   public var isHidden: Bool { hidden }
@@ -93,26 +109,42 @@ public struct BarSession {
     }
     var wake = Wake()
     for event in events { apply(event, at: now, &wake) }
-    // A transaction's outcome finishes the refresh; meanwhile nothing more is shown.
-    if wake.refresh && !wake.transacting {
-      wake.actions += refresh(at: now, force: wake.force, mayTransact: wake.mayTransact, ticked: wake.ticked)
+    if let asked = wake.transaction {
+      // One transaction for the whole wake-up, after everything else it asked for; its
+      // outcome finishes the refresh, and meanwhile nothing more is shown.
+      saving.transact()
+      wake.actions.append(.transact(asked, stamp: now))
+    } else if let cause = wake.cause, !saving.isTransacting {
+      wake.actions += refresh(at: now, cause)
     }
+    // A quit typed with other keys comes after their transaction.
+    if wake.quit { wake.actions.append(.quit) }
     return wake.actions
   }
 
   /// What the events of one wake-up asked for.
   private struct Wake {
     var actions: [BarAction] = []
-    /// The view and the timers are to be brought up to date.
-    var refresh = false
-    /// Something changed that may let a failing save succeed: retry sooner.
-    var force = false
-    /// A transaction was asked for: its outcome does the refresh.
-    var transacting = false
-    /// False after a transaction's outcome: no second one in the same refresh.
-    var mayTransact = true
-    /// A timer fired.
-    var ticked = false
+    /// Why the view and the timers are to be brought up to date (nil: they need not be).
+    var cause: Refresh?
+    /// The events of the transaction asked for, stamped with the wake-up's time (nil: none).
+    var transaction: [Event]?
+    /// The user asked to quit.
+    var quit = false
+
+    mutating func refresh(_ cause: Refresh) { self.cause = max(self.cause ?? cause, cause) }
+    mutating func transact(_ events: [Event]) { transaction = (transaction ?? []) + events }
+  }
+
+  /// Why a wake-up ends with the view and the timers brought up to date; when several
+  /// events ask, the case declared last wins.
+  private enum Refresh: Comparable {
+    /// What is shown may have changed.
+    case changed
+    /// A timer fired: on a running phase's tick the next frames are worked out too.
+    case ticked
+    /// A transaction's outcome came: the refresh asks for no second one.
+    case outcome
   }
 
   /// Takes one event in.
@@ -121,91 +153,80 @@ public struct BarSession {
     case .started(let document, let exists):
       (self.document, fileExists) = (document, exists)
       wake.actions.append(.write(encoder.header(), replaceable: false))
-      wake.refresh = true
+      wake.refresh(.changed)
     case .input(let bytes):
       let (events, more) = read(bytes)
       wake.actions += more.filter { $0 != .quit }
-      if !events.isEmpty {
-        wake.actions.append(.transact(events, stamp: now))
-        wake.transacting = true
-      }
-      // A quit typed with other keys comes after their transaction.
-      if more.contains(.quit) { wake.actions.append(.quit) }
+      if !events.isEmpty { wake.transact(events) }
+      if more.contains(.quit) { wake.quit = true }
     case .stateRead(let document, let exists):
       (self.document, fileExists) = (document, exists)
-      wake.refresh = true
+      wake.refresh(.changed)
     case .stateFolderUnusable(let problem):
       let problem = "cannot use the state folder: \(problem)"
       wake.actions.append(.warn(problem, kind: nil))
-      problems.state = problem
-      wake.refresh = true
+      saving.refused(problem)
+      wake.refresh(.changed)
     case .configLoaded(let config, let problem):
       let unwatched = self.config.idle.after != nil && config.idle.after == nil
       self.config = config
+      viewFrom = nil
       problems.config = problem
       if unwatched {
         // `[idle] after` turned off: no watch will see the return, so an away stands no
         // longer; left, it would outlive the watch and swallow the next one.
-        wake.actions.append(.transact([IdleChange.active.event(at: now.instant, threshold: nil)], stamp: now))
-        wake.transacting = true
+        wake.transact([IdleChange.active.event(at: now.instant, threshold: nil)])
       }
       if wrap != nil, wrap?.merger.position != config.wrap.position {
         wrap?.merger.position = config.wrap.position
         lastView = nil  // the blocks move now, not at the next tick
       }
-      wake.refresh = true
+      wake.refresh(.changed)
     case .idle(let change):
       // Away from the moment input stopped, back when it came again.
-      let event = change.event(at: now.instant, threshold: config.idle.after)
-      wake.actions.append(.transact([event], stamp: now))
-      wake.transacting = true
+      wake.transact([change.event(at: now.instant, threshold: config.idle.after)])
     case .idleWatch(let problem):
       if let problem, problem != problems.idle { wake.actions.append(.warn(problem, kind: "idle")) }
       problems.idle = problem
-      wake.refresh = true
+      wake.refresh(.changed)
     case .hookProblem(let problem):
       if let problem, problem != problems.hook { wake.actions.append(.warn(problem, kind: "hook failed")) }
       problems.hook = problem
-      wake.refresh = true
+      wake.refresh(.changed)
     case .hidden(let hide):
       hidden = hide
       if !hide { lastView = nil }
-      wake.refresh = true
+      wake.refresh(.changed)
     case .resized(let width):
       encoder.resize(width: width)
       lastView = nil
-      wake.refresh = true
+      wake.refresh(.changed)
     case .timer:
-      wake.refresh = true
-      wake.ticked = true
+      wake.refresh(.ticked)
     case .stateFolderChanged:
-      wake.refresh = true
-      wake.force = true
+      saving.hurry(now: now.monotonic)
+      wake.refresh(.changed)
     case .pending(let state, let at):
       wake.actions += render(state, now: at)
     case .saved(let document):
       (self.document, fileExists) = (document, true)
-      problems.state = nil
-      retry = Backoff()
-      wake.refresh = true
-      wake.mayTransact = false
+      saving = .fine
+      wake.refresh(.outcome)
     case .saveFailed(let problem):
       let problem = "cannot save the timer: \(problem)"
       wake.actions.append(.warn(problem, kind: nil))
-      problems.state = problem
-      retry.failed(at: now.monotonic)
-      wake.refresh = true
-      wake.mayTransact = false
+      saving.failed(problem, at: now.monotonic)
+      wake.refresh(.outcome)
     case .wrappedStarted(let problem):
       problems.wrapped = problem
       wrap?.hasShown = false
       if let problem { showMarker(problem) } else { wrap?.merger.setTheirs([]) }
-      wake.refresh = true
+      wake.refresh(.changed)
     case .wrappedEnded(let problem):
       problems.wrapped = problem
       wrap?.hasShown = false
       showMarker(problem)
-      wake.refresh = true
+      wake.refresh(.changed)
     case .wrappedBlocks(let blocks):
       guard wrap != nil else { break }
       wrap?.merger.setTheirs(blocks)
@@ -213,7 +234,7 @@ public struct BarSession {
       if problems.wrapped != nil {
         // Usable again: the ⚠ goes, with the next frame, which carries these blocks.
         problems.wrapped = nil
-        wake.refresh = true
+        wake.refresh(.changed)
       } else if !hidden, lastView != nil, let line = wrap?.merger.line() {
         // Before pomobar's first frame, or while the bar hides the block, nothing is
         // written; the next frame carries these blocks.
@@ -225,7 +246,7 @@ public struct BarSession {
       problems.wrapped = problem
       // Its last usable line, if it wrote one, stays up; else the reason takes its place.
       if wrap?.hasShown == false { showMarker(problem) }
-      wake.refresh = true
+      wake.refresh(.changed)
     }
   }
 
@@ -233,31 +254,30 @@ public struct BarSession {
   ///
   /// When the state file needs writing (a deadline passed, a gap, another boot) and no
   /// failed save is pausing, a transaction is asked for, and the refresh ends with its
-  /// outcome. While saves fail, the timer is computed in memory, as every copy computes
-  /// it, and shown with ⚠; they are retried with a growing pause, or sooner when `force`
-  /// says something changed.
+  /// outcome (after which it asks for none). While saves fail, the timer is computed in
+  /// memory, as every copy computes it, and shown with ⚠; they are retried with a growing
+  /// pause, or sooner when the state folder changed (`Saving.hurry`).
   ///
   /// On a tick of a running phase, the frames of the next ticks are worked out too (not
   /// after a click, whose next event may come at once).
-  private mutating func refresh(
-    at now: ClockReading, force: Bool, mayTransact: Bool, ticked: Bool = false
-  ) -> [BarAction] {
+  private mutating func refresh(at now: ClockReading, _ cause: Refresh) -> [BarAction] {
     var actions: [BarAction] = []
     let (needsWrite, reconciled) = document.map { $0.staleness(at: now) } ?? (fileExists, TimerState())
     var state = reconciled
-    if needsWrite || problems.state != nil || TargetView.needsCount(state, config, now: now, zone: zone)
+    if needsWrite || saving.failure != nil || TargetView.needsCount(state, config, now: now, zone: zone)
       || TimerMachine.breakCareIsBehind(state, settings: config.timer, at: now.instant)
     {
-      if mayTransact && retry.isDue(force: force, now: now.monotonic) {
+      if cause != .outcome && saving.mayTransact(now: now.monotonic) {
+        saving.transact()
         return [.transact([], stamp: nil)]
-      } else if problems.state != nil, let document {
+      } else if saving.failure != nil, let document {
         state = document.caughtUp(to: now, settings: config.timer, ledger: config.ledger).machine.state
       }
     }
-    let retryAt = problems.state.map { _ in retry.notBefore }
-    if retryAt != retryArmedFor {
-      retryArmedFor = retryAt
-      actions.append(.armRetry(after: retryAt.map { _ in retry.wait(now: now.monotonic) }))
+    let retry = saving.failure?.retry
+    if retry?.notBefore != retryArmedFor {
+      retryArmedFor = retry?.notBefore
+      actions.append(.armRetry(after: retry?.wait(now: now.monotonic)))
     }
     let plan =
       encoder.countsDownItself
@@ -277,10 +297,10 @@ public struct BarSession {
     actions += render(state, now: now)
     // The frames stop where the state is next due to change (the phase's deadline, break
     // care's reminder, the away question's default answer): that tick transacts.
-    if ticked, !encoder.countsDownItself, let plan, plan.seconds == 1, let deadline = state.nextDue,
-      let view = lastView, !hidden, problems.state == nil
+    if cause == .ticked, !encoder.countsDownItself, let plan, plan.seconds == 1, let deadline = state.nextDue,
+      let view = lastView, !hidden, saving.failure == nil
     {
-      let (config, zone, problem) = (config, zone, problems.text)
+      let (config, zone, problem) = (config, zone, problemText)
       ahead = FramesAhead(plan: plan, deadline: deadline, after: now, view: view, encoder: encoder) {
         ViewModel(state: state, config: config, reading: $0, zone: zone, problem: problem)
       }
@@ -317,14 +337,18 @@ public struct BarSession {
 
   /// Goes back to rendering: what the frames worked out ahead showed is what was shown.
   private mutating func endAhead() {
-    if let shown = ahead?.shown { (lastView, encoder) = shown }
+    if let shown = ahead?.shown { (lastView, encoder, viewFrom) = (shown.view, shown.encoder, nil) }
     ahead = nil
   }
 
   /// A frame, if what the bar shows changed and the bar shows the block.
   private mutating func render(_ state: TimerState, now: ClockReading) -> [BarAction] {
-    let view = ViewModel(state: state, config: config, reading: now, zone: zone, problem: problems.text)
-    guard view != lastView, !hidden else { return [] }
+    let inputs = ViewInputs(state: state, at: now, problem: problemText)
+    guard !hidden, lastView == nil || inputs != viewFrom else { return [] }
+    let view = ViewModel(state: state, config: config, reading: now, zone: zone, problem: inputs.problem)
+    viewsBuilt += 1
+    viewFrom = consume inputs
+    guard view != lastView else { return [] }
     let frame = encoder.frame(view)
     lastView = consume view  // moved, not copied: this runs on every tick
     if frame.isEmpty && encoder.countsDownItself { return [] }  // only time passed

@@ -1,5 +1,8 @@
 extension ViewModel {
-  /// Builds what the bar shows for `state` at `now`.
+  /// Builds what the bar shows for `state` at `now`, in stages: the timer's face (`Face`:
+  /// the numbers and words of the phase), the format's values, the texts (the format
+  /// rendered, then notes, the away question, ⚠ and the work clock added), the tooltip's
+  /// lines, and the view put together from them.
   ///
   /// - Parameters:
   ///   - localSecondOfDay: the local wall-clock time at `now` in seconds since midnight,
@@ -11,195 +14,269 @@ extension ViewModel {
     state: TimerState, config: Config, now: Instant, localSecondOfDay: Int64? = nil,
     problem: String? = nil, today: LedgerDay? = nil
   ) {
-    let settings = config.timer
-    let cycle = max(1, settings.longBreakEvery)
-    let position = min(max(1, state.slot), cycle)
-
-    var phase: Phase
-    var paused = false
-    var remaining: Int64
-    var total: Int64
-    var color: String
-    var endsAt: String? = nil
-    // The place in the cycle: every focus slot up to the current one is filled, whether
-    // that focus runs, is paused, is done or was skipped; idle waits before its slot.
-    var filled = position
-
-    switch state.phase {
-    case .idle:
-      phase = .idle
-      total = settings.focus.ceilSeconds
-      remaining = total
-      color = config.display.colors.idle
-      filled = position - 1
-    case .focusDone:
-      phase = .focusDone
-      total = settings.focus.ceilSeconds
-      remaining = 0
-      color = config.display.colors.done
-    case .running(let kind, let deadline, let length):
-      phase = Phase(kind)
-      total = length.ceilSeconds
-      remaining = max(0, (deadline - now).ceilSeconds)
-      color = Self.color(for: kind, config.display.colors)
-      endsAt = localSecondOfDay.map { Self.clockTime($0 + remaining) }
-    case .paused(let kind, let left, let length):
-      phase = Phase(kind)
-      paused = true
-      total = length.ceilSeconds
-      remaining = max(0, left.ceilSeconds)
-      color = config.display.colors.paused
-    }
-
-    var fraction = total > 0 ? Double(remaining) / Double(total) : 0
-    // Flowtime counts up: the time so far instead of the time left, and no end.
-    let flow = Self.flow(state, settings, remaining: remaining, total: total)
-    var shown = remaining
-    if let flow {
-      (fraction, shown, endsAt) = (flow.fraction, flow.elapsed, nil)
-      (remaining, total) = (0, 0)
-    }
-    // In minutes: left rounded up, so far rounded down.
-    let minutes = flow == nil ? shown : shown / 60 * 60
-    let percentage = Int((fraction * 100).rounded())
-    let ring =
-      phase == .focusDone ? "✓" : RingGlyphs.glyph(config.display.ring, fraction: fraction)
-    let time =
-      config.display.update == .minute
-      ? FormatValues.minutes(minutes) : DurationFormat.clock(seconds: shown)
-    let dots = String(repeating: "●", count: filled) + String(repeating: "○", count: cycle - filled)
-    let suspendNote = state.note.map(Self.describe)
-    let note = problem ?? suspendNote
-
-    // A paused phase says which phase it is: "Short break paused", not just "Paused".
-    let label = Self.name(of: phase) + (paused ? " paused" : "")
-
+    let face = Face(state, config, now: now, localSecondOfDay: localSecondOfDay)
     // The work clock beside the timer, or instead of an idle timer (`[ledger] show`), muted
     // while stopped with a project set; a format with `{project}` or `{today}` reads the
     // running clock whatever `show` says.
     let running = Self.work(state, config, now: now, today: today)
     let shownWork =
       config.ledger.show == .timer ? nil : running ?? Self.stoppedWork(state, config, today: today)
-    let slot = FormatSlot(phase)
-    let fullFormat = config.format.template(.full, slot, paused: paused)
-    let shortFormat = config.format.template(.short, slot, paused: paused)
-    let bar =
-      (fullFormat?.usesBar ?? false) || (shortFormat?.usesBar ?? false)
-      ? BarView(fraction: fraction, width: config.display.barWidth, track: config.display.colors.track) : nil
-    var values = FormatValues(
-      ring: ring, bar: bar, time: time, remaining: minutes, phase: label, position: position,
-      cycle: cycle, dots: dots, ends: endsAt, completed: state.completed,
-      percent: percentage, work: running)
-    if let targets = Self.targets(state, config, now: now, today: today) {
-      (values.left, values.balance) = (targets.left, targets.balance)
-    }
-    if let today, config.needs.contains(.ledgerDay) {
-      values.figures = WorkFigures(state, config.ledger, now: now, today: today)
-    }
-
-    let hidden = config.display.hideWhenIdle && phase == .idle && problem == nil
-    var fullText = hidden ? "" : fullFormat?.render(values) ?? ""
-    var shortText = hidden ? "" : shortFormat?.render(values) ?? ""
     let away = Self.away(state, config, now: now, localSecondOfDay: localSecondOfDay)
-    // The question on return says the time away the note is about: said once, the note
-    // adding only what it did to the timer (`away 5 min?, counted`).
-    let asked = away != nil && state.note != nil && state.ledger.awayChoice?.timer == state.note
-    if let timerNote = state.note, !hidden, !asked {
-      // Bars without a tooltip (i3bar, polybar, tmux) still say why the timer changed on
-      // its own; it lasts until the next action. The compact form has room for a mark only.
-      fullText += " · " + Self.brief(timerNote)
-      shortText += " " + Self.noteMark
+    let format = Formatted(face, state, config, now: now, today: today, work: running)
+    let texts = Texts(face, format, state, config, problem: problem, away: away, work: shownWork)
+    let tooltip = Self.tooltip(
+      face, format, state, config, now: now, localSecondOfDay: localSecondOfDay, today: today,
+      problem: problem, away: away)
+
+    self.init(
+      phase: face.phase, paused: face.paused,
+      urgent: state.isUrgent(at: now, lasting: config.display.urgentFor) || tooltip.care.urgent,
+      remainingSeconds: face.remaining,
+      totalSeconds: face.total, percentage: face.percentage, ring: face.ring, time: face.time,
+      dots: face.dots, position: face.position, cycleLength: face.cycle, endsAt: face.endsAt,
+      note: problem ?? face.suspendNote,
+      color: face.color, fullText: texts.full, shortText: texts.short,
+      tooltip: tooltip.lines.joined(separator: "\n"), name: config.display.name,
+      instance: config.display.instance, clicks: config.clicks, step: config.timer.step)
+    self.work = shownWork
+    self.overdue = tooltip.care.overdue
+    self.away = away
+    self.project = state.ledger.project
+    self.problem = problem
+    self.bar = format.bar
+    self.timerText = texts.timerFull
+    self.timerShortText = texts.timerShort
+    self.elapsedSeconds = face.flow?.counting == true ? face.flow?.elapsed : nil
+    self.flowtime = config.timer.mode == .flowtime || state.countsUp
+  }
+
+  /// Stage 1, the timer's face: what the phase reads at `now` (its name, time, ring,
+  /// dots, colour, end), before any format.
+  struct Face {
+    var phase: Phase
+    var paused = false
+    /// Seconds left and the phase's length (both 0 for a focus that counts up).
+    var remaining: Int64
+    var total: Int64
+    var color: String
+    var endsAt: String? = nil
+    var position: Int
+    var cycle: Int
+    /// A focus that counts up (or idle in Flowtime); nil for anything else.
+    var flow: Flow?
+    var fraction: Double
+    /// `{remaining}`: minutes left rounded up, or so far rounded down.
+    var minutes: Int64
+    var percentage: Int
+    var ring: String
+    var time: String
+    var dots: String
+    /// The phase's name, with ` paused`.
+    var label: String
+    /// Why the timer changed on its own, in words.
+    var suspendNote: String?
+
+    init(_ state: TimerState, _ config: Config, now: Instant, localSecondOfDay: Int64?) {
+      let settings = config.timer
+      cycle = max(1, settings.longBreakEvery)
+      position = min(max(1, state.slot), cycle)
+      // The place in the cycle: every focus slot up to the current one is filled, whether
+      // that focus runs, is paused, is done or was skipped; idle waits before its slot.
+      var filled = position
+
+      switch state.phase {
+      case .idle:
+        phase = .idle
+        total = settings.focus.ceilSeconds
+        remaining = total
+        color = config.display.colors.idle
+        filled = position - 1
+      case .focusDone:
+        phase = .focusDone
+        total = settings.focus.ceilSeconds
+        remaining = 0
+        color = config.display.colors.done
+      case .running(let kind, let deadline, let length):
+        phase = Phase(kind)
+        total = length.ceilSeconds
+        remaining = max(0, (deadline - now).ceilSeconds)
+        color = ViewModel.color(for: kind, config.display.colors)
+        if let second = localSecondOfDay { endsAt = ViewModel.clockTime(second + remaining) }
+      case .paused(let kind, let left, let length):
+        phase = Phase(kind)
+        paused = true
+        total = length.ceilSeconds
+        remaining = max(0, left.ceilSeconds)
+        color = config.display.colors.paused
+      }
+
+      fraction = total > 0 ? Double(remaining) / Double(total) : 0
+      // Flowtime counts up: the time so far instead of the time left, and no end.
+      flow = ViewModel.flow(state, settings, remaining: remaining, total: total)
+      var shown = remaining
+      if let flow {
+        (fraction, shown, endsAt) = (flow.fraction, flow.elapsed, nil)
+        (remaining, total) = (0, 0)
+      }
+      // In minutes: left rounded up, so far rounded down.
+      minutes = flow == nil ? shown : shown / 60 * 60
+      percentage = Int((fraction * 100).rounded())
+      ring = phase == .focusDone ? "✓" : RingGlyphs.glyph(config.display.ring, fraction: fraction)
+      time =
+        config.display.update == .minute
+        ? FormatValues.minutes(minutes) : DurationFormat.clock(seconds: shown)
+      dots = String(repeating: "●", count: filled) + String(repeating: "○", count: cycle - filled)
+      suspendNote = state.note.map(ViewModel.describe)
+      // A paused phase says which phase it is: "Short break paused", not just "Paused".
+      label = ViewModel.name(of: phase) + (paused ? " paused" : "")
     }
-    let heldSince = state.ledger.pausedByAway ? state.ledger.awaySince : nil
-    if heldSince != nil {
-      // Paused where the away began, as it will be counted.
-      fullText += " · away"
-      shortText += " " + Self.noteMark
+  }
+
+  /// Stage 2, the format: the templates for the phase and the values they are filled with.
+  struct Formatted {
+    var slot: FormatSlot
+    var full: FormatTemplate?
+    var short: FormatTemplate?
+    /// The `{bar}`, when a text has one.
+    var bar: BarView?
+    var values: FormatValues
+
+    init(
+      _ face: Face, _ state: TimerState, _ config: Config, now: Instant, today: LedgerDay?, work: WorkView?
+    ) {
+      slot = FormatSlot(face.phase)
+      full = config.format.template(.full, slot, paused: face.paused)
+      short = config.format.template(.short, slot, paused: face.paused)
+      bar =
+        (full?.usesBar ?? false) || (short?.usesBar ?? false)
+        ? BarView(fraction: face.fraction, width: config.display.barWidth, track: config.display.colors.track)
+        : nil
+      values = FormatValues(
+        ring: face.ring, bar: bar, time: face.time, remaining: face.minutes, phase: face.label,
+        position: face.position, cycle: face.cycle, dots: face.dots, ends: face.endsAt,
+        completed: state.completed, percent: face.percentage, work: work)
+      if let targets = ViewModel.targets(state, config, now: now, today: today) {
+        (values.left, values.balance) = (targets.left, targets.balance)
+      }
+      if let today, config.needs.contains(.ledgerDay) {
+        values.figures = WorkFigures(state, config.ledger, now: now, today: today)
+      }
     }
-    if let away {
-      // Shown even when idle is hidden: it waits for an answer.
-      let effect = asked && !hidden ? state.note.flatMap(Self.effect).map { ", " + $0 } ?? "" : ""
-      fullText += (fullText.isEmpty ? "" : " · ") + away.text + effect
-      shortText += (shortText.isEmpty ? "" : " ") + Self.awayMark
-    }
-    // The timer's own texts are kept apart only while the work clock shows (i3bar draws it
-    // as a block of its own); otherwise they are the texts themselves, and stay empty here.
-    var (timerText, timerShortText) = ("", "")
-    if problem != nil {
-      // Bars without a tooltip (i3bar) still show that something needs attention.
-      fullText += " ⚠"
-      shortText += " ⚠"
-    }
-    if let work = shownWork {
-      if (config.ledger.show == .work || hidden) && phase == .idle {
-        (fullText, shortText) = (work.text, work.shortText)
+  }
+
+  /// Stage 3, the texts: the format rendered, then why the timer changed, the away
+  /// question, ⚠ and the work clock added.
+  struct Texts {
+    var full: String
+    var short: String
+    /// The timer's part alone, kept apart only while the work clock shows (i3bar draws it
+    /// as a block of its own); otherwise empty.
+    var timerFull = ""
+    var timerShort = ""
+
+    init(
+      _ face: Face, _ format: Formatted, _ state: TimerState, _ config: Config, problem: String?,
+      away: AwayView?, work: WorkView?
+    ) {
+      let hidden = config.display.hideWhenIdle && face.phase == .idle && problem == nil
+      full = hidden ? "" : format.full?.render(format.values) ?? ""
+      short = hidden ? "" : format.short?.render(format.values) ?? ""
+      let asked = ViewModel.asksAbout(state, away: away)
+      if let timerNote = state.note, !hidden, !asked {
+        // Bars without a tooltip (i3bar, polybar, tmux) still say why the timer changed on
+        // its own; it lasts until the next action. The compact form has room for a mark only.
+        full += " · " + ViewModel.brief(timerNote)
+        short += " " + ViewModel.noteMark
+      }
+      if state.ledger.pausedByAway && state.ledger.awaySince != nil {
+        // Paused where the away began, as it will be counted.
+        full += " · away"
+        short += " " + ViewModel.noteMark
+      }
+      if let away {
+        // Shown even when idle is hidden: it waits for an answer.
+        let effect = asked && !hidden ? state.note.flatMap(ViewModel.effect).map { ", " + $0 } ?? "" : ""
+        full += (full.isEmpty ? "" : " · ") + away.text + effect
+        short += (short.isEmpty ? "" : " ") + ViewModel.awayMark
+      }
+      if problem != nil {
+        // Bars without a tooltip (i3bar) still show that something needs attention.
+        full += " ⚠"
+        short += " ⚠"
+      }
+      guard let work else { return }
+      if (config.ledger.show == .work || hidden) && face.phase == .idle {
+        (full, short) = (work.text, work.shortText)
         if problem != nil {
-          fullText += " ⚠"
-          shortText += " ⚠"
+          full += " ⚠"
+          short += " ⚠"
         }
       } else {
-        (timerText, timerShortText) = (fullText, shortText)
-        fullText += " · " + work.text
-        shortText += " " + work.shortText
+        (timerFull, timerShort) = (full, short)
+        full += " · " + work.text
+        short += " " + work.shortText
       }
     }
+  }
 
+  /// Whether the question on return says the time away the timer's note is about: said
+  /// once, the note adding only what it did to the timer (`away 5 min?, counted`).
+  static func asksAbout(_ state: TimerState, away: AwayView?) -> Bool {
+    away != nil && state.note != nil && state.ledger.awayChoice?.timer == state.note
+  }
+
+  /// Stage 4, the tooltip's lines (the format's, or the phase in words, the count and
+  /// today's work), then what is said whatever the format: break care, why the timer
+  /// changed, the away, the problem; and break care's state, which the view shows too.
+  static func tooltip(
+    _ face: Face, _ format: Formatted, _ state: TimerState, _ config: Config, now: Instant,
+    localSecondOfDay: Int64?, today: LedgerDay?, problem: String?, away: AwayView?
+  ) -> (lines: [String], care: BreakCareView) {
     var lines: [String] = []
-    if let tooltip = config.format.template(.tooltip, slot, paused: paused) {
-      lines.append(tooltip.render(values))
+    if let tooltip = config.format.template(.tooltip, format.slot, paused: face.paused) {
+      lines.append(tooltip.render(format.values))
     } else {
-      let title = Self.title(phase, position: position, cycle: cycle)
-      switch (phase, paused) {
-      case (.idle, _) where flow != nil:
-        lines.append("Ready: \(title), counting up (flowtime)")
-      case (.focus, _) where flow != nil:
-        let place = paused ? "\(label): \(Self.place(phase, position: position, cycle: cycle))" : title
-        lines += Self.flowLines(earned: flow?.earned ?? .zero, title: place, time: time)
-      case (.idle, _):
-        lines.append("Ready: \(title), \(DurationFormat.human(settings.focus))")
-      case (.focusDone, _):
-        let next = settings.breakKind(after: position) == .longBreak ? "long break" : "short break"
-        lines.append("\(title) done: \(next) next")
-      case (_, true):
-        lines.append("\(label): \(Self.place(phase, position: position, cycle: cycle))")
-        lines.append("\(time) left of \(DurationFormat.clock(seconds: total))")
-      case (_, false):
-        lines.append(title)
-        lines.append(endsAt.map { "\(time) left, ends at \($0)" } ?? "\(time) left")
-      }
-      lines.append(Self.completedLine(state.completed))
-      lines += Self.todayLines(state, now: now, today: today)
+      lines = phaseLines(face, config.timer)
+      lines.append(completedLine(state.completed))
+      lines += todayLines(state, now: now, today: today)
     }
     // Whatever the tooltip's format, why the timer changed and what is wrong are said.
-    let care = Self.breakCare(state, config: config, now: now)
+    let care = breakCare(state, config: config, now: now)
     if let line = care.line { lines.append(line) }
-    if let suspendNote { lines.append(suspendNote) }
-    if let heldSince {
-      let since = localSecondOfDay.map { " since " + Self.clockTime($0 + (heldSince - now).floorSeconds) }
+    if let suspendNote = face.suspendNote { lines.append(suspendNote) }
+    if state.ledger.pausedByAway, let heldSince = state.ledger.awaySince {
+      let since = localSecondOfDay.map { " since " + clockTime($0 + (heldSince - now).floorSeconds) }
       lines.append("paused: away" + (since ?? ""))
     }
     if let away { lines.append(away.line) }
     if let problem { lines.append(problem) }
+    return (lines, care)
+  }
 
-    self.init(
-      phase: phase, paused: paused,
-      urgent: state.isUrgent(at: now, lasting: config.display.urgentFor) || care.urgent,
-      remainingSeconds: remaining,
-      totalSeconds: total, percentage: percentage, ring: ring, time: time,
-      dots: dots, position: position, cycleLength: cycle, endsAt: endsAt, note: note,
-      color: color, fullText: fullText, shortText: shortText,
-      tooltip: lines.joined(separator: "\n"), name: config.display.name,
-      instance: config.display.instance, clicks: config.clicks, step: settings.step)
-    self.work = shownWork
-    self.overdue = care.overdue
-    self.away = away
-    self.project = state.ledger.project
-    self.problem = problem
-    self.bar = bar
-    self.timerText = timerText
-    self.timerShortText = timerShortText
-    self.elapsedSeconds = flow?.counting == true ? flow?.elapsed : nil
-    self.flowtime = settings.mode == .flowtime || state.countsUp
+  /// The default tooltip's first lines: the phase and its place in the cycle, and its time.
+  private static func phaseLines(_ face: Face, _ settings: TimerSettings) -> [String] {
+    let (phase, position, cycle, time) = (face.phase, face.position, face.cycle, face.time)
+    let title = title(phase, position: position, cycle: cycle)
+    switch (phase, face.paused) {
+    case (.idle, _) where face.flow != nil:
+      return ["Ready: \(title), counting up (flowtime)"]
+    case (.focus, _) where face.flow != nil:
+      let place =
+        face.paused ? "\(face.label): \(Self.place(phase, position: position, cycle: cycle))" : title
+      return flowLines(earned: face.flow?.earned ?? .zero, title: place, time: time)
+    case (.idle, _):
+      return ["Ready: \(title), \(DurationFormat.human(settings.focus))"]
+    case (.focusDone, _):
+      let next = settings.breakKind(after: position) == .longBreak ? "long break" : "short break"
+      return ["\(title) done: \(next) next"]
+    case (_, true):
+      return [
+        "\(face.label): \(Self.place(phase, position: position, cycle: cycle))",
+        "\(time) left of \(DurationFormat.clock(seconds: face.total))",
+      ]
+    case (_, false):
+      return [title, face.endsAt.map { "\(time) left, ends at \($0)" } ?? "\(time) left"]
+    }
   }
 
   /// `14:05`: the local clock time `second` seconds after a midnight (any day's: it wraps).

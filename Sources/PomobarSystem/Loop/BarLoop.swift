@@ -124,7 +124,14 @@ public final class BarLoop {
       // Woken by something else than the second tick: a config folder made since start-up
       // (not watched for, see `ConfigSource.watch`) is looked for.
       if !ready.isEmpty && configWatch.appeared { events += followConfig(&loop.watcher) }
+      let written = ownWrite
       if !events.isEmpty && !perform(events, loop.timers, at: now) { return 0 }
+      if ownWrite != written {
+        // This bar's own write is in the watch already: taken now, not at a wake-up of its
+        // own (it says nothing, unless another change came with it).
+        let changes = handle(loop.watcher.drain(), &loop.watcher)
+        if !changes.isEmpty && !perform(changes, loop.timers) { return 0 }
+      }
       // A reloaded config may watch input for another time, or no longer.
       let idleEvents = watchIdle(loop.poller)
       if !idleEvents.isEmpty && !perform(idleEvents, loop.timers) { return 0 }
@@ -228,8 +235,15 @@ public final class BarLoop {
       case .write(let text, let replaceable):
         guard output.submit(text, replaceable: replaceable) else { return false }
       case .armTick(let after, let seconds):
-        secondTick = seconds == 1 ? after.map { now.boottime + $0 } : nil
-        timers.tick.arm(after: seconds == 1 ? nil : after, interval: seconds)
+        if seconds == 1 {
+          secondTick = after.map { now.boottime + $0 }
+          timers.tick.arm(after: nil)
+        } else {
+          secondTick = nil
+          // The timer counts from the moment it is armed, which may be past `now` (a saved
+          // state is handed over at the reading it was shown at, before fsync).
+          timers.tick.arm(after: after.map { $0 - (store.now().boottime - now.boottime) }, interval: seconds)
+        }
       case .armRetry(let after):
         timers.retry.arm(after: after, repeating: false)
       case .transact(let events, let stamp):
@@ -254,8 +268,10 @@ public final class BarLoop {
   /// is gone or the user quit.
   private func transact(_ events: [Event], stamp: ClockReading?, _ timers: Timers) -> Bool {
     let config = session.config
-    let runner = EffectRunner(config: config, logFolder: store.directory, configPath: configSource.explicitPath)
+    let runner = EffectRunner(
+      config: config, logFolder: store.directory, configPath: configSource.explicitPath)
     var shown = true
+    var at: ClockReading?
     let committed: StateStore.Committed
     do {
       let transaction = try store.begin(
@@ -263,6 +279,7 @@ public final class BarLoop {
         lockTimeout: .milliseconds(500))
       // Under the lock, before anything is written: the frame is queued without blocking.
       shown = perform([.pending(transaction.state, at: transaction.now)], timers, at: transaction.now)
+      at = transaction.now
       committed = try transaction.commit { effects, commit in
         try runner.start(effects, commit: commit, now: store.now())
       }
@@ -275,11 +292,13 @@ public final class BarLoop {
       // transaction: its pages are given back, as the start-up's are.
       Processes.releaseCodePages()
     }
-    return perform([.saved(committed.document)], timers) && shown
+    // At the time its state was shown: that view is not built again, and the tick is armed
+    // on the same grid (one that passed meanwhile fires at once).
+    return perform([.saved(committed.document)], timers, at: at) && shown
   }
 
   /// What file changes mean for the bar.
-  private func handle(_ changes: FileWatcher.Changes, _ watcher: inout FileWatcher) -> [BarEvent] {
+  func handle(_ changes: FileWatcher.Changes, _ watcher: inout FileWatcher) -> [BarEvent] {
     var events: [BarEvent] = []
     var stateChanged = changes.paths.contains(store.statePath)
     if changes.lostFolders.contains(store.directory) {
@@ -288,7 +307,9 @@ public final class BarLoop {
       events += watchState(&watcher)
       stateChanged = true
     }
-    if stateChanged, FileIdentity.of(store.statePath).map({ $0 != ownWrite }) ?? true {
+    // The file as this bar committed it: its own rename says nothing new.
+    let ownRename = stateChanged && FileIdentity.of(store.statePath).map { $0 == ownWrite } == true
+    if stateChanged && !ownRename {
       events.append(.stateRead(store.peek(), fileExists: FileSystem.exists(store.statePath)))
     }
     if changes.paths.contains(store.folder.failures) || !changes.lostFolders.isEmpty {
@@ -298,9 +319,9 @@ public final class BarLoop {
       Notifier.takeOwed(folder: store.directory, state: store.peek()?.timer)
     }
     if ConfigSource.touched(configWatch.files, by: changes) { events += followConfig(&watcher) }
-    // Our own traces (the lock, the temporary file, the hook log and failures) say nothing
-    // new about saving the state.
-    let own = [store.folder.stateTemporary, store.folder.lock]
+    // Our own traces (the lock, the temporary file, the hook log and failures, the state
+    // file this bar wrote) say nothing new about saving the state.
+    let own = [store.folder.stateTemporary, store.folder.lock] + (ownRename ? [store.folder.state] : [])
     let mayHelpSave = changes.paths.contains { path in
       path == store.directory
         || FileSystem.directory(of: path) == store.directory && !own.contains(path)

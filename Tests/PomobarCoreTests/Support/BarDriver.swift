@@ -12,9 +12,10 @@ func ns(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }
 /// Runs a `BarSession` as `BarLoop` does, with the shared state file kept in memory.
 ///
 /// Every `.transact` the session asks for is carried out at once, like the loop's
-/// `transact`: the store's `begin` (`StateDocument.transition`), then `.pending` at the
-/// transaction's time and `.saved` or `.saveFailed` at the driver's clock. The actions come back flat, in the
-/// order the loop carries them out: a transaction's outcome right after its `.transact`.
+/// `transact`: the store's `begin` (`StateDocument.transition`), then `.pending` and
+/// `.saved` at the transaction's time, or `.saveFailed` at the driver's clock. The actions
+/// come back flat, in the order the loop carries them out: a transaction's outcome right
+/// after its `.transact`.
 struct BarDriver {
   var session: BarSession
   /// The state file (nil: none).
@@ -87,7 +88,7 @@ struct BarDriver {
       commits += 1
       document = transition.document.committed(as: "commit \(commits)")
     }
-    actions += perform([.saved(document ?? transition.document)], at: now)
+    actions += perform([.saved(document ?? transition.document)], at: transition.now)
     return actions
   }
 }

@@ -1,0 +1,37 @@
+import Foundation
+import PomobarCore
+import Testing
+
+@testable import PomobarSystem
+
+/// What the bar's watch on the state folder makes of a write: another copy's is read
+/// back, the bar's own is not, nor taken for a change that might let a save succeed.
+@Suite struct BarLoopWatchTests {
+  @Test func theBarsOwnWriteWakesNothingAnotherCopysIsReadBack() throws {
+    let root = NSTemporaryDirectory() + "pomobar-watch-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let clock = ManualClock()
+    let store = StateStore(directory: root + "/state", clock: clock, warn: { _ in })
+    let loop = try BarLoop(
+      store: store,
+      configSource: ConfigSource(path: root + "/config.toml", environment: Environment { _ in nil }),
+      config: Config(), encoder: PlainEncoder(), input: .none, warnings: Warnings(sink: { _ in }))
+    try store.prepare()
+    var watcher = try FileWatcher()
+    try watcher.watch(folder: store.directory, attributes: true)
+
+    // The bar commits a click: the file it leaves is the one it remembers.
+    _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
+    loop.ownWrite = FileIdentity.of(store.statePath)
+    #expect(loop.handle(watcher.drain(), &watcher) == [])
+
+    // Another copy (`pomobar ctl toggle`) writes it: read back, once.
+    clock.advance(1)
+    _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
+    #expect(
+      loop.handle(watcher.drain(), &watcher) == [
+        .stateRead(store.peek(), fileExists: true), .stateFolderChanged,
+      ])
+  }
+}
