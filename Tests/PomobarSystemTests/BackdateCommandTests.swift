@@ -5,12 +5,12 @@ import Testing
 /// fixed in one command, on one timeline, saying what it changed.
 @Suite("ctl --at and --ago")
 struct BackdateCommandTests {
-  /// The test clock's line that sets the wall clock to `time` (UTC, the sandbox's zone),
-  /// a twentieth of a second late so that it reads that time itself. Made once per test:
-  /// made again later, it would move the moments already in the state.
+  /// The test clock's line that stops every clock at `time` (UTC, the sandbox's zone):
+  /// the commands see that instant however long a loaded machine takes to run them, and
+  /// time passes only by the test's `awake` lines.
   static func wall(at time: String) throws -> String {
     let target = try #require(ISO8601DateFormatter().date(from: time)).timeIntervalSince1970
-    return "wall " + String(format: "%.3f", target - Date().timeIntervalSince1970 + 0.05)
+    return "freeze " + String(format: "%.3f", target)
   }
 
   static func run(_ sandbox: Sandbox, _ words: [String], status: Int32 = 0) async throws -> CommandResult {

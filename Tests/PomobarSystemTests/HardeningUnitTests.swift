@@ -161,6 +161,29 @@ struct HardeningUnitTests {
     #expect(SystemClock.nanoseconds("-60") == -60_000_000_000)
   }
 
+  @Test func aFrozenTestClockStandsStillWhateverTheOrderOfItsLines() throws {
+    let path = NSTemporaryDirectory() + "pomobar-clock-\(getpid())"
+    defer { unlink(path) }
+    // Two readings seconds apart on the real clocks read the same, and `awake` adds to it
+    // before or after the freeze.
+    try "wall 5\nfreeze 1795597200\nawake 60\n".write(toFile: path, atomically: true, encoding: .utf8)
+    func reading(real: Int64) -> ClockReading {
+      var reading = ClockReading(
+        wall: real, boottime: real - 1_700_000_000_000_000_000, monotonic: real - 1_700_000_100_000_000_000,
+        bootID: "b")
+      SystemClock.apply(path, to: &reading)
+      return reading
+    }
+    let early = reading(real: 1_800_000_000_000_000_000)
+    let late = reading(real: 1_800_000_007_000_000_000)
+    #expect(early.wall == (1_795_597_200 + 65) * 1_000_000_000)
+    #expect(early.boottime == SystemClock.frozenUptime + 60_000_000_000)
+    #expect(early.monotonic == SystemClock.frozenUptime + 60_000_000_000)
+    #expect(late == early)
+    try "freeze nan\nfreeze 1e12\nawake 1\n".write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(reading(real: 7_000_000_000).wall == 8_000_000_000, "a freeze that is no time is ignored")
+  }
+
   @Test func theStateFolderMustBeOursAndClosedToOthers() throws {
     var template = Array("/tmp/pomobar-folder-XXXXXX".utf8CString)
     let folder = String(cString: mkdtemp(&template)!)

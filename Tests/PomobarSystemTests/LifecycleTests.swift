@@ -31,10 +31,12 @@ struct LifecycleTests {
       let bar = try await sandbox.startBar(.i3bar)
       let closedAt = boottimeNow()
       bar.process.closeStdout()
-      let ended = try await bar.process.waitForExit(timeout: 3)
+      let ended = try await bar.process.waitForExit(timeout: 15)
       let took = seconds(from: closedAt, to: boottimeNow())
       #expect(ended == .exit(0))
-      #expect(took < 3, "exited \(took) s after stdout closed (not waiting for a tick or a timeout)")
+      // Well within the minute an idle bar sleeps: it ends on the closed pipe itself, not on
+      // a tick or a timeout (the bound is that wide for a loaded machine).
+      #expect(took < 15, "exited \(took) s after stdout closed (not waiting for a tick or a timeout)")
     }
   }
 
@@ -46,10 +48,12 @@ struct LifecycleTests {
       let bar = try await sandbox.startBar(format)
       let closedAt = boottimeNow()
       bar.process.closeStdout()
-      let ended = try await bar.process.waitForExit(timeout: 3)
+      let ended = try await bar.process.waitForExit(timeout: 15)
       let took = seconds(from: closedAt, to: boottimeNow())
       #expect(ended == .exit(0))
-      #expect(took < 3, "exited \(took) s after stdout closed (not waiting for a tick or a timeout)")
+      // Well within the minute an idle bar sleeps: it ends on the closed pipe itself, not on
+      // a tick or a timeout (the bound is that wide for a loaded machine).
+      #expect(took < 15, "exited \(took) s after stdout closed (not waiting for a tick or a timeout)")
     }
   }
 

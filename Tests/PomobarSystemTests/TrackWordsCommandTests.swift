@@ -8,10 +8,10 @@ import Testing
 struct TrackWordsCommandTests {
   static let wednesday: Double = 1_805_297_400
 
-  /// A sandbox whose wall clock reads `wednesday`.
+  /// A sandbox whose clocks stand still at `wednesday`.
   static func onWednesday(_ body: (Sandbox) async throws -> Void) async throws {
     try await withSandbox { sandbox in
-      try sandbox.setClock("wall \(wednesday - Date().timeIntervalSince1970)")
+      try sandbox.setClock("freeze \(wednesday)")
       try await body(sandbox)
     }
   }
@@ -107,7 +107,7 @@ struct TrackWordsCommandTests {
       let known = try await Self.run(sandbox, ["track", "yesterday", "10-11", "API"])
       #expect(known.stderr.isEmpty, "\(known)")
       // A switch dated back warns the same (two minutes on, one of them on api).
-      try sandbox.setClock("wall \(Self.wednesday - Date().timeIntervalSince1970)\nawake 120")
+      try sandbox.setClock("freeze \(Self.wednesday)\nawake 120")
       let backdated = try await Self.run(sandbox, ["ctl", "project", "aPi", "--ago", "1m"])
       #expect(backdated.stderr.contains("new project 'aPi' (did you mean"), "\(backdated)")
     }

@@ -18,10 +18,9 @@ struct WorkDaysTests {
     full = "{left} · {balance}"
     """
 
-  /// Moves the sandbox's wall clock to `epoch`, plus `awake` seconds on every clock.
+  /// Stops the sandbox's clocks at `epoch`, plus `awake` seconds on every clock.
   static func setClock(_ sandbox: Sandbox, to epoch: Double, awake: Int = 0) throws {
-    let shift = Int((epoch - Date().timeIntervalSince1970).rounded())
-    try sandbox.setClock("wall \(shift)" + (awake > 0 ? "\nawake \(awake)" : ""))
+    try sandbox.setClock("freeze \(epoch)" + (awake > 0 ? "\nawake \(awake)" : ""))
   }
 
   /// Monday 09:00 to 18:00, another machine's record: an hour over its goal; Tuesday

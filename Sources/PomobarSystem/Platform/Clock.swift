@@ -15,8 +15,11 @@ public protocol ClockSource: Sendable {
 /// For end-to-end tests, `POMOBAR_TEST_CLOCK=FILE` names a file of adjustments read on
 /// every reading: `suspend SECONDS` (adds to boottime and the wall clock, as a suspend of
 /// that length would), `awake SECONDS` (adds to every clock, as that much time passing
-/// would), `wall SECONDS` (moves only the wall clock, like `date -s`), and `boot ID`
-/// (pretends a reboot: another boot id).
+/// would), `wall SECONDS` (moves only the wall clock, like `date -s`), `boot ID`
+/// (pretends a reboot: another boot id), and `freeze EPOCH` (every clock stands still,
+/// the wall clock at EPOCH seconds and the others a day after the boot: a test's commands
+/// see the instants it sets, however long a loaded machine takes to run them; the other
+/// lines add to it).
 public struct SystemClock: ClockSource {
   let adjustments: String?
   let bootID: String
@@ -68,6 +71,7 @@ public struct SystemClock: ClockSource {
 
   static func apply(_ path: String, to reading: inout ClockReading) {
     guard let bytes = try? FileSystem.read(path) else { return }
+    let real = reading
     for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
       let words = line.split(separator: " ")
       guard words.count == 2 else { continue }
@@ -81,6 +85,13 @@ public struct SystemClock: ClockSource {
         reading.monotonic &+= seconds
         reading.wall &+= seconds
       case "wall": reading.wall &+= seconds
+      case "freeze":
+        // Every clock stands still: the wall clock at that instant since the epoch, the
+        // others a day after a boot.
+        guard let epoch = Double(words[1]), epoch.isFinite, (0...1e11).contains(epoch) else { continue }
+        reading.wall &+= Int64(epoch * 1e9) &- real.wall
+        reading.boottime &+= Self.frozenUptime &- real.boottime
+        reading.monotonic &+= Self.frozenUptime &- real.monotonic
       case "boot": reading.bootID = String(words[1])
       default: continue
       }
@@ -89,6 +100,9 @@ public struct SystemClock: ClockSource {
 }
 
 extension SystemClock {
+  /// What `freeze` sets boottime and the monotonic clock to: a day, in nanoseconds.
+  static let frozenUptime: Int64 = 86_400 * 1_000_000_000
+
   /// A test adjustment in seconds as nanoseconds; 0 for anything not a finite number
   /// within about 31 years either way (`1e10`, `nan` and `inf` must not trap the conversion).
   static func nanoseconds(_ text: String) -> Int64 {
