@@ -1,6 +1,7 @@
 /// Writes records in an exchange format, one at a time: `header`, then `element` for each
 /// record in order, then `footer`. Nothing is kept between calls but a counter, so an
-/// export of a million records runs in the memory of one.
+/// export of a million records runs in the memory of one; only `org`, whose headings
+/// gather the records of a project, keeps its text until the footer.
 public struct ExportEncoder {
   public let format: ExchangeFormat
   /// How many elements were written.
@@ -11,9 +12,9 @@ public struct ExportEncoder {
   /// For the tools' formats: the records laid end to end (see `FlatTimeline`).
   private var timeline = FlatTimeline()
 
-  /// Watson's frames need a project; records without one get this, and an import of a
-  /// Watson file reads it back as no project.
-  public static let watsonNoProject = "(no project)"
+  /// Watson's frames, hledger's accounts and org's headings need a project; records
+  /// without one get this, and an import of a Watson file reads it back as no project.
+  public static let noProject = "(no project)"
 
   public static let csvColumns = [
     "id", "kind", "start", "end", "seconds", "hours", "project", "outcome", "internal", "external",
@@ -24,15 +25,20 @@ public struct ExportEncoder {
   private let calendar: ICalendarEncoder
   /// For `klog`: the date written last.
   private var klog: KlogEncoder
+  /// The records `--kind` chose (for `timeclock` and `org`: with `work`, a focus is work).
+  private let kind: ExportKind
+  /// For `org`: the headings so far.
+  private var org = OrgEncoder()
 
   /// - Parameter ledger: the ledger's days (`[ledger] day-starts-at`).
   public init(
     format: ExchangeFormat, total: Int = 0, calendar: ICalendarEncoder = ICalendarEncoder(stamp: 0),
-    ledger: LedgerCalendar = LedgerCalendar()
+    ledger: LedgerCalendar = LedgerCalendar(), kind: ExportKind = .all
   ) {
     self.format = format
     self.total = total
     self.calendar = calendar
+    self.kind = kind
     klog = KlogEncoder(calendar: ledger)
   }
 
@@ -50,7 +56,7 @@ public struct ExportEncoder {
     switch format {
     case .csv: return CSV.row(Self.csvColumns)
     case .json, .timewarrior, .watson: return "[\n"
-    case .timewarriorData, .klog: return ""
+    case .timewarriorData, .klog, .timeclock, .org: return ""
     case .ics: return ICalendarEncoder.header
     }
   }
@@ -69,6 +75,11 @@ public struct ExportEncoder {
       return calendar.event(record)
     case .klog:
       return klog.entry(record)
+    case .timeclock:
+      return TimeclockEncoder.entry(record, asWork: kind == .work)
+    case .org:
+      org.add(record, asWork: kind == .work)
+      return ""
     case .timewarrior, .timewarriorData, .watson:
       var out = ""
       var timeline = self.timeline
@@ -84,7 +95,8 @@ public struct ExportEncoder {
     timeline.finish { out += self.piece($0) }
     self.timeline = timeline
     switch format {
-    case .csv, .timewarriorData, .klog: return out
+    case .csv, .timewarriorData, .klog, .timeclock: return out
+    case .org: return org.text()
     case .json, .timewarrior, .watson: return out + (written == 0 ? "]\n" : "\n]\n")
     case .ics: return ICalendarEncoder.footer
     }
@@ -97,7 +109,7 @@ public struct ExportEncoder {
     case .timewarrior: return separator + Self.timewarrior(piece, id: max(1, total - written))
     case .timewarriorData: return Self.timewarriorData(piece)
     case .watson: return separator + Self.watson(piece)
-    case .csv, .json, .ics, .klog: return ""
+    case .csv, .json, .ics, .klog, .timeclock, .org: return ""
     }
   }
 
@@ -113,6 +125,17 @@ public struct ExportEncoder {
       String(record.internalInterruptions), String(record.externalInterruptions), String(record.gap),
       record.note ?? "", record.tags.joined(separator: ";"),
     ])
+  }
+
+  /// What a record's time is added up under in the formats that total time by name
+  /// (hledger's accounts, org's headings): its project (nothing without one). `asWork`:
+  /// every record is work (`--kind work`), so a focus counted as work is its project's;
+  /// else a focus or a break is under its kind first (`["focus", "acme"]`,
+  /// `["short-break"]`), apart from the work it lies in.
+  static func totalPath(_ record: LedgerRecord, asWork: Bool) -> [String] {
+    let project = record.project.flatMap { $0.isEmpty ? nil : $0 }
+    let kind = record.kind == .work || asWork ? nil : record.kind.rawValue
+    return [kind, project].compactMap { $0 }
   }
 
   /// `1.75` for 6300 seconds: hundredths of an hour, rounded half up.
@@ -266,7 +289,7 @@ public struct ExportEncoder {
   static func watson(_ piece: FlatTimeline.Piece) -> String {
     let primary = piece.primary
     let named = piece.isWork ? primary.project.flatMap { $0.isEmpty ? nil : $0 } : nil
-    let project = named ?? watsonNoProject
+    let project = named ?? noProject
     var tags: [String] = []
     for kind in LedgerRecord.Kind.allCases where kind != .work && piece.covers(kind) {
       tags.append(kind.rawValue)
