@@ -138,6 +138,12 @@ public struct ExportEncoder {
     return [kind, project].compactMap { $0 }
   }
 
+  /// The seconds a record counted, within its interval: how long a format that has no
+  /// room for a pause writes it, from its start (the pause's place is not kept).
+  static func counted(_ record: LedgerRecord) -> Int64 {
+    max(0, min(record.seconds, record.end.utc - record.start.utc))
+  }
+
   /// `1.75` for 6300 seconds: hundredths of an hour, rounded half up.
   static func hours(_ seconds: Int64) -> String {
     let hundredths = (max(0, seconds) * 100 + 1800) / 3600

@@ -25,7 +25,7 @@ struct OrgEncoder {
     let path = ExportEncoder.totalPath(record, asWork: asWork).map(KlogEncoder.oneLine)
     let title = path.isEmpty ? ExportEncoder.noProject : path.joined(separator: ": ")
     let start = KlogEncoder.minutes(record.start.local)
-    let counted = KlogEncoder.minutes(max(0, min(record.seconds, record.end.utc - record.start.utc)))
+    let counted = KlogEncoder.minutes(ExportEncoder.counted(record))
     var lines = "CLOCK: " + Self.stamp(start) + "--" + Self.stamp(start + counted) + " => "
     lines += (counted < 600 ? " " : "") + ClockTime.text(counted * 60, paddedHour: false) + "\n"
     let item = [TagName.words(record.tags), record.note.map(KlogEncoder.oneLine) ?? ""]

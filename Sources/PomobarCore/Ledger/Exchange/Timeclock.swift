@@ -23,7 +23,7 @@ enum TimeclockEncoder {
     let path = ExportEncoder.totalPath(record, asWork: asWork)
     let name = path.isEmpty ? noProject : path.map(account).joined(separator: ":")
     let start = record.start.local
-    let end = start + max(0, min(record.seconds, record.end.utc - record.start.utc))
+    let end = start + ExportEncoder.counted(record)
     var out = "i " + time(start) + " " + name
     let description = summary(record)
     if !description.isEmpty { out += "  " + description }
