@@ -67,6 +67,9 @@ expect "the night across midnight is split by hledger into two days" \
 want=$(pb report all --tag "client call" --json | jq -r '.work' | awk '{ printf "%.2fh", $1 / 3600 }')
 got=$(hledger -f "$E2E_OUT/history.timeclock" balance desc:client_call: -O csv | awk -F'","' '$1 == "\"total" { gsub(/"/, "", $2); print $2 }')
 expect "hledger's hours tagged client call ($got) equal report --tag ($want)" test "$got" = "$want"
+pb export --format timeclock --kind all >"$E2E_OUT/all.timeclock"
+expect "with --kind all the focus is on an account of its own, focus:acme (0.40h)" bash -c \
+  "hledger -f '$E2E_OUT/all.timeclock' balance -O csv | grep -qx '\"focus:acme\",\"0.40h\"'"
 expect "the note is the description" grep -q '^2026-01-05 \* fixed the login； twice ; billable:, client_call:' "$E2E_OUT/print.txt"
 
 # --- Emacs: org-clock-sum's minutes per heading
