@@ -1,0 +1,210 @@
+/// Adds up billable time and money from records given one at a time, in any order.
+///
+/// Work records are kept small (times, a line and a day), Pomodoro breaks beside them;
+/// `report()` takes each break out of the work it lies in (on the same machine), then
+/// rounds and prices. Raw time is what is kept: rounding happens only there, at the end.
+public struct BillingBuilder {
+  public let rules: BillingRules
+  /// Keep each entry's id, for `bills()` (an export's columns); a report needs none.
+  let keepsIDs: Bool
+  var entries: [Entry] = []
+  var breaks: [Interval] = []
+  var lines: [Line] = []
+  var lineSlots: [Line: Int32] = [:]
+  var machines: [String: Int32] = [:]
+  var ids: [String] = []
+
+  /// One billing line: a project at one rate (a tag's rate is a line of its own).
+  struct Line: Hashable {
+    var project: String?
+    var client: String?
+    var rate: Rate?
+  }
+
+  struct Entry {
+    var start: Int64
+    var end: Int64
+    /// Counted seconds, less the breaks inside once `report` has taken them out.
+    var seconds: Int64
+    var day: Int64
+    var line: Int32
+    var machine: Int32
+    /// Its place among the entries added, for `ids`.
+    var order: Int32
+  }
+
+  struct Interval {
+    var start: Int64
+    var end: Int64
+    var seconds: Int64
+    var machine: Int32
+  }
+
+  public init(rules: BillingRules, keepingIDs: Bool = false) {
+    self.rules = rules
+    self.keepsIDs = keepingIDs
+  }
+
+  /// Adds a work record done on the ledger day `day` (the day it started): billed at that
+  /// day's rate, if billable. Other kinds are left out (see `addBreak`).
+  public mutating func addWork(_ record: LedgerRecord, onDay day: Int64) {
+    guard record.kind == .work, let terms = rules.terms(record, onDay: day) else { return }
+    let line = Line(project: record.project, client: terms.client, rate: terms.rate)
+    let slot: Int32
+    if let known = lineSlots[line] {
+      slot = known
+    } else {
+      slot = Int32(lines.count)
+      lines.append(line)
+      lineSlots[line] = slot
+    }
+    if keepsIDs { ids.append(record.id) }
+    entries.append(
+      Entry(
+        start: record.start.utc, end: max(record.start.utc, record.end.utc), seconds: record.seconds, day: day,
+        line: slot, machine: machine(of: record), order: Int32(entries.count)))
+  }
+
+  /// Adds a Pomodoro break: the part of it inside a billable work record of the same
+  /// machine is not billed (unless `bill-breaks`).
+  public mutating func addBreak(_ record: LedgerRecord) {
+    guard record.kind.isBreak, !rules.settings.billBreaks, record.seconds > 0 else { return }
+    breaks.append(
+      Interval(
+        start: record.start.utc, end: max(record.start.utc, record.end.utc), seconds: record.seconds,
+        machine: machine(of: record)))
+  }
+
+  /// The machine a record was made on: its id up to the first dot.
+  private mutating func machine(of record: LedgerRecord) -> Int32 {
+    let name = String(record.id.utf8.prefix { $0 != UInt8(ascii: ".") })!
+    if let slot = machines[name] { return slot }
+    let slot = Int32(machines.count)
+    machines[name] = slot
+    return slot
+  }
+
+  /// Each entry's billable seconds: its counted seconds less the breaks that overlap it
+  /// (each break's overlap at most the break's own counted time).
+  func withoutBreaks() -> [Entry] {
+    var entries = self.entries
+    guard !breaks.isEmpty else { return entries }
+    entries.sort { ($0.machine, $0.start) < ($1.machine, $1.start) }
+    let breaks = self.breaks.sorted { ($0.machine, $0.start) < ($1.machine, $1.start) }
+    var first = 0
+    for index in entries.indices {
+      let entry = entries[index]
+      while first < breaks.count,
+        (breaks[first].machine, breaks[first].end) <= (entry.machine, entry.start)
+      {
+        first += 1
+      }
+      var next = first
+      var inside: Int64 = 0
+      while next < breaks.count, breaks[next].machine == entry.machine, breaks[next].start < entry.end {
+        let piece = breaks[next]
+        let overlap = min(piece.end, entry.end) - max(piece.start, entry.start)
+        if overlap > 0 { inside += min(overlap, piece.seconds) }
+        next += 1
+      }
+      entries[index].seconds = max(0, entry.seconds - inside)
+    }
+    return entries
+  }
+
+  /// Every entry's billing, in line order, then by start: rounded per the rule, priced
+  /// at its line's rate. Within a scope (an entry, a line's day, a line's range) an
+  /// entry's rounded time is what rounding the running total adds, and its amount what
+  /// pricing the line's running total adds, so the entries add up to the rounded total
+  /// and the line's amount exactly.
+  func priced() -> [Priced] {
+    var entries = withoutBreaks()
+    entries.sort { ($0.line, $0.start, $0.order) < ($1.line, $1.start, $1.order) }
+    let rule = rules.settings.rounding
+    var result: [Priced] = []
+    result.reserveCapacity(entries.count)
+    var currentLine: Int32 = -1
+    var lineRounded: Int64 = 0
+    var lineAmount: Int64 = 0
+    var scopeRaw: Int64 = 0
+    var dayRaw: [Int64: Int64] = [:]
+    for entry in entries {
+      if entry.line != currentLine {
+        (currentLine, lineRounded, lineAmount, scopeRaw) = (entry.line, 0, 0, 0)
+        dayRaw.removeAll(keepingCapacity: true)
+      }
+      let counted = rule.atLeastMinimum(entry.seconds)
+      let rounded: Int64
+      switch rule.scope {
+      case .entry:
+        rounded = rule.round(counted)
+      case .invoice:
+        rounded = rule.round(scopeRaw + counted) - rule.round(scopeRaw)
+        scopeRaw += counted
+      case .day:
+        let before = dayRaw[entry.day, default: 0]
+        rounded = rule.round(before + counted) - rule.round(before)
+        dayRaw[entry.day] = before + counted
+      }
+      lineRounded += rounded
+      var amount: Money? = nil
+      if let rate = lines[Int(entry.line)].rate {
+        let total = rate.amount(lineRounded).minor
+        amount = Money(minor: total - lineAmount, currency: rate.perHour.currency)
+        lineAmount = total
+      }
+      result.append(Priced(entry: entry, billable: entry.seconds, rounded: rounded, amount: amount))
+    }
+    return result
+  }
+
+  struct Priced {
+    var entry: Entry
+    var billable: Int64
+    var rounded: Int64
+    var amount: Money?
+  }
+
+  /// The billing of every entry added, by record id (with `keepingIDs`).
+  public func bills() -> [String: EntryBill] {
+    var bills: [String: EntryBill] = [:]
+    guard keepsIDs else { return bills }
+    bills.reserveCapacity(entries.count)
+    for priced in priced() {
+      bills[ids[Int(priced.entry.order)]] = EntryBill(
+        rate: lines[Int(priced.entry.line)].rate, billable: priced.billable, rounded: priced.rounded,
+        amount: priced.amount)
+    }
+    return bills
+  }
+
+  /// The lines, the clients and the totals.
+  public func report() -> BillingReport {
+    var sums = lines.map { line in
+      BillingReport.Line(
+        project: line.project, client: line.client, rate: line.rate, entries: 0, seconds: 0, billable: 0,
+        rounded: 0, amount: line.rate.map { Money(minor: 0, currency: $0.perHour.currency) })
+    }
+    var counted = [Int64](repeating: 0, count: lines.count)
+    for entry in entries { counted[Int(entry.line)] += entry.seconds }
+    for priced in priced() {
+      let slot = Int(priced.entry.line)
+      sums[slot].entries += 1
+      sums[slot].billable += priced.billable
+      sums[slot].rounded += priced.rounded
+      if let amount = priced.amount { sums[slot].amount?.minor += amount.minor }
+    }
+    for slot in sums.indices { sums[slot].seconds = counted[slot] }
+    return BillingReport(rule: rules.settings.rounding, billsBreaks: rules.settings.billBreaks, lines: sums)
+  }
+}
+
+/// One record's billing, for an export's columns.
+public struct EntryBill: Equatable, Sendable {
+  public var rate: Rate?
+  /// Counted seconds less the breaks inside.
+  public var billable: Int64
+  public var rounded: Int64
+  /// nil: billable without a rate.
+  public var amount: Money?
+}
