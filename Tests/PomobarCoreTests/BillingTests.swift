@@ -33,14 +33,16 @@ private func breakRecord(_ start: String, _ end: String, machine: String = "m1")
 
 /// The billing of `records` (work and breaks) under `billing`, with `globex` at `rates`.
 private func bill(
-  _ records: [LedgerRecord], rates: [String] = ["95 EUR/h"], _ change: (inout BillingSettings) -> Void = { _ in }
+  _ records: [LedgerRecord], rates: [String] = ["95 EUR/h"],
+  _ change: (inout BillingSettings) -> Void = { _ in }
 ) -> BillingReport {
   var settings = BillingSettings()
   change(&settings)
   var project = ProjectSettings()
   project.rate = schedule(rates)
   project.client = "Globex"
-  var builder = BillingBuilder(rules: BillingRules(settings: settings, projects: ["globex": project], clients: [:]))
+  var builder = BillingBuilder(
+    rules: BillingRules(settings: settings, projects: ["globex": project], clients: [:]))
   let calendar = LedgerCalendar(LedgerSettings())
   for record in records {
     if record.kind.isBreak {
@@ -75,12 +77,17 @@ private func bill(
       return nil
     }
     #expect(refusal("95.505 EUR/h") == RateRefusal(offset: 5, message: "has more than two decimals"))
-    #expect(refusal("95,50 EUR/h") == RateRefusal(offset: 2, message: "the decimal point is '.', like \"95.50 EUR/h\""))
+    #expect(
+      refusal("95,50 EUR/h")
+        == RateRefusal(offset: 2, message: "the decimal point is '.', like \"95.50 EUR/h\""))
     #expect(
       refusal("95 eur/h")
-        == RateRefusal(offset: 3, message: "needs a currency code of three capital letters, like EUR (write EUR)"))
-    #expect(refusal("95 EUR") == RateRefusal(offset: 6, message: "is an amount an hour: write EUR/h at its end"))
-    #expect(refusal("EUR 95/h") == RateRefusal(offset: 0, message: "must start with an amount, like \"95 EUR/h\""))
+        == RateRefusal(
+          offset: 3, message: "needs a currency code of three capital letters, like EUR (write EUR)"))
+    #expect(
+      refusal("95 EUR") == RateRefusal(offset: 6, message: "is an amount an hour: write EUR/h at its end"))
+    #expect(
+      refusal("EUR 95/h") == RateRefusal(offset: 0, message: "must start with an amount, like \"95 EUR/h\""))
     #expect(refusal("-5 EUR/h") == RateRefusal(offset: 0, message: "must not be negative"))
     #expect(refusal("2000000 EUR/h") == RateRefusal(offset: 0, message: "is more than 1000000 an hour"))
   }
@@ -124,7 +131,9 @@ private func bill(
     #expect([0, 1, 1800, 1801].map(rule.atLeastMinimum) == [0, 1800, 1800, 1801])
     #expect(rule.description == "rounded up to 6m per entry, at least 30m an entry")
     #expect(BillingRounding(step: 0).description == "not rounded")
-    #expect(BillingRounding(step: 900, scope: .day, mode: .nearest).description == "rounded to the nearest 15m per day")
+    #expect(
+      BillingRounding(step: 900, scope: .day, mode: .nearest).description
+        == "rounded to the nearest 15m per day")
   }
 
   /// Two entries of 10 min on Monday, one on Tuesday.
@@ -173,7 +182,8 @@ private func bill(
     }
     #expect(report.lines.map(\.rate) == [rate("80 EUR/h"), rate("95 EUR/h")])
     #expect(report.lines.map(\.rounded) == [3600, 900])
-    #expect(report.lines.map(\.amount) == [Money(minor: 8000, currency: eur), Money(minor: 2375, currency: eur)])
+    #expect(
+      report.lines.map(\.amount) == [Money(minor: 8000, currency: eur), Money(minor: 2375, currency: eur)])
     #expect(report.totals == [Money(minor: 10375, currency: eur)])
   }
 
@@ -187,7 +197,8 @@ private func bill(
     }
     #expect(report.lines.map(\.rounded) == [900, 900])
     // December stays at 80: raising the rate in January does not reprice it.
-    #expect(report.lines.map(\.amount) == [Money(minor: 2000, currency: eur), Money(minor: 2375, currency: eur)])
+    #expect(
+      report.lines.map(\.amount) == [Money(minor: 2000, currency: eur), Money(minor: 2375, currency: eur)])
   }
 
   @Test func aDaylightSavingDayBillsTheTimeThatPassedNotTheClocks() {
@@ -210,7 +221,8 @@ private func bill(
       let from = WallTime(utc: start.utc + Int64(index) * 120, offset: start.offset)
       records.append(
         LedgerRecord(
-          id: "m1.e.\(index)", kind: .work, start: from, end: WallTime(utc: from.utc + 37, offset: from.offset),
+          id: "m1.e.\(index)", kind: .work, start: from,
+          end: WallTime(utc: from.utc + 37, offset: from.offset),
           seconds: 37, project: "globex"))
     }
     // Not rounded: 370,000 s at 95.50 EUR/h is 9,815.2777… EUR, to the cent once.
@@ -220,7 +232,8 @@ private func bill(
     // Each entry priced on its own would be 10,000 × 0.98 = 9,800.00 (each 98.15… cents): the
     // running total keeps the sum of the entries equal to the price of their sum.
     var builder = BillingBuilder(
-      rules: BillingRules(settings: BillingSettings(), projects: ["globex": priced("95.50 EUR/h")], clients: [:]),
+      rules: BillingRules(
+        settings: BillingSettings(), projects: ["globex": priced("95.50 EUR/h")], clients: [:]),
       keepingIDs: true)
     for record in records { builder.addWork(record, onDay: 0) }
     let bills = builder.bills()
@@ -282,10 +295,12 @@ private func bill(
       settings: settings, projects: ["globex": globex, "web": web, "home": home], clients: ["Globex": client])
     let day = date("2026-11-23").dayNumber
     func terms(_ project: String?, _ tags: [String] = []) -> BillingRules.Terms? {
-      rules.terms(work("2026-11-23T09:00:00+01:00", "2026-11-23T10:00:00+01:00", project, tags: tags), onDay: day)
+      rules.terms(
+        work("2026-11-23T09:00:00+01:00", "2026-11-23T10:00:00+01:00", project, tags: tags), onDay: day)
     }
     #expect(terms("globex") == BillingRules.Terms(client: "Globex", rate: rate("95 EUR/h")))
-    #expect(terms("globex", ["call", "support"]) == BillingRules.Terms(client: "Globex", rate: rate("60 EUR/h")))
+    #expect(
+      terms("globex", ["call", "support"]) == BillingRules.Terms(client: "Globex", rate: rate("60 EUR/h")))
     #expect(terms("web") == BillingRules.Terms(client: "Globex", rate: rate("100 EUR/h")))
     #expect(terms("globex", ["non-billable"]) == nil)
     #expect(terms("home") == nil)

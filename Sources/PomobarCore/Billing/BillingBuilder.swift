@@ -61,7 +61,8 @@ public struct BillingBuilder {
     if keepsIDs { ids.append(record.id) }
     entries.append(
       Entry(
-        start: record.start.utc, end: max(record.start.utc, record.end.utc), seconds: record.seconds, day: day,
+        start: record.start.utc, end: max(record.start.utc, record.end.utc), seconds: record.seconds,
+        day: day,
         line: slot, machine: machine(of: record), order: Int32(entries.count)))
   }
 

@@ -33,7 +33,8 @@ extension BillingReport {
     let rateWidth = max(4, cells.map { $0.3.count }.max() ?? 0)
     var out = "\nBilling   \(ruleText)\n"
     out +=
-      "  " + ReportFormat.padRight("", nameWidth) + "  " + ReportFormat.padLeft("billable", billableWidth) + "  "
+      "  " + ReportFormat.padRight("", nameWidth) + "  " + ReportFormat.padLeft("billable", billableWidth)
+      + "  "
       + ReportFormat.padLeft("rounded", roundedWidth) + "  " + ReportFormat.padRight("rate", rateWidth)
       + "  amount\n"
     for (label, billable, rounded, rate, amount) in cells {
@@ -56,11 +57,15 @@ extension BillingReport {
   var json: String {
     func name(_ text: String?) -> String { text.map(JSON.quote) ?? "null" }
     func money(_ amounts: [Money]) -> String {
-      "[" + amounts.map { "{\"currency\":\"\($0.currency)\",\"amount\":\($0.plain),\"amount_minor\":\($0.minor)}" }
+      "["
+        + amounts.map {
+          "{\"currency\":\"\($0.currency)\",\"amount\":\($0.plain),\"amount_minor\":\($0.minor)}"
+        }
         .joined(separator: ",") + "]"
     }
     let totals = self.totals
-    var out = "{\"rule\":{\"round\":\(rule.step > 0 ? "\(rule.step)" : "null"),\"per\":\"\(rule.scope.rawValue)\""
+    var out =
+      "{\"rule\":{\"round\":\(rule.step > 0 ? "\(rule.step)" : "null"),\"per\":\"\(rule.scope.rawValue)\""
     out += ",\"mode\":\"\(rule.mode.rawValue)\",\"minimum\":\(rule.minimum > 0 ? "\(rule.minimum)" : "null")"
     out += ",\"bill_breaks\":\(billsBreaks),\"text\":\(JSON.quote(ruleText))}"
     out += ",\"billable\":\(billable),\"rounded\":\(rounded)"

@@ -72,7 +72,9 @@ public struct BillingReport: Equatable, Sendable {
 
   static func sums(_ lines: [Line]) -> [Money] {
     var byCurrency: [Currency: Int64] = [:]
-    for line in lines { if let amount = line.amount { byCurrency[amount.currency, default: 0] += amount.minor } }
+    for line in lines {
+      if let amount = line.amount { byCurrency[amount.currency, default: 0] += amount.minor }
+    }
     return byCurrency.keys.sorted().map { Money(minor: byCurrency[$0]!, currency: $0) }
   }
 

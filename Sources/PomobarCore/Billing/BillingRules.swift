@@ -11,7 +11,9 @@ public struct BillingRules: Sendable {
   public static let billableTag = "billable"
   public static let nonBillableTag = "non-billable"
 
-  public init(settings: BillingSettings, projects: [String: ProjectSettings], clients: [String: ClientSettings]) {
+  public init(
+    settings: BillingSettings, projects: [String: ProjectSettings], clients: [String: ClientSettings]
+  ) {
     self.settings = settings
     self.projects = projects
     self.clients = clients
@@ -27,7 +29,8 @@ public struct BillingRules: Sendable {
   /// Whether billing is configured at all: a rate somewhere. Without one, reports and
   /// exports are as they were before billing existed.
   public var isOn: Bool {
-    !tagRates.isEmpty || projects.values.contains { $0.rate != nil } || clients.values.contains { $0.rate != nil }
+    !tagRates.isEmpty || projects.values.contains { $0.rate != nil }
+      || clients.values.contains { $0.rate != nil }
   }
 
   /// What a billable record is billed as.

@@ -25,7 +25,8 @@ public struct BillingSettings: Equatable, Sendable {
   public static func == (lhs: BillingSettings, rhs: BillingSettings) -> Bool {
     lhs.round == rhs.round && lhs.roundPer == rhs.roundPer && lhs.roundMode == rhs.roundMode
       && lhs.minimum == rhs.minimum && lhs.billBreaks == rhs.billBreaks
-      && lhs.tagRates.map(\.tag) == rhs.tagRates.map(\.tag) && lhs.tagRates.map(\.rate) == rhs.tagRates.map(\.rate)
+      && lhs.tagRates.map(\.tag) == rhs.tagRates.map(\.tag)
+      && lhs.tagRates.map(\.rate) == rhs.tagRates.map(\.rate)
   }
 }
 
@@ -95,7 +96,9 @@ public struct BillingRounding: Equatable, Sendable {
   /// entry`, or `not rounded`.
   public var description: String {
     let way = mode == .nearest ? "to the nearest" : mode.rawValue + " to"
-    var text = step > 0 ? "rounded \(way) \(DurationFormat.format(.seconds(step))) per \(scope.rawValue)" : "not rounded"
+    var text =
+      step > 0
+      ? "rounded \(way) \(DurationFormat.format(.seconds(step))) per \(scope.rawValue)" : "not rounded"
     if minimum > 0 { text += ", at least \(DurationFormat.format(.seconds(minimum))) an entry" }
     return text
   }

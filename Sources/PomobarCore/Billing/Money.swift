@@ -82,7 +82,8 @@ public struct Rate: Equatable, Hashable, Sendable, CustomStringConvertible {
     var index = 0
     var whole: Int64 = 0
     var digits = 0
-    while index < characters.count, let digit = characters[index].wholeNumberValue, characters[index].isASCII {
+    while index < characters.count, let digit = characters[index].wholeNumberValue, characters[index].isASCII
+    {
       whole = whole &* 10 &+ Int64(digit)
       digits += 1
       index += 1
@@ -101,7 +102,9 @@ public struct Rate: Equatable, Hashable, Sendable, CustomStringConvertible {
       }
       index += 1
       var places = 0
-      while index < characters.count, let digit = characters[index].wholeNumberValue, characters[index].isASCII {
+      while index < characters.count, let digit = characters[index].wholeNumberValue,
+        characters[index].isASCII
+      {
         places += 1
         guard places <= 2 else {
           return .failure(RateRefusal(offset: index, message: "has more than two decimals"))
@@ -117,7 +120,8 @@ public struct Rate: Equatable, Hashable, Sendable, CustomStringConvertible {
       return .failure(RateRefusal(offset: 0, message: "is more than 1000000 an hour"))
     }
     guard index < characters.count, characters[index] == " " else {
-      return .failure(RateRefusal(offset: index, message: "needs a currency after the amount, like \"95 EUR/h\""))
+      return .failure(
+        RateRefusal(offset: index, message: "needs a currency after the amount, like \"95 EUR/h\""))
     }
     while index < characters.count, characters[index] == " " { index += 1 }
     let codeStart = index
@@ -127,7 +131,8 @@ public struct Rate: Equatable, Hashable, Sendable, CustomStringConvertible {
       let upper = code.uppercased()
       let hint = Currency(upper) != nil ? " (write \(upper))" : ""
       return .failure(
-        RateRefusal(offset: codeStart, message: "needs a currency code of three capital letters, like EUR\(hint)"))
+        RateRefusal(
+          offset: codeStart, message: "needs a currency code of three capital letters, like EUR\(hint)"))
     }
     let unit = String(characters[index...])
     guard unit == "/h" else {

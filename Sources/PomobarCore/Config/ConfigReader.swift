@@ -147,7 +147,8 @@ struct Reader {
         do throws(ConfigError) {
           guard let row = ConfigSchema.clientKeys.first(where: { $0.key == item.key }) else {
             let hint = Spelling.hint(for: item.key, in: ConfigSchema.clientKeys.map(\.key))
-            throw error(item.keyPosition, "unknown key '\(Shown.plain(item.key))' in [clients.\(name)]\(hint)")
+            throw error(
+              item.keyPosition, "unknown key '\(Shown.plain(item.key))' in [clients.\(name)]\(hint)")
           }
           try row.read(self, item.node, &settings)
         } catch {

@@ -34,7 +34,8 @@ extension ConfigSchema {
           """),
       ConfigKey(
         "billing", "tag-rates", \.billing.tagRates, .tagRates,
-        example: .commented("{ support = \"60 EUR/h\", travel = [\"40 EUR/h\", \"45 EUR/h from 2027-01-01\"] }"),
+        example: .commented(
+          "{ support = \"60 EUR/h\", travel = [\"40 EUR/h\", \"45 EUR/h from 2027-01-01\"] }"),
         doc: """
           A rate per tag, over the project's and the client's, for a kind of work that bills
           differently (the record's first tag that has one). A rate is "AMOUNT CODE/h" with
@@ -102,13 +103,16 @@ extension ConfigValue where T == [(tag: String, rate: RateSchedule)] {
         }
         var rates: [(tag: String, rate: RateSchedule)] = []
         for entry in table.entries {
-          rates.append((TagName.normalised(entry.key), try r.rate(entry.node, "\(key).\(Shown.plain(entry.key))")))
+          rates.append(
+            (TagName.normalised(entry.key), try r.rate(entry.node, "\(key).\(Shown.plain(entry.key))")))
         }
         return rates
       },
       print: { rates in
         guard !rates.isEmpty else { return nil }
-        let entries = rates.map { "\(TOML.quoteKey($0.tag)) = \(ConfigValue<RateSchedule>.rate.print($0.rate)!)" }
+        let entries = rates.map {
+          "\(TOML.quoteKey($0.tag)) = \(ConfigValue<RateSchedule>.rate.print($0.rate)!)"
+        }
         return "{ " + entries.joined(separator: ", ") + " }"
       })
   }
@@ -138,10 +142,14 @@ extension Reader {
       case .success(let step):
         if let previous = steps.last {
           guard let from = step.from else {
-            throw error(item.position, "'\(key)': only the first rate may go without a date; write \"\(step.rate) from YYYY-MM-DD\"")
+            throw error(
+              item.position,
+              "'\(key)': only the first rate may go without a date; write \"\(step.rate) from YYYY-MM-DD\"")
           }
           if let before = previous.from, from <= before {
-            throw error(item.position, "'\(key)': the rates must go by date, each later than the one before (\(before))")
+            throw error(
+              item.position, "'\(key)': the rates must go by date, each later than the one before (\(before))"
+            )
           }
         }
         steps.append(step)
