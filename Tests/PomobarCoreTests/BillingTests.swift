@@ -311,3 +311,77 @@ private func bill(
     #expect(!BillingRules(settings: BillingSettings(), projects: ["home": home], clients: [:]).isOn)
   }
 }
+
+@Suite struct BillingInReportsTests {
+  /// A week's report of globex at 95 EUR/h, rounded up to 15 min per entry.
+  func report(billing: Bool = true) -> Report {
+    var globex = ProjectSettings()
+    globex.rate = billing ? schedule(["95 EUR/h"]) : nil
+    globex.client = "Globex"
+    var settings = BillingSettings()
+    settings.round = .seconds(900)
+    var builder = ReportBuilder(
+      period: ReportPeriod(name: "days", first: date("2026-11-23"), last: date("2026-11-29")),
+      today: date("2026-11-29"), settings: LedgerSettings(), projects: ["globex": globex])
+    let rules = BillingRules(settings: settings, projects: ["globex": globex], clients: [:])
+    if rules.isOn { builder.billing = BillingBuilder(rules: rules) }
+    builder.add(work("2026-11-23T09:00:00+01:00", "2026-11-23T10:07:00+01:00", serial: 1))
+    builder.add(breakRecord("2026-11-23T09:25:00+01:00", "2026-11-23T09:30:00+01:00"))
+    builder.add(work("2026-11-24T09:00:00+01:00", "2026-11-24T09:30:00+01:00", "web", serial: 2))
+    // Before the range: not billed.
+    builder.add(work("2026-11-22T09:00:00+01:00", "2026-11-22T10:00:00+01:00", serial: 3))
+    return builder.report()
+  }
+
+  @Test func theTextSaysTheRuleAndShowsRawAndRoundedSideBySide() {
+    let text = ReportTextEncoder().encode(report())
+    #expect(
+      text.contains(
+        """
+
+        Billing   rounded up to 15m per entry; breaks not billed
+                           billable  rounded  rate         amount
+          globex (Globex)      1:02     1:15  95.00 EUR/h  118.75 EUR
+          Total                1:02     1:15               118.75 EUR
+
+        """), "\(text)")
+  }
+
+  @Test func theJSONCarriesTheAmountInCentsAndAsADecimal() {
+    let json = ReportJSONEncoder.encode(report())
+    let expected: [String] = [
+      ",\"billing\":{\"rule\":{\"round\":900,\"per\":\"entry\",\"mode\":\"up\",\"minimum\":null,\"bill_breaks\":false,",
+      "\"text\":\"rounded up to 15m per entry; breaks not billed\"},\"billable\":3720,\"rounded\":4500,",
+      "\"amount\":118.75,\"currency\":\"EUR\",\"totals\":[{\"currency\":\"EUR\",\"amount\":118.75,\"amount_minor\":11875}],",
+      "\"clients\":[{\"name\":\"Globex\",\"billable\":3720,\"rounded\":4500,\"amounts\":[{\"currency\":\"EUR\",",
+      "\"amount\":118.75,\"amount_minor\":11875}]}],\"lines\":[{\"project\":\"globex\",\"client\":\"Globex\",",
+      "\"rate\":{\"per_hour\":95.00,\"per_hour_minor\":9500,\"currency\":\"EUR\",\"text\":\"95.00 EUR/h\"},",
+      "\"entries\":1,\"seconds\":4020,\"billable\":3720,\"rounded\":4500,\"amount\":118.75,\"amount_minor\":11875,",
+      "\"currency\":\"EUR\"}]}}\n",
+    ]
+    #expect(json.hasSuffix(expected.joined()), "\(json)")
+    #expect((try? JSON.parse(json)) != nil)
+  }
+
+  @Test func thePageCarriesTheNumbersWhereTheJSONHasThem() {
+    let report = report()
+    let page = ReportHTMLEncoder(look: ReportHTMLLook(report, palette: Palette(), projects: [:])).encode(
+      report)
+    #expect(
+      page.contains(
+        "<h2 id=\"h-billing\">Billing</h2>\n<p>Time rounded up to 15m per entry; breaks not billed.</p>"))
+    #expect(
+      page.contains(
+        "data-json=\"[&quot;billing&quot;,&quot;totals&quot;,0,&quot;amount_minor&quot;]\" data-value=\"11875\">118.75 EUR</span>"
+      ), "\(page)")
+  }
+
+  @Test func withoutARateNothingChanges() {
+    let report = report(billing: false)
+    #expect(report.billing == nil)
+    #expect(!ReportJSONEncoder.encode(report).contains("billing"))
+    #expect(!ReportTextEncoder().encode(report).contains("Billing"))
+    let look = ReportHTMLLook(report, palette: Palette(), projects: [:])
+    #expect(!ReportHTMLEncoder(look: look).encode(report).contains("Billing"))
+  }
+}

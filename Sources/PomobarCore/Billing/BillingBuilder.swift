@@ -21,23 +21,30 @@ public struct BillingBuilder {
     var rate: Rate?
   }
 
+  /// A work record as billing keeps it: 32 bytes, so a million of them fit in 32 MiB.
   struct Entry {
     var start: Int64
-    var end: Int64
+    /// Seconds from start to end (a record spans at most decades).
+    var length: Int32
     /// Counted seconds, less the breaks inside once `report` has taken them out.
-    var seconds: Int64
-    var day: Int64
+    var seconds: Int32
+    var day: Int32
     var line: Int32
     var machine: Int32
     /// Its place among the entries added, for `ids`.
     var order: Int32
+
+    var end: Int64 { start + Int64(length) }
   }
 
+  /// A break: its span and counted seconds.
   struct Interval {
     var start: Int64
-    var end: Int64
-    var seconds: Int64
+    var length: Int32
+    var seconds: Int32
     var machine: Int32
+
+    var end: Int64 { start + Int64(length) }
   }
 
   public init(rules: BillingRules, keepingIDs: Bool = false) {
@@ -61,9 +68,9 @@ public struct BillingBuilder {
     if keepsIDs { ids.append(record.id) }
     entries.append(
       Entry(
-        start: record.start.utc, end: max(record.start.utc, record.end.utc), seconds: record.seconds,
-        day: day,
-        line: slot, machine: machine(of: record), order: Int32(entries.count)))
+        start: record.start.utc, length: Int32(clamping: max(0, record.end.utc - record.start.utc)),
+        seconds: Int32(clamping: record.seconds), day: Int32(clamping: day), line: slot,
+        machine: machine(of: record), order: Int32(clamping: entries.count)))
   }
 
   /// Adds a Pomodoro break: the part of it inside a billable work record of the same
@@ -72,8 +79,8 @@ public struct BillingBuilder {
     guard record.kind.isBreak, !rules.settings.billBreaks, record.seconds > 0 else { return }
     breaks.append(
       Interval(
-        start: record.start.utc, end: max(record.start.utc, record.end.utc), seconds: record.seconds,
-        machine: machine(of: record)))
+        start: record.start.utc, length: Int32(clamping: max(0, record.end.utc - record.start.utc)),
+        seconds: Int32(clamping: record.seconds), machine: machine(of: record)))
   }
 
   /// The machine a record was made on: its id up to the first dot.
@@ -105,36 +112,36 @@ public struct BillingBuilder {
       while next < breaks.count, breaks[next].machine == entry.machine, breaks[next].start < entry.end {
         let piece = breaks[next]
         let overlap = min(piece.end, entry.end) - max(piece.start, entry.start)
-        if overlap > 0 { inside += min(overlap, piece.seconds) }
+        if overlap > 0 { inside += min(overlap, Int64(piece.seconds)) }
         next += 1
       }
-      entries[index].seconds = max(0, entry.seconds - inside)
+      entries[index].seconds = Int32(max(0, Int64(entry.seconds) - inside))
     }
     return entries
   }
 
   /// Every entry's billing, in line order, then by start: rounded per the rule, priced
-  /// at its line's rate. Within a scope (an entry, a line's day, a line's range) an
-  /// entry's rounded time is what rounding the running total adds, and its amount what
-  /// pricing the line's running total adds, so the entries add up to the rounded total
-  /// and the line's amount exactly.
-  func priced() -> [Priced] {
+  /// at its line's rate (`amount` in minor units, nil without a rate). Within a scope (an
+  /// entry, a line's day, a line's range) an entry's rounded time is what rounding the
+  /// running total adds, and its amount what pricing the line's running total adds, so the
+  /// entries add up to the rounded total and the line's amount exactly.
+  func forEachPriced(_ body: (_ entry: Entry, _ rounded: Int64, _ amount: Int64?) -> Void) {
     var entries = withoutBreaks()
     entries.sort { ($0.line, $0.start, $0.order) < ($1.line, $1.start, $1.order) }
     let rule = rules.settings.rounding
-    var result: [Priced] = []
-    result.reserveCapacity(entries.count)
     var currentLine: Int32 = -1
+    var rate: Rate? = nil
     var lineRounded: Int64 = 0
     var lineAmount: Int64 = 0
     var scopeRaw: Int64 = 0
-    var dayRaw: [Int64: Int64] = [:]
+    var dayRaw: [Int32: Int64] = [:]
     for entry in entries {
       if entry.line != currentLine {
         (currentLine, lineRounded, lineAmount, scopeRaw) = (entry.line, 0, 0, 0)
+        rate = lines[Int(entry.line)].rate
         dayRaw.removeAll(keepingCapacity: true)
       }
-      let counted = rule.atLeastMinimum(entry.seconds)
+      let counted = rule.atLeastMinimum(Int64(entry.seconds))
       let rounded: Int64
       switch rule.scope {
       case .entry:
@@ -148,22 +155,14 @@ public struct BillingBuilder {
         dayRaw[entry.day] = before + counted
       }
       lineRounded += rounded
-      var amount: Money? = nil
-      if let rate = lines[Int(entry.line)].rate {
+      var amount: Int64? = nil
+      if let rate {
         let total = rate.amount(lineRounded).minor
-        amount = Money(minor: total - lineAmount, currency: rate.perHour.currency)
+        amount = total - lineAmount
         lineAmount = total
       }
-      result.append(Priced(entry: entry, billable: entry.seconds, rounded: rounded, amount: amount))
+      body(entry, rounded, amount)
     }
-    return result
-  }
-
-  struct Priced {
-    var entry: Entry
-    var billable: Int64
-    var rounded: Int64
-    var amount: Money?
   }
 
   /// The billing of every entry added, by record id (with `keepingIDs`).
@@ -171,10 +170,12 @@ public struct BillingBuilder {
     var bills: [String: EntryBill] = [:]
     guard keepsIDs else { return bills }
     bills.reserveCapacity(entries.count)
-    for priced in priced() {
-      bills[ids[Int(priced.entry.order)]] = EntryBill(
-        rate: lines[Int(priced.entry.line)].rate, billable: priced.billable, rounded: priced.rounded,
-        amount: priced.amount)
+    forEachPriced { entry, rounded, amount in
+      let rate = lines[Int(entry.line)].rate
+      var money: Money? = nil
+      if let amount, let rate { money = Money(minor: amount, currency: rate.perHour.currency) }
+      bills[ids[Int(entry.order)]] = EntryBill(
+        rate: rate, billable: Int64(entry.seconds), rounded: rounded, amount: money)
     }
     return bills
   }
@@ -187,13 +188,13 @@ public struct BillingBuilder {
         rounded: 0, amount: line.rate.map { Money(minor: 0, currency: $0.perHour.currency) })
     }
     var counted = [Int64](repeating: 0, count: lines.count)
-    for entry in entries { counted[Int(entry.line)] += entry.seconds }
-    for priced in priced() {
-      let slot = Int(priced.entry.line)
+    for entry in entries { counted[Int(entry.line)] += Int64(entry.seconds) }
+    forEachPriced { entry, rounded, amount in
+      let slot = Int(entry.line)
       sums[slot].entries += 1
-      sums[slot].billable += priced.billable
-      sums[slot].rounded += priced.rounded
-      if let amount = priced.amount { sums[slot].amount?.minor += amount.minor }
+      sums[slot].billable += Int64(entry.seconds)
+      sums[slot].rounded += rounded
+      if let amount { sums[slot].amount?.minor += amount }
     }
     for slot in sums.indices { sums[slot].seconds = counted[slot] }
     return BillingReport(rule: rules.settings.rounding, billsBreaks: rules.settings.billBreaks, lines: sums)
