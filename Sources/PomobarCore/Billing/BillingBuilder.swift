@@ -10,12 +10,26 @@ public struct BillingBuilder {
   var entries: [Entry] = []
   var breaks: [Interval] = []
   var lines: [Line] = []
-  var lineSlots: [Line: Int32] = [:]
+  /// Each project's terms and the lines it has so far, looked up by name once (records
+  /// come in runs of a project: the last one is compared before hashing).
+  var projects: [Known] = []
+  var projectSlots: [String?: Int] = [:]
+  var lastProject: Int? = nil
   var machines: [String: Int32] = [:]
+  /// The machine of the last record: records come a file, one machine's, at a time.
+  var lastMachine: (name: String, slot: Int32)? = nil
   var ids: [String] = []
 
+  /// A project as billing has met it.
+  struct Known {
+    var name: String?
+    var terms: BillingRules.ProjectTerms
+    /// Its lines: a rate each.
+    var lines: [(rate: Rate?, slot: Int32)] = []
+  }
+
   /// One billing line: a project at one rate (a tag's rate is a line of its own).
-  struct Line: Hashable {
+  struct Line {
     var project: String?
     var client: String?
     var rate: Rate?
@@ -55,15 +69,16 @@ public struct BillingBuilder {
   /// Adds a work record done on the ledger day `day` (the day it started): billed at that
   /// day's rate, if billable. Other kinds are left out (see `addBreak`).
   public mutating func addWork(_ record: LedgerRecord, onDay day: Int64) {
-    guard record.kind == .work, let terms = rules.terms(record, onDay: day) else { return }
-    let line = Line(project: record.project, client: terms.client, rate: terms.rate)
+    guard record.kind == .work else { return }
+    let known = project(record.project)
+    guard let terms = rules.terms(record, onDay: day, resolved: projects[known].terms) else { return }
     let slot: Int32
-    if let known = lineSlots[line] {
-      slot = known
+    if let line = projects[known].lines.first(where: { $0.rate == terms.rate }) {
+      slot = line.slot
     } else {
       slot = Int32(lines.count)
-      lines.append(line)
-      lineSlots[line] = slot
+      lines.append(Line(project: record.project, client: terms.client, rate: terms.rate))
+      projects[known].lines.append((terms.rate, slot))
     }
     if keepsIDs { ids.append(record.id) }
     entries.append(
@@ -83,12 +98,33 @@ public struct BillingBuilder {
         seconds: Int32(clamping: record.seconds), machine: machine(of: record)))
   }
 
+  /// The place of `name` in `projects`, met now if not before.
+  private mutating func project(_ name: String?) -> Int {
+    if let last = lastProject, projects[last].name == name { return last }
+    let index: Int
+    if let known = projectSlots[name] {
+      index = known
+    } else {
+      index = projects.count
+      projects.append(Known(name: name, terms: rules.projectTerms(name)))
+      projectSlots[name] = index
+    }
+    lastProject = index
+    return index
+  }
+
   /// The machine a record was made on: its id up to the first dot.
   private mutating func machine(of record: LedgerRecord) -> Int32 {
-    let name = String(record.id.utf8.prefix { $0 != UInt8(ascii: ".") })!
-    if let slot = machines[name] { return slot }
-    let slot = Int32(machines.count)
+    let id = record.id.utf8
+    if let last = lastMachine, id.starts(with: last.name.utf8),
+      id.dropFirst(last.name.utf8.count).first == UInt8(ascii: ".")
+    {
+      return last.slot
+    }
+    let name = String(id.prefix { $0 != UInt8(ascii: ".") })!
+    let slot = machines[name] ?? Int32(machines.count)
     machines[name] = slot
+    lastMachine = (name, slot)
     return slot
   }
 

@@ -40,18 +40,30 @@ public struct BillingRules: Sendable {
     public var rate: Rate?
   }
 
+  /// A project's settings and its client's, looked up once per project.
+  public struct ProjectTerms: Sendable {
+    let project: ProjectSettings?
+    let clientSettings: ClientSettings?
+  }
+
+  /// The settings that decide the terms of `project`'s records.
+  public func projectTerms(_ project: String?) -> ProjectTerms {
+    let settings = project.flatMap { projects[$0] }
+    return ProjectTerms(project: settings, clientSettings: settings?.client.flatMap { clients[$0] })
+  }
+
   /// The terms of `record`, done on the ledger day `day` (a day number); nil when it is
   /// not billable. `+non-billable` and `+billable` decide over the config; otherwise the
-  /// project's `billable`, else its client's, else whether a rate applies.
-  public func terms(_ record: LedgerRecord, onDay day: Int64) -> Terms? {
-    let project = record.project.flatMap { projects[$0] }
-    let client = project?.client
-    let clientSettings = client.flatMap { clients[$0] }
+  /// project's `billable`, else its client's, else whether a rate applies. `resolved`:
+  /// `projectTerms` of the record's project, when the caller keeps them.
+  public func terms(_ record: LedgerRecord, onDay day: Int64, resolved: ProjectTerms? = nil) -> Terms? {
+    let found = resolved ?? projectTerms(record.project)
+    let (project, clientSettings) = (found.project, found.clientSettings)
     var rate: Rate? = nil
     if !tagRates.isEmpty {
       for tag in record.tags {
-        if let found = tagRates[tag]?.rate(onDay: day) {
-          rate = found
+        if let tagged = tagRates[tag]?.rate(onDay: day) {
+          rate = tagged
           break
         }
       }
@@ -65,6 +77,6 @@ public struct BillingRules: Sendable {
     } else {
       billable = project?.billable ?? clientSettings?.billable ?? (rate != nil)
     }
-    return billable ? Terms(client: client, rate: rate) : nil
+    return billable ? Terms(client: project?.client, rate: rate) : nil
   }
 }

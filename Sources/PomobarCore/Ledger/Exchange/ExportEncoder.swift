@@ -300,14 +300,12 @@ public struct ExportEncoder {
       if !tags.contains(escaped) { tags.append(escaped) }
     }
     // Tags a Watson import kept in the note (that of the focus or break, when there is one).
-    for record in [primary, piece.inner].compactMap({ $0 }) where record.id.utf8.starts(with: "watson.".utf8)
-    {
+    for record in [primary, piece.inner].compactMap({ $0 }) where record.id.utf8.starts(with: "watson.".utf8) {
       for tag in record.noteTags.tags where !tags.contains(tag) { tags.append(tag) }
     }
     let id =
       piece.startsPrimary
-      ? primary.watsonFrameID ?? StableHash.hex128(primary.id)
-      : StableHash.hex128("\(primary.id)@\(piece.start)")
+      ? primary.watsonFrameID ?? StableHash.hex128(primary.id) : StableHash.hex128("\(primary.id)@\(piece.start)")
     let updated = piece.cover.map { $0.updated?.utc ?? piece.end }.max() ?? piece.end
     return "[\(piece.start),\(piece.end),\(JSON.quote(project)),\"\(id)\","
       + "[\(tags.map(JSON.quote).joined(separator: ","))],\(updated)]"
