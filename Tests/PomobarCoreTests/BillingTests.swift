@@ -281,7 +281,7 @@ private func bill(
 
   @Test func tagsAndClientsDecideTheRateAndWhetherItBills() {
     var settings = BillingSettings()
-    settings.tagRates = [(tag: "support", rate: schedule(["60 EUR/h"]))]
+    settings.tagRates = [TagRate(tag: "support", rate: schedule(["60 EUR/h"]))]
     var client = ClientSettings()
     client.rate = schedule(["100 EUR/h"])
     var globex = ProjectSettings()

@@ -18,7 +18,7 @@ public struct BillingRules: Sendable {
     self.projects = projects
     self.clients = clients
     var tagRates: [String: RateSchedule] = [:]
-    for (tag, rate) in settings.tagRates where tagRates[tag] == nil { tagRates[tag] = rate }
+    for tagged in settings.tagRates where tagRates[tagged.tag] == nil { tagRates[tagged.tag] = tagged.rate }
     self.tagRates = tagRates
   }
 

@@ -12,7 +12,7 @@ public struct BillingSettings: Equatable, Sendable {
   public var billBreaks = false
   /// `tag-rates`: a rate per tag, over the project's and the client's, for a kind of work
   /// that bills differently (`{ support = "60 EUR/h" }`), in the order written.
-  public var tagRates: [(tag: String, rate: RateSchedule)] = []
+  public var tagRates: [TagRate] = []
 
   public init() {}
 
@@ -21,12 +21,16 @@ public struct BillingSettings: Equatable, Sendable {
     BillingRounding(
       step: round?.floorSeconds ?? 0, scope: roundPer, mode: roundMode, minimum: minimum?.floorSeconds ?? 0)
   }
+}
 
-  public static func == (lhs: BillingSettings, rhs: BillingSettings) -> Bool {
-    lhs.round == rhs.round && lhs.roundPer == rhs.roundPer && lhs.roundMode == rhs.roundMode
-      && lhs.minimum == rhs.minimum && lhs.billBreaks == rhs.billBreaks
-      && lhs.tagRates.map(\.tag) == rhs.tagRates.map(\.tag)
-      && lhs.tagRates.map(\.rate) == rhs.tagRates.map(\.rate)
+/// A tag's rate (`tag-rates = { support = "60 EUR/h" }`).
+public struct TagRate: Equatable, Sendable {
+  public var tag: String
+  public var rate: RateSchedule
+
+  public init(tag: String, rate: RateSchedule) {
+    self.tag = tag
+    self.rate = rate
   }
 }
 

@@ -92,7 +92,7 @@ extension ConfigValue where T == RateSchedule {
   }
 }
 
-extension ConfigValue where T == [(tag: String, rate: RateSchedule)] {
+extension ConfigValue where T == [TagRate] {
   /// `tag-rates`: an inline table of tag to rate; none is not written.
   static var tagRates: Self {
     Self(
@@ -101,10 +101,10 @@ extension ConfigValue where T == [(tag: String, rate: RateSchedule)] {
           throw r.error(
             node.position, "'\(key)' must be a table of tag = rate, like { support = \"60 EUR/h\" }")
         }
-        var rates: [(tag: String, rate: RateSchedule)] = []
+        var rates: [TagRate] = []
         for entry in table.entries {
-          rates.append(
-            (TagName.normalised(entry.key), try r.rate(entry.node, "\(key).\(Shown.plain(entry.key))")))
+          let rate = try r.rate(entry.node, "\(key).\(Shown.plain(entry.key))")
+          rates.append(TagRate(tag: TagName.normalised(entry.key), rate: rate))
         }
         return rates
       },
