@@ -27,6 +27,8 @@ enum ExportCommand {
     let stamp = LocalZone.wallTime(wall: context.store.now().wall).utc
     var encoder = ExportEncoder(
       format: format, total: total, calendar: ICalendarEncoder(stamp: stamp, focus: focus), ledger: calendar)
+    let fold = history.fold()
+    if fold.isBilling { encoder.bills = fold }
     var output = OutputBuffer()
     output.add(encoder.header())
     forEachRecord { record in output.add(encoder.element(record)) }

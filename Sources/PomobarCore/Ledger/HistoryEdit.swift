@@ -13,6 +13,7 @@
 /// {"id":…,"op":"delete","at":…,"project":"old"}
 /// {"id":…,"op":"reset","at":…,"before":"2026-01-01"}     (null: everything)
 /// {"id":…,"op":"undo","at":…,"target":"an edit's id, or an added record's"}
+/// {"id":…,"op":"bill","at":…,"invoice":"2026-042","targets":["…","…"]}   (invoice null: none given)
 /// ```
 public struct HistoryEdit: Equatable, Sendable {
   public enum Operation: Equatable, Sendable {
@@ -28,6 +29,9 @@ public struct HistoryEdit: Equatable, Sendable {
     /// The edit `target` no longer applies; or the record `target` (one a person added
     /// with `track` or `import`) is removed.
     case undo(target: String)
+    /// The records `targets` are billed, on `invoice` when one was given (`BillMark`):
+    /// one line for a month's bill; a record billed before stays on its first bill.
+    case bill(targets: [String], invoice: String?)
   }
 
   /// Unique: `MACHINE.TIME.PID` (base 36), made by the machine that wrote it.
@@ -65,6 +69,7 @@ public struct HistoryEdit: Equatable, Sendable {
     case .delete: out += "\"delete\""
     case .reset: out += "\"reset\""
     case .undo: out += "\"undo\""
+    case .bill: out += "\"bill\""
     }
     out += ",\"at\":\"\(at.iso8601(nanoseconds: nanoseconds))\""
     switch operation {
@@ -80,6 +85,9 @@ public struct HistoryEdit: Equatable, Sendable {
       out += ",\"project\":" + JSON.quote(project)
     case .reset(let before):
       out += ",\"before\":" + (before.map { "\"\($0)\"" } ?? "null")
+    case .bill(let targets, let invoice):
+      out += ",\"invoice\":" + (invoice.map(JSON.quote) ?? "null") + ",\"targets\":["
+      out += targets.map(JSON.quote).joined(separator: ",") + "]"
     }
     return out + "}\n"
   }
@@ -224,6 +232,19 @@ public struct HistoryEdit: Equatable, Sendable {
         before = date
       }
       operation = .reset(before: before)
+    case "bill":
+      guard let targets = value["targets"]?.stringsValue, !targets.isEmpty, !targets.contains(where: \.isEmpty)
+      else {
+        throw Failure(message: "no 'targets', a list of record ids")
+      }
+      var invoice: String? = nil
+      if let given = value["invoice"], !given.isNull {
+        guard let text = given.stringValue, !text.isEmpty else {
+          throw Failure(message: "'invoice' is not a text")
+        }
+        invoice = text
+      }
+      operation = .bill(targets: targets, invoice: invoice)
     case let other:
       throw Failure(message: "unknown 'op' \(JSON.quote(other))")
     }

@@ -24,6 +24,10 @@ public struct ExportEncoder {
   private let calendar: ICalendarEncoder
   /// For `klog`: the date written last.
   private var klog: KlogEncoder
+  /// The history's edits, when any bill applies (`HistoryFold.isBilling`): CSV rows then
+  /// end with `billed` (when, ISO 8601, or empty) and `invoice`, and JSON elements with
+  /// `"billed"` (`{"at":…,"invoice":…}` or null). nil: the columns and keys as before bills.
+  public var bills: HistoryFold? = nil
 
   /// - Parameter ledger: the ledger's days (`[ledger] day-starts-at`).
   public init(
@@ -48,7 +52,7 @@ public struct ExportEncoder {
 
   public func header() -> String {
     switch format {
-    case .csv: return CSV.row(Self.csvColumns)
+    case .csv: return CSV.row(Self.csvColumns + (bills == nil ? [] : Self.billColumns))
     case .json, .timewarrior, .watson: return "[\n"
     case .timewarriorData, .klog: return ""
     case .ics: return ICalendarEncoder.header
@@ -61,10 +65,15 @@ public struct ExportEncoder {
     switch format {
     case .csv:
       written += 1
-      return Self.csvRow(record)
+      guard let bills else { return Self.csvRow(record) }
+      let bill = bills.bill(of: RecordKey(record.id))
+      return Self.csvRow(record, adding: [bill?.at.iso8601 ?? "", bill?.invoice ?? ""])
     case .json:
       defer { written += 1 }
-      return (written == 0 ? "" : ",\n") + String(record.jsonLine.dropLast())
+      let element = (written == 0 ? "" : ",\n") + String(record.jsonLine.dropLast())
+      guard let bills else { return element }
+      let bill = Self.billJSON(bills.bill(of: RecordKey(record.id)))
+      return String(element.dropLast()) + ",\"billed\":" + bill + "}"
     case .ics:
       return calendar.event(record)
     case .klog:
@@ -101,18 +110,28 @@ public struct ExportEncoder {
     }
   }
 
+  /// The columns a CSV export adds when a bill applies to the history.
+  public static let billColumns = ["billed", "invoice"]
+
+  /// `{"at":"2026-11-30T18:00:00+01:00","invoice":"2026-042"}` (`invoice` null when none
+  /// was given), or null for a record no bill marks.
+  static func billJSON(_ bill: BillMark?) -> String {
+    guard let bill else { return "null" }
+    return "{\"at\":\"\(bill.at.iso8601)\",\"invoice\":" + (bill.invoice.map(JSON.quote) ?? "null") + "}"
+  }
+
   // MARK: - The formats
 
   /// `id,kind,start,end,seconds,hours,project,outcome,internal,external,gap,note,tags`,
   /// local ISO 8601 times with their offset, hours with two decimals, tags joined by `;`
   /// (which no tag holds: `TagName`); no project, outcome, note or tag is an empty field.
-  static func csvRow(_ record: LedgerRecord) -> String {
+  static func csvRow(_ record: LedgerRecord, adding more: [String] = []) -> String {
     CSV.row([
       record.id, record.kind.rawValue, record.start.iso8601, record.end.iso8601, String(record.seconds),
       hours(record.seconds), record.project ?? "", record.outcome?.rawValue ?? "",
       String(record.internalInterruptions), String(record.externalInterruptions), String(record.gap),
       record.note ?? "", record.tags.joined(separator: ";"),
-    ])
+    ] + more)
   }
 
   /// `1.75` for 6300 seconds: hundredths of an hour, rounded half up.
