@@ -15,13 +15,14 @@ enum ConfigSchema {
     ProjectKey("color", \.color, ConfigValue.color.optional, example: "\"#3E63DD\""),
     ProjectKey("goal", \.goal, ConfigValue.goal.optional, example: "\"4h\""),
     ProjectKey("weekly-goal", \.weeklyGoal, ConfigValue.goal.optional, example: "\"20h\""),
+    ProjectKey("client", \.client, ConfigValue.name.optional, example: "\"Globex\""),
   ]
 
   /// What `config.example.toml` says about `[projects.NAME]`, above its example table.
   static let projectsDoc = """
     One table per project, all keys optional: the colour of its dot (by default one of a
-    dozen, chosen by the name and readable on the bar's background), and goals per day and
-    per week.
+    dozen, chosen by the name and readable on the bar's background), goals per day and
+    per week, and the client it is done for (a name, spaces as in project names).
     """
 
   /// The opening comment of `config.example.toml`.
