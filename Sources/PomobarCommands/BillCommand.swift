@@ -20,7 +20,7 @@ public struct BillRequest: Equatable {
 enum BillCommand {
   static func run(_ context: Context, _ request: BillRequest) -> Int32 {
     let projects: Set<String>
-    switch scope(request, configured: context.config.projects) {
+    switch scope(request, config: context.config) {
     case .success(let names): projects = names
     case .failure(let message):
       Console.error("bill: " + message.text)
@@ -57,15 +57,16 @@ enum BillCommand {
     }
   }
 
-  /// The projects a bill covers: the client's (`projects(ofClient:)`), narrowed to
+  /// The projects a bill covers: the client's (`[projects.NAME] client`), narrowed to
   /// `--project` when given with it; or the `--project` names alone.
-  static func scope(
-    _ request: BillRequest, configured: [String: ProjectSettings]
-  ) -> Result<Set<String>, LedgerCommands.Message> {
+  static func scope(_ request: BillRequest, config: Config) -> Result<Set<String>, LedgerCommands.Message> {
     guard let client = request.client else { return .success(Set(request.projects)) }
-    let own = projects(ofClient: client, configured: configured)
+    let own = config.projects(ofClient: client)
     guard !own.isEmpty else {
-      return .failure(.init(text: "no project belongs to client '\(Shown.plain(client))'"))
+      return .failure(
+        .init(
+          text: "no project belongs to client '\(Shown.plain(client))': give one with "
+            + "[projects.\"NAME\"] client = \"\(Shown.plain(client))\" in the config"))
     }
     guard !request.projects.isEmpty else { return .success(Set(own)) }
     if let stranger = request.projects.first(where: { !own.contains($0) }) {
@@ -75,14 +76,6 @@ enum BillCommand {
             + "(its projects: \(own.map { "'\(Shown.plain($0))'" }.joined(separator: ", ")))"))
     }
     return .success(Set(request.projects))
-  }
-
-  /// MERGE(billing): the projects of client `client`, in order of name. Until
-  /// `ProjectSettings.client` (branch `billing`) lands, a client is the project of its
-  /// name; then this becomes
-  /// `configured.filter { $0.value.client == client }.map(\.key).sorted()`.
-  static func projects(ofClient client: String, configured: [String: ProjectSettings]) -> [String] {
-    [client]
   }
 
   /// The bill of `selected` (the range's records of the bill's projects, in order): the

@@ -50,17 +50,32 @@ struct BillCommandTests {
 
   @Test("--client covers its projects, --project narrows it or names them alone")
   func scope() throws {
-    let client = BillRequest(range: .named("month"), client: "acme")
-    #expect(try BillCommand.scope(client, configured: [:]).get() == ["acme"])
-    var narrowed = client
-    narrowed.projects = ["globex"]
-    guard case .failure(let message) = BillCommand.scope(narrowed, configured: [:]) else {
-      Issue.record("a project of another client was taken")
-      return
+    var config = Config()
+    for (project, client) in [("api", "Globex"), ("web", "Globex"), ("docs", "Initech")] {
+      var settings = ProjectSettings()
+      settings.client = client
+      config.projects[project] = settings
     }
-    #expect(message.text == "'globex' is not a project of client 'acme' (its projects: 'acme')")
-    let projects = BillRequest(range: .named("month"), projects: ["api", "web"])
-    #expect(try BillCommand.scope(projects, configured: [:]).get() == ["api", "web"])
+    let client = BillRequest(range: .named("month"), client: "Globex")
+    #expect(try BillCommand.scope(client, config: config).get() == ["api", "web"])
+    var narrowed = client
+    narrowed.projects = ["web"]
+    #expect(try BillCommand.scope(narrowed, config: config).get() == ["web"])
+    narrowed.projects = ["docs"]
+    #expect(
+      message(BillCommand.scope(narrowed, config: config))
+        == "'docs' is not a project of client 'Globex' (its projects: 'api', 'web')")
+    #expect(
+      message(BillCommand.scope(BillRequest(range: .named("month"), client: "Umbrella"), config: config))
+        == "no project belongs to client 'Umbrella': give one with [projects.\"NAME\"] client = \"Umbrella\" "
+        + "in the config")
+    let projects = BillRequest(range: .named("month"), projects: ["api", "home"])
+    #expect(try BillCommand.scope(projects, config: config).get() == ["api", "home"])
+  }
+
+  func message(_ result: Result<Set<String>, LedgerCommands.Message>) -> String? {
+    guard case .failure(let message) = result else { return nil }
+    return message.text
   }
 
   @Test("a bill marks the unbilled records it selects, says their count and time, and names earlier bills")

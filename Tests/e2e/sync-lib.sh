@@ -16,7 +16,7 @@ machine() {
   mkdir -p "$d/config/pomobar" "$d/state/pomobar" "$d/data/pomobar/history" "$d/home"
   chmod 700 "$d/state/pomobar"
   printf '%s\n' "$id" >"$d/machine-id"
-  printf '[timer]\nfocus = "25m"\n\n[notifications]\nenabled = false\n' >"$d/config/pomobar/config.toml"
+  printf '[timer]\nfocus = "25m"\n\n[notifications]\nenabled = false\n\n[projects.acme]\nclient = "Acme"\n' >"$d/config/pomobar/config.toml"
   cat >"$d/pb" <<EOF
 #!/bin/sh
 # pomobar as machine $side ($id): its own folders, its own /etc/machine-id.
@@ -134,7 +134,7 @@ sync_scenario() {
   #    A's, the first, stands on both; B undoes A's bill, and B's own then stands on both.
   pbA track yesterday 21:00 22:00 acme
   step "A tracks acme"
-  pbA bill all --project acme --invoice A-1 >/dev/null
+  pbA bill all --client Acme --invoice A-1 >/dev/null
   pbB bill all --project acme --invoice B-1 >/dev/null
   step "A and B bill acme's work, not yet seeing each other's bill"
   for s in A B; do
