@@ -1,5 +1,6 @@
-import PomobarCore
 import Testing
+
+@testable import PomobarCore
 
 /// `bill` edits: their lines, how every machine's fold reads them, undo, and the warning
 /// a change of a billed record gives.
@@ -21,6 +22,24 @@ struct BillMarkTests {
       edits[1].jsonLine
         == #"{"id":"a.2","op":"bill","at":"1970-01-01T01:00:06+01:00","invoice":null,"targets":["m.e.3"]}"#
         + "\n")
+  }
+
+  @Test func aBillAsThisProgramWritesItIsReadWithoutTheGenericParser() {
+    let edit = H.edit(
+      "a.1", 5, .bill(targets: ["3d1219c7c4c5.kx2p9q.142", "track.fce2cd3578bd3d7c"], invoice: "7"))
+    for operation in [edit.operation, .bill(targets: ["r.1"], invoice: nil)] {
+      let line = Array(H.edit("a.1", 5, operation).jsonLine.utf8.dropLast())
+      let scanned = line.withUnsafeBufferPointer { HistoryEdit.scan($0) }
+      #expect(scanned == H.edit("a.1", 5, operation))
+    }
+    // What the scanner does not take, the parser reads or refuses.
+    for text in [#""invoice":"","targets":["x"]"#, #""targets":["x",1]"#, #""targets":["a\"b"]"#] {
+      let line =
+        Array(#"{"id":"a","op":"bill","at":"2026-11-23T09:00:00Z","#.utf8) + Array(text.utf8) + [
+          UInt8(ascii: "}")
+        ]
+      #expect(line.withUnsafeBufferPointer { HistoryEdit.scan($0) } == nil, "\(text)")
+    }
   }
 
   @Test func aBillLineThatIsNotOneSaysWhy() {

@@ -390,8 +390,9 @@ extension CommandTable {
     help: [
       .text(
         """
-        Marks the work of RANGE billed: the records `export RANGE --kind work` writes of
-        the client's projects (or of --project), listed with their count and total time.
+        Marks the work of RANGE billed (the work clock's records, and focus sessions on a
+        day without it, as report counts work) of the client's projects ([projects.NAME]
+        client) or of --project, listed with their count and total time.
         A record billed before stays on its bill and is named with it. The mark is one
         more line in this machine's history/edits.MACHINE.jsonl: it syncs like every
         edit, `pomobar history undo` takes it back, and `report` splits billed and

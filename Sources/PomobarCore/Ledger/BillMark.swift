@@ -30,9 +30,12 @@ extension HistoryFold {
   /// history without bills reads as it always did.
   public var isBilling: Bool { !billed.isEmpty }
 
+  /// Whether a bill marks the record: one look at a bit for most records.
+  public func isBilled(_ key: RecordKey) -> Bool { billedFilter.mayHold(key) && billed[key] != nil }
+
   /// The record's bill, nil when unbilled: the first bill that names it and applies.
   public func bill(of key: RecordKey) -> BillMark? {
-    guard !billed.isEmpty, let place = billed[key] else { return nil }
+    guard billedFilter.mayHold(key), let place = billed[key] else { return nil }
     let edit = edits[place]
     guard case .bill(_, let invoice) = edit.operation else { return nil }
     return BillMark(invoice: invoice, at: edit.at, edit: edit.id)

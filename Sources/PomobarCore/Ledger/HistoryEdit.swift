@@ -118,7 +118,8 @@ public struct HistoryEdit: Equatable, Sendable {
   static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> HistoryEdit? {
     var id: String?, target: String?, from: String?, to: String?
     var op: UnsafeBufferPointer<UInt8>?, stamp: UnsafeBufferPointer<UInt8>?
-    var project: String?, before: String?
+    var project: String?, before: String?, invoice: String?
+    var targets: [String]? = nil
     var record: LedgerRecord? = nil
     var index = 1
     guard bytes.count > 2, bytes[0] == UInt8(ascii: "{"), bytes[bytes.count - 1] == UInt8(ascii: "}") else {
@@ -136,6 +137,10 @@ public struct HistoryEdit: Equatable, Sendable {
         guard let read = try? LedgerRecord(jsonLine: object) else { return nil }
         record = read
         index = bytes.count - 1
+      } else if FlatObjectScanner.equal(key, "targets") {
+        // A bill's ids: plain strings, as this program writes them.
+        guard let ids = strings(bytes, &index) else { return nil }
+        targets = ids
       } else if bytes[index] == UInt8(ascii: "\"") {
         guard let value = FlatObjectScanner.string(bytes, &index) else { return nil }
         let text = { String(decoding: value, as: UTF8.self) }
@@ -148,6 +153,7 @@ public struct HistoryEdit: Equatable, Sendable {
         case 6 where FlatObjectScanner.equal(key, "target"): target = text()
         case 6 where FlatObjectScanner.equal(key, "before"): before = text()
         case 7 where FlatObjectScanner.equal(key, "project"): project = text()
+        case 7 where FlatObjectScanner.equal(key, "invoice"): invoice = text()
         default: break
         }
       } else if index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "n") {
@@ -186,9 +192,33 @@ public struct HistoryEdit: Equatable, Sendable {
         date = given
       }
       operation = .reset(before: date)
+    case "bill":
+      guard let targets, !targets.isEmpty, !targets.contains(where: \.isEmpty), invoice?.isEmpty != true else {
+        return nil
+      }
+      operation = .bill(targets: targets, invoice: invoice)
     default: return nil
     }
     return HistoryEdit(id: id, at: at, nanoseconds: WallTime.nanoseconds(iso8601Bytes: stamp), operation)
+  }
+
+  /// `["a","b"]` at `index`, each a string `FlatObjectScanner.string` reads; nil for
+  /// anything else.
+  private static func strings(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> [String]? {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+    index += 1
+    var strings: [String] = []
+    while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
+      if !strings.isEmpty {
+        guard bytes[index] == UInt8(ascii: ",") else { return nil }
+        index += 1
+      }
+      guard let value = FlatObjectScanner.string(bytes, &index) else { return nil }
+      strings.append(String(decoding: value, as: UTF8.self))
+    }
+    guard index < bytes.count else { return nil }
+    index += 1
+    return strings
   }
 
   private init(parsing bytes: [UInt8]) throws(LedgerRecord.DecodeError) {

@@ -31,6 +31,8 @@ public struct HistoryFold: Sendable {
   public private(set) var undone: Set<String> = []
   /// Per billed record: the place in `edits` of its first bill that applies (`BillMark`).
   var billed: [RecordKey: Int] = [:]
+  /// The keys `billed` holds: a report asks for every record, and most are not billed.
+  var billedFilter = RecordKeyFilter()
 
   enum Fate: Sendable {
     /// By the edit at this place: a `remove`, or an `undo` of a record a person added.
@@ -99,6 +101,7 @@ public struct HistoryFold: Sendable {
       }
     }
     named = RecordKeyFilter(targeted.keys)
+    billedFilter = RecordKeyFilter(billed.keys)
     amendedOrder = amendedPlaces()
   }
 

@@ -84,7 +84,7 @@ public struct ReportBuilder {
     if let lookBack, max(startDay, endDay) < lookBack { return }
     let slot = self.slot(record.project)
     let tagged = record.tags.isEmpty ? [] : tagSlots(record.tags)
-    let billed = bills.map { !record.kind.isBreak && $0.bill(of: RecordKey(record.id)) != nil } ?? false
+    let billed = !record.kind.isBreak && bills?.isBilled(RecordKey(record.id)) == true
     var lastDay = startDay
     calendar.splitCounted(record) { day, part in
       lastDay = day
