@@ -141,6 +141,13 @@ struct BillMarkTests {
     #expect(fold.billsChanged(by: [.delete(project: "api")], forEachRecord: forEach).map(\.id) == ["r.1"])
     #expect(fold.billsChanged(by: [.reset(before: nil)], forEachRecord: forEach).map(\.id) == ["r.1", "r.2"])
     #expect(fold.billsChanged(by: [.remove(target: "r.3")], forEachRecord: forEach).isEmpty)
+    // Undoing an amend of a billed record changes it too.
+    let amendedThen = HistoryFold([
+      H.edit("a.0", 50, .amend(target: "r.1", record: amended)),
+      H.edit("a.1", 100, .bill(targets: ["r.1"], invoice: "A-1")),
+    ])
+    #expect(amendedThen.billsChanged(by: [.undo(target: "a.0")], forEachRecord: forEach).map(\.id) == ["r.1"])
+    #expect(amendedThen.billsChanged(by: [.undo(target: "a.1")], forEachRecord: forEach).isEmpty)
     let warning = HistoryFold.billWarning(named) ?? ""
     #expect(
       warning.hasPrefix(

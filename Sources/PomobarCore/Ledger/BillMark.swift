@@ -44,9 +44,10 @@ extension HistoryFold {
   public func bill(of id: String) -> BillMark? { isBilling ? bill(of: RecordKey(id)) : nil }
 
   /// The billed records that `operations`, made now, would change, with their bills:
-  /// those an amend, a remove or an undo (of an added record) names, and those a rename,
-  /// a delete or a reset reaches (`forEachRecord` is then called with every record of the
-  /// history; not at all otherwise). In order: named ones first, then as read.
+  /// those an amend, a remove or an undo (of an added record, or of an amend) names, and
+  /// those a rename, a delete or a reset reaches (`forEachRecord` is then called with
+  /// every record of the history; not at all otherwise). In order: named ones first,
+  /// then as read.
   public func billsChanged(
     by operations: [HistoryEdit.Operation], forEachRecord: ((LedgerRecord) -> Void) -> Void
   ) -> [(id: String, bill: BillMark)] {
@@ -57,7 +58,14 @@ extension HistoryFold {
     for operation in operations {
       switch operation {
       case .amend(let target, _), .remove(let target), .undo(let target):
-        if let bill = bill(of: target), seen.insert(target).inserted { found.append((target, bill)) }
+        // An undo of an amend puts its record back as it was: a change of that record too.
+        var record = target
+        if case .undo = operation,
+          case .amend(let amended, _)? = edits.first(where: { $0.id == target })?.operation
+        {
+          record = amended
+        }
+        if let bill = bill(of: record), seen.insert(record).inserted { found.append((record, bill)) }
       case .rename, .delete, .reset:
         projectWide.append(operation)
       case .bill:
