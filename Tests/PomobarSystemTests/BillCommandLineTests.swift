@@ -61,6 +61,23 @@ struct BillCommandLineTests {
     }
   }
 
+  @Test("a re-import that changes a billed record takes the change and warns with its invoice")
+  func reimportOverABill() async throws {
+    try await withSandbox { sandbox in
+      let path = sandbox.root + "/tw.json"
+      try sandbox.write(ImportMergeCommandTests.first, to: path)
+      try await L.run(sandbox, ["import", path, "--project-tags", "acme,globex,internal"])
+      try await L.run(sandbox, ["bill", "all", "--project", "acme", "--invoice", "A-1"])
+      try sandbox.write(ImportMergeCommandTests.second, to: path)
+      let again = try await L.run(sandbox, ["import", path])
+      // The acme interval was lengthened in timewarrior: taken, and said.
+      #expect(again.stderr.contains("import: warning: this changes a billed record: "), "\(again)")
+      #expect(again.stderr.contains("(invoice A-1, billed "), "\(again)")
+      let log = try await L.run(sandbox, ["log", "all"]).stdout
+      #expect(log.contains("1:55:00  acme"), "\(log)")
+    }
+  }
+
   @Test("a newer version's unknown edit is kept and skipped; the bill beside it applies")
   func unknownEditBesideABill() async throws {
     try await withSandbox { sandbox in
