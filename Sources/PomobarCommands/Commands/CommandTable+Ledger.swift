@@ -396,8 +396,9 @@ extension CommandTable {
         A record billed before stays on its bill and is named with it. The mark is one
         more line in this machine's history/edits.MACHINE.jsonl: it syncs like every
         edit, `pomobar history undo` takes it back, and `report` splits billed and
-        unbilled time. Changing a billed record later (amend, split, join, edit, remove,
-        a project's rename or delete, reset) is done, with a warning naming its invoice.
+        unbilled time. Changing a billed record later (history amend, split, join, edit,
+        remove, undo, reset; project rename or delete; import again) is done, with a
+        warning naming its invoice.
         RANGE: one of \(LedgerRange.names.joined(separator: ", ")), in local
         days, weeks from Monday; or --from YYYY-MM-DD --to YYYY-MM-DD (a bill names one).
         """),
