@@ -65,15 +65,14 @@ public struct ExportEncoder {
     switch format {
     case .csv:
       written += 1
-      guard let bills else { return Self.csvRow(record) }
-      let bill = bills.bill(of: RecordKey(record.id))
+      guard bills != nil else { return Self.csvRow(record) }
+      let bill = self.bill(record)
       return Self.csvRow(record, adding: [bill?.at.iso8601 ?? "", bill?.invoice ?? ""])
     case .json:
       defer { written += 1 }
       let element = (written == 0 ? "" : ",\n") + String(record.jsonLine.dropLast())
-      guard let bills else { return element }
-      let bill = Self.billJSON(bills.bill(of: RecordKey(record.id)))
-      return String(element.dropLast()) + ",\"billed\":" + bill + "}"
+      guard bills != nil else { return element }
+      return String(element.dropLast()) + ",\"billed\":" + Self.billJSON(bill(record)) + "}"
     case .ics:
       return calendar.event(record)
     case .klog:
@@ -108,6 +107,11 @@ public struct ExportEncoder {
     case .watson: return separator + Self.watson(piece)
     case .csv, .json, .ics, .klog: return ""
     }
+  }
+
+  /// The record's bill: a break's is never looked up (`bill` marks work and focus).
+  private func bill(_ record: LedgerRecord) -> BillMark? {
+    record.kind.isBreak ? nil : bills?.bill(of: RecordKey(record.id))
   }
 
   /// The columns a CSV export adds when a bill applies to the history.
