@@ -172,7 +172,7 @@ struct BillMarkTests {
     func report(_ fold: HistoryFold?) -> Report {
       var builder = ReportBuilder(
         period: ReportPeriod(name: "today", first: day, last: day), today: day, settings: LedgerSettings())
-      builder.bills = fold
+      builder.billMarks = fold
       records.forEach { builder.add($0) }
       return builder.report()
     }
@@ -195,7 +195,7 @@ struct BillMarkTests {
     let other = H.record("r.2", "web")
     func export(_ format: ExchangeFormat, _ fold: HistoryFold?) -> String {
       var encoder = ExportEncoder(format: format)
-      encoder.bills = fold
+      encoder.billMarks = fold
       return encoder.header() + encoder.element(record) + encoder.element(other) + encoder.footer()
     }
     let fold = HistoryFold([H.edit("a.1", 100, .bill(targets: ["r.1"], invoice: "A,1"))])

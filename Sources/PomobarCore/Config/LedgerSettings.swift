@@ -76,6 +76,10 @@ public struct ProjectSettings: Equatable, Sendable {
   /// none. Billing takes the client's rate where the project has none; `pomobar bill
   /// --client` marks the records of all the client's projects.
   public var client: String? = nil
+  /// Its rate (`rate = "95 EUR/h"`, or rates from dates); nil: its client's, if any.
+  public var rate: RateSchedule? = nil
+  /// Whether its work is billable; nil: its client's say, else when a rate applies.
+  public var billable: Bool? = nil
   /// The line of the config file that names it (`[projects."NAME"]`), for the advice of
   /// `project delete`: only the file removes it; nil: not from a file.
   public var line: Int? = nil

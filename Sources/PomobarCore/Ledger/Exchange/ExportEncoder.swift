@@ -20,6 +20,14 @@ public struct ExportEncoder {
     "gap", "note", "tags",
   ]
 
+  /// The columns a CSV gains when billing is configured (`bills` is set): the record's
+  /// rate, its billable seconds (less the breaks inside), rounded seconds and amount.
+  public static let csvBillingColumns = ["rate", "billable_seconds", "rounded_seconds", "amount"]
+
+  /// For a CSV with billing: each billable record's billing, by id; nil: no billing, and
+  /// no billing columns.
+  public var bills: [String: EntryBill]? = nil
+
   /// For `ics`: when the export is made, and whether focus sessions are events too.
   private let calendar: ICalendarEncoder
   /// For `klog`: the date written last.
@@ -27,7 +35,7 @@ public struct ExportEncoder {
   /// The history's edits, when any bill applies (`HistoryFold.isBilling`): CSV rows then
   /// end with `billed` (when, ISO 8601, or empty) and `invoice`, and JSON elements with
   /// `"billed"` (`{"at":…,"invoice":…}` or null). nil: the columns and keys as before bills.
-  public var bills: HistoryFold? = nil
+  public var billMarks: HistoryFold? = nil
 
   /// - Parameter ledger: the ledger's days (`[ledger] day-starts-at`).
   public init(
@@ -52,7 +60,9 @@ public struct ExportEncoder {
 
   public func header() -> String {
     switch format {
-    case .csv: return CSV.row(Self.csvColumns + (bills == nil ? [] : Self.billColumns))
+    case .csv:
+      return CSV.row(
+        Self.csvColumns + (bills == nil ? [] : Self.csvBillingColumns) + (billMarks == nil ? [] : Self.billColumns))
     case .json, .timewarrior, .watson: return "[\n"
     case .timewarriorData, .klog: return ""
     case .ics: return ICalendarEncoder.header
@@ -65,13 +75,17 @@ public struct ExportEncoder {
     switch format {
     case .csv:
       written += 1
-      guard bills != nil else { return Self.csvRow(record) }
-      let bill = self.bill(record)
-      return Self.csvRow(record, adding: [bill?.at.iso8601 ?? "", bill?.invoice ?? ""])
+      guard bills != nil || billMarks != nil else { return Self.csvRow(record) }
+      var more = bills.map { Self.csvBilling($0[record.id]) } ?? []
+      if billMarks != nil {
+        let bill = self.bill(record)
+        more += [bill?.at.iso8601 ?? "", bill?.invoice ?? ""]
+      }
+      return Self.csvRow(record, billing: more)
     case .json:
       defer { written += 1 }
       let element = (written == 0 ? "" : ",\n") + String(record.jsonLine.dropLast())
-      guard bills != nil else { return element }
+      guard billMarks != nil else { return element }
       return String(element.dropLast()) + ",\"billed\":" + Self.billJSON(bill(record)) + "}"
     case .ics:
       return calendar.event(record)
@@ -111,7 +125,7 @@ public struct ExportEncoder {
 
   /// The record's bill: a break's is never looked up (`bill` marks work and focus).
   private func bill(_ record: LedgerRecord) -> BillMark? {
-    record.kind.isBreak ? nil : bills?.bill(of: RecordKey(record.id))
+    record.kind.isBreak ? nil : billMarks?.bill(of: RecordKey(record.id))
   }
 
   /// The columns a CSV export adds when a bill applies to the history.
@@ -129,13 +143,24 @@ public struct ExportEncoder {
   /// `id,kind,start,end,seconds,hours,project,outcome,internal,external,gap,note,tags`,
   /// local ISO 8601 times with their offset, hours with two decimals, tags joined by `;`
   /// (which no tag holds: `TagName`); no project, outcome, note or tag is an empty field.
-  static func csvRow(_ record: LedgerRecord, adding more: [String] = []) -> String {
-    CSV.row([
-      record.id, record.kind.rawValue, record.start.iso8601, record.end.iso8601, String(record.seconds),
-      hours(record.seconds), record.project ?? "", record.outcome?.rawValue ?? "",
-      String(record.internalInterruptions), String(record.externalInterruptions), String(record.gap),
-      record.note ?? "", record.tags.joined(separator: ";"),
-    ] + more)
+  static func csvRow(_ record: LedgerRecord, billing: [String] = []) -> String {
+    CSV.row(
+      [
+        record.id, record.kind.rawValue, record.start.iso8601, record.end.iso8601, String(record.seconds),
+        hours(record.seconds), record.project ?? "", record.outcome?.rawValue ?? "",
+        String(record.internalInterruptions), String(record.externalInterruptions), String(record.gap),
+        record.note ?? "", record.tags.joined(separator: ";"),
+      ] + billing)
+  }
+
+  /// The billing columns of a record: `95.00 EUR/h`, seconds, rounded seconds and the
+  /// amount as a plain decimal (`23.75`); empty for a record that is not billed (and the
+  /// rate and amount of billable time without a rate).
+  static func csvBilling(_ bill: EntryBill?) -> [String] {
+    guard let bill else { return ["", "", "", ""] }
+    return [
+      bill.rate?.description ?? "", String(bill.billable), String(bill.rounded), bill.amount?.plain ?? "",
+    ]
   }
 
   /// `1.75` for 6300 seconds: hundredths of an hour, rounded half up.

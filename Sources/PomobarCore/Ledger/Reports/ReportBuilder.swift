@@ -31,9 +31,12 @@ public struct ReportBuilder {
   var tagDays: [Int64: TagAccount] = [:]
   /// The last tags seen and their slots: records come in runs of the same tags.
   var lastTags: (tags: [String], slots: [Int]) = ([], [])
+  /// Billing, when the config sets a rate: the range's billable work priced
+  /// (`ReportBuilder+Billing`); nil: none, and the report is as without billing.
+  public var billing: BillingBuilder? = nil
   /// The history's edits, when any bill applies (`HistoryFold.isBilling`): the report
   /// then splits the work into billed and unbilled. nil: no split, as before bills.
-  public var bills: HistoryFold? = nil
+  public var billMarks: HistoryFold? = nil
 
   /// - Parameters:
   ///   - today: the ledger day it is now (`LedgerCalendar.day(of:)` of the present).
@@ -76,6 +79,7 @@ public struct ReportBuilder {
   /// each (pauses are not placed); its session, interruptions and break count on the day
   /// it ended.
   public mutating func add(_ record: LedgerRecord) {
+    if billing != nil { addBilling(record) }
     if let filter, record.project != filter { return }
     if !tagFilter.isEmpty, !carriesEveryFilterTag(record) { return }
     let startDay = calendar.dayNumber(utc: record.start.utc, offset: record.start.offset)
@@ -84,7 +88,7 @@ public struct ReportBuilder {
     if let lookBack, max(startDay, endDay) < lookBack { return }
     let slot = self.slot(record.project)
     let tagged = record.tags.isEmpty ? [] : tagSlots(record.tags)
-    let billed = !record.kind.isBreak && bills?.isBilled(RecordKey(record.id)) == true
+    let billed = !record.kind.isBreak && billMarks?.isBilled(RecordKey(record.id)) == true
     var lastDay = startDay
     calendar.splitCounted(record) { day, part in
       lastDay = day
@@ -186,9 +190,10 @@ public struct ReportBuilder {
       breakSeconds: totals.breakSeconds, projects: projects, dailyGoal: settings.commonGoal,
       goalDaysMet: goals.met, goalDays: goals.days, streak: streak(), days: dayLines,
       balance: balance(dayLines))
-    if bills != nil { report.billed = totals.billedWork }
+    if billMarks != nil { report.billed = totals.billedWork }
     report.tagFilter = tagFilter
     report.tags = tagLines(shown, work: totals.work)
+    report.billing = billing?.report()
     return report
   }
 }
@@ -205,7 +210,7 @@ struct DayAccount {
   var externalInterruptions = 0
   var breaks = 0
   var breakSeconds: Int64 = 0
-  /// Of the work and focus time, what a bill marks (`ReportBuilder.bills`).
+  /// Of the work and focus time, what a bill marks (`ReportBuilder.billMarks`).
   var billedWork: Int64 = 0
   var billedFocus: Int64 = 0
 
