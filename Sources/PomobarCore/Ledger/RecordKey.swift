@@ -29,6 +29,11 @@ public struct RecordKey: Hashable, Sendable {
     self.second = second
   }
 
+  init(first: UInt64, second: UInt64) {
+    self.first = first
+    self.second = second
+  }
+
   static let seeds: (first: UInt64, second: UInt64) = (0xcbf2_9ce4_8422_2325, 0x6c62_272e_07bb_0142)
 
   public func hash(into hasher: inout Hasher) { hasher.combine(first) }
@@ -47,6 +52,13 @@ public struct RecordKeySet: Sendable {
   public private(set) var count = 0
 
   public init() {}
+
+  /// Room for `capacity` keys without growing.
+  public init(capacity: Int) {
+    bits = 6
+    while 1 << bits < capacity * 2 { bits += 1 }
+    slots = Array(repeating: nil, count: 1 << bits)
+  }
 
   /// Adds `key`; false when it was there.
   public mutating func insert(_ key: RecordKey) -> Bool {
