@@ -21,7 +21,7 @@ struct HistoryEditIndexTests {
   }
 
   /// A history folder and a private state folder beside it, removed at the end.
-  final class Sandbox {
+  final class Folders {
     let root: String
     var history: String { root + "/history" }
     var state: String { root + "/state" }
@@ -55,7 +55,10 @@ struct HistoryEditIndexTests {
   /// amends in place and into other months, removals, undos (and undos of undos), undos of
   /// added records, renames, a delete, a reset, an undo of the rename, a second line under
   /// one edit's id; two records still owed.
-  static func generate(_ sandbox: Sandbox) throws -> [LedgerRecord] {
+  static func generate(_ sandbox: Folders) throws -> [LedgerRecord] { try generate(into: sandbox.history) }
+
+  static func generate(into history: String) throws -> [LedgerRecord] {
+    func store(_ machine: String) -> HistoryStore { HistoryStore(directory: history, machine: machine, warn: { _ in }) }
     var random = Seeded(state: 26)
     let projects = ["api", "web", "ops", nil]
     var records: [String: LedgerRecord] = [:]
@@ -66,7 +69,7 @@ struct HistoryEditIndexTests {
       let record = record(
         "\(machine).r.\(index)", start, project: projects.randomElement(using: &random)!,
         added: index % 17 == 0)
-      try sandbox.store(machine, indexed: false).append([record])
+      try store(machine).append([record])
       records[record.id] = record
       ids.append(record.id)
     }
@@ -75,7 +78,7 @@ struct HistoryEditIndexTests {
     var last: [HistoryEdit] = []
     func edit(_ machine: String, _ operation: HistoryEdit.Operation) {
       made += Int64.random(in: 0...2, using: &random)  // some share a nanosecond
-      let edit = sandbox.store(machine, indexed: false).newEdit(at: made, index: last.count, operation)
+      let edit = store(machine).newEdit(at: made, index: last.count, operation)
       edits[machine]!.append(edit)
       last.append(edit)
     }
@@ -117,7 +120,7 @@ struct HistoryEditIndexTests {
     var twin = edits["m1"]![5]
     twin.operation = .remove(target: ids[300])
     edits["m2"]!.append(twin)
-    for (machine, lines) in edits { try sandbox.store(machine, indexed: false).append(edits: lines) }
+    for (machine, lines) in edits { try store(machine).append(edits: lines) }
     return [
       record("m1.owed.1", january2026 + 200 * 86_400, project: "api"),
       record(ids[40], records[ids[40]]!.start.utc, project: "again"),
@@ -141,7 +144,7 @@ struct HistoryEditIndexTests {
   }
 
   @Test func readsWithTheIndexGiveWhatReadsWithoutItGive() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Folders()
     let pending = try Self.generate(sandbox)
     var filled = 0
     for range in Self.ranges {
@@ -159,7 +162,7 @@ struct HistoryEditIndexTests {
   }
 
   @Test func theIndexIsMadeByABoundedReadAndDescribesEveryEditLine() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Folders()
     _ = try Self.generate(sandbox)
     let store = sandbox.store()
     _ = Self.read(store, ("2026-03", "2026-03"))
@@ -182,7 +185,7 @@ struct HistoryEditIndexTests {
   }
 
   @Test func anEditAppendedMakesTheIndexOutOfDateAndItIsMadeAgain() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Folders()
     _ = try Self.generate(sandbox)
     let month = ("2026-05", "2026-05")
     _ = Self.read(sandbox.store(), month)
@@ -203,7 +206,7 @@ struct HistoryEditIndexTests {
   /// Each way an index can be wrong: the read is still right, and the index is not used.
   @Test(arguments: ["truncated", "byte", "other history", "lying entry", "fifo", "symlink", "empty"])
   func aWrongIndexIsIgnored(_ fault: String) throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Folders()
     let pending = try Self.generate(sandbox)
     let month = ("2026-04", "2026-04")
     let expected = Self.read(sandbox.store(indexed: false, pending: pending), month)
@@ -252,7 +255,7 @@ struct HistoryEditIndexTests {
   /// have planted (a folder open to them) is not used, and the read is right.
   @Test(arguments: ["read-only", "not a folder", "open to others"])
   func anIndexThatCannotBeKeptOrTrustedIsDoneWithout(_ fault: String) throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Folders()
     let pending = try Self.generate(sandbox)
     let month = ("2026-08", "2026-09")
     let expected = Self.read(sandbox.store(indexed: false, pending: pending), month)
@@ -276,5 +279,41 @@ struct HistoryEditIndexTests {
       #expect(!store.foldedThroughIndex || (fault == "read-only" && geteuid() == 0))
     }
     if fault == "read-only" && geteuid() != 0 { #expect(!FileManager.default.fileExists(atPath: path)) }
+  }
+
+  /// `pomobar report` and `export` of some months, with the index made by the first run and
+  /// used by the next, print what they print without it (`history-index` a folder: it can
+  /// be neither read nor written).
+  @Test func reportsWithAndWithoutTheIndexAreTheSame() async throws {
+    try await withSandbox(hooks: false, notifications: false) { sandbox in
+      let history = sandbox.root + "/data/pomobar/history"
+      try FileManager.default.createDirectory(atPath: history, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
+      _ = try Self.generate(into: history)
+      let index = sandbox.stateDirectory + "/history-index"
+      let commands = [
+        ["report", "--from", "2026-03-01", "--to", "2026-03-31", "--json"],
+        ["report", "--from", "2026-06-15", "--to", "2026-08-10", "--json"],
+        ["report", "--from", "2026-12-01", "--to", "2027-01-31", "--json"],
+        ["export", "--from", "2026-04-01", "--to", "2026-05-31", "--format", "csv"],
+      ]
+      var without: [String] = []
+      try FileManager.default.createDirectory(atPath: index, withIntermediateDirectories: true)
+      for command in commands {
+        let result = try await sandbox.run(command, environment: ["TZ": "Europe/Berlin"])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        without.append(result.stdout)
+      }
+      try FileManager.default.removeItem(atPath: index)
+      for _ in 0..<2 {
+        for (command, expected) in zip(commands, without) {
+          let result = try await sandbox.run(command, environment: ["TZ": "Europe/Berlin"])
+          #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+          #expect(result.stdout == expected, "\(command)")
+        }
+        #expect(EditIndex(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: index)))) != nil)
+      }
+      #expect(without.allSatisfy { $0.count > 200 })
+    }
   }
 }
