@@ -27,7 +27,6 @@ struct EditIndexTests {
       (0, edit("e5", .undo(target: "e4"))),
       (1, edit("e6", .undo(target: "d"))),
       (1, edit("e7", .rename(from: "x", to: "y"))),
-      (1, edit("e1", .remove(target: "z"))),
     ]
     return EditIndex(
       directory: "/h", files: [.init(name: "edits.m1.jsonl", signature: [1, 10_000, 3, 4]),
@@ -65,12 +64,11 @@ struct EditIndexTests {
     let far: Range<Int64> = 0..<100
     // Nothing of the read is named: the rename alone.
     #expect(Self.index.selection(hitting: RecordKeySet(), startingIn: far) == [6])
-    // `a`: its amend, the undo of it and the undo of that undo; the line naming `z` is
-    // the second under e1's id and is not read by the fold either.
+    // `a`: its amend, the undo of it and the undo of that undo.
     #expect(Self.index.selection(hitting: Self.keys("a"), startingIn: far) == [0, 3, 4, 6])
     // An amend moves `b` into the seconds read: chosen without `b` being met.
     #expect(Self.index.selection(hitting: RecordKeySet(), startingIn: 4_000_000..<6_000_000) == [1, 6])
-    #expect(Self.index.selection(hitting: Self.keys("c", "d", "z"), startingIn: far) == [2, 5, 6])
+    #expect(Self.index.selection(hitting: Self.keys("c", "d"), startingIn: far) == [2, 5, 6])
   }
 
   /// Undos each before the one they undo (a machine's file read before another's): one

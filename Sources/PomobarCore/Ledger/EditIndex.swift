@@ -80,7 +80,8 @@ public struct EditIndex: Equatable, Sendable {
   /// The history folder it summarises.
   public var directory: String
   public var files: [File]
-  /// Every edit line of `files`, in the order they are read (file by file, line by line).
+  /// Every edit line of `files` that the fold reads, in the order they are read (file by
+  /// file, line by line): the first line of each id (`HistoryFold` keeps the first).
   public var entries: [Entry]
 
   public init(directory: String, files: [File], entries: [Entry]) {
@@ -91,41 +92,38 @@ public struct EditIndex: Equatable, Sendable {
 
   // MARK: - What a read needs
 
-  /// Every key an entry names or is: a record whose id is among them may need an edit.
-  public var keys: RecordKeySet {
-    var keys = RecordKeySet(capacity: entries.count * 2)
+  /// Every key an entry names or is (and about one in sixteen others): a record whose id
+  /// it may hold may need an edit; one it does not hold, none.
+  public var keys: RecordKeyFilter {
+    var keys = RecordKeyFilter(capacity: entries.count * 2)
     for entry in entries {
-      _ = keys.insert(entry.id)
-      if let target = entry.target { _ = keys.insert(target) }
+      keys.insert(entry.id)
+      if let target = entry.target { keys.insert(target) }
     }
     return keys
   }
 
   /// The places in `entries` of the edits that can touch the records whose ids are `hits`
-  /// (those `keys` holds that a read meets) or that an amend moves into the UTC seconds
-  /// `span`: a fold of these alone leaves those records as the fold of every edit does.
+  /// (records a read meets that `keys` may hold) or that an amend moves into the UTC
+  /// seconds `span`: a fold of these alone leaves those records as the fold of every edit
+  /// does.
   ///
-  /// That is, of each id its first line (the fold keeps the first copy), then: every
-  /// project-wide edit, every edit that names such a record or is named like one, every
-  /// edit naming a record an amend moves into `span`, and the undos of any of those, and
-  /// of those undos, and so on. nil when a chain of undos takes more passes to follow than
-  /// the fold follows links of one (`HistoryFold.undoDepth`): read every edit then.
+  /// That is: every project-wide edit, every edit that names such a record or is named
+  /// like one, every edit naming a record an amend moves into `span`, and the undos of any
+  /// of those, and of those undos, and so on. nil when a chain of undos takes more passes
+  /// to follow than the fold follows links of one (`HistoryFold.undoDepth`): read every
+  /// edit then.
   public func selection(hitting hits: RecordKeySet, startingIn span: Range<Int64>) -> [Int]? {
-    var seen = RecordKeySet(capacity: entries.count)
-    var firsts: [Int] = []
-    firsts.reserveCapacity(entries.count)
-    for place in entries.indices where seen.insert(entries[place].id) { firsts.append(place) }
     var targets = hits
-    for place in firsts where entries[place].kind == .amend && span.contains(entries[place].start) {
-      if let target = entries[place].target { _ = targets.insert(target) }
+    for entry in entries where entry.kind == .amend && span.contains(entry.start) {
+      if let target = entry.target { _ = targets.insert(target) }
     }
     var chosen = [Bool](repeating: false, count: entries.count)
-    var chosenIDs = RecordKeySet(capacity: entries.count)
+    var chosenIDs = RecordKeySet()
     var undos: [Int] = []
-    for place in firsts {
+    for place in entries.indices {
       let entry = entries[place]
-      let names = entry.target.map { targets.contains($0) } ?? true
-      if names || targets.contains(entry.id) {
+      if entry.target.map(targets.contains) ?? true || targets.contains(entry.id) {
         chosen[place] = true
         _ = chosenIDs.insert(entry.id)
       } else if entry.kind == .undo {

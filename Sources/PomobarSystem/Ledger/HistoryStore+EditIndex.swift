@@ -19,10 +19,10 @@ extension HistoryStore {
   /// edit's (`fold()`) otherwise.
   func fold(from first: String?, to last: String?, reading paths: [String]) -> HistoryFold {
     foldedThroughIndex = false
-    // Only in a folder no one else can write to (as the state's): a planted index is ignored.
     guard let indexPath, first != nil, !hasFoldedEveryEdit else { return fold() }
     let folder = FileSystem.directory(of: indexPath)
     if !FileSystem.exists(folder) { try? FileSystem.makeDirectories(folder) }
+    // Only in a folder no one else can write to (as the state's): a planted index is ignored.
     guard (try? FileSystem.checkPrivateFolder(folder)) != nil else { return fold() }
     let editPaths = editFiles()
     // No edits: nothing to fold. A symlink or FIFO among them: named in a warning by the
@@ -61,7 +61,7 @@ extension HistoryStore {
   private func fold(from index: EditIndex, reading paths: [String], span: Range<Int64>) -> HistoryFold? {
     let keys = index.keys
     var hits = RecordKeySet()
-    func see(_ key: RecordKey) { if keys.contains(key) { _ = hits.insert(key) } }
+    func see(_ key: RecordKey) { if keys.mayHold(key) { _ = hits.insert(key) } }
     for path in paths { forEachRecordKey(path, see) }
     for record in pending { see(RecordKey(record.id)) }
     guard let chosen = index.selection(hitting: hits, startingIn: span) else { return nil }

@@ -266,6 +266,7 @@ public final class HistoryStore {
     if !indexing, let cached, cached.files == files, cached.signature == signature { return (cached.fold, nil) }
     var edits: [HistoryEdit] = []
     var entries: [EditIndex.Entry] = []
+    var ids = RecordKeySet()
     var whole = true
     for (place, path) in files.enumerated() {
       readLines(
@@ -276,7 +277,9 @@ public final class HistoryStore {
         }
       ) { line, _, offset throws(LedgerRecord.DecodeError) in
         let edit = try HistoryEdit(jsonLine: line)
-        if indexing { entries.append(EditIndex.Entry(edit, file: place, offset: offset, length: line.count)) }
+        if indexing, ids.insert(RecordKey(edit.id)) {
+          entries.append(EditIndex.Entry(edit, file: place, offset: offset, length: line.count))
+        }
         edits.append(edit)
       }
     }
