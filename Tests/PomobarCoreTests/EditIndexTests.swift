@@ -29,8 +29,11 @@ struct EditIndexTests {
       (1, edit("e7", .rename(from: "x", to: "y"))),
     ]
     return EditIndex(
-      directory: "/h", files: [.init(name: "edits.m1.jsonl", signature: [1, 10_000, 3, 4]),
-        .init(name: "edits.m2.jsonl", signature: [2, 10_000, 3, 4])],
+      directory: "/h",
+      files: [
+        .init(name: "edits.m1.jsonl", signature: [1, 10_000, 3, 4]),
+        .init(name: "edits.m2.jsonl", signature: [2, 10_000, 3, 4]),
+      ],
       entries: edits.enumerated().map { place, pair in
         EditIndex.Entry(pair.1, file: pair.0, offset: place * 100, length: 99)
       })
@@ -79,9 +82,11 @@ struct EditIndexTests {
       for depth in (1...length).reversed() {
         entries.append(
           EditIndex.Entry(
-            Self.edit("u\(depth)", .undo(target: "u\(depth - 1)")), file: 0, offset: entries.count * 11, length: 10))
+            Self.edit("u\(depth)", .undo(target: "u\(depth - 1)")), file: 0, offset: entries.count * 11,
+            length: 10))
       }
-      return EditIndex(directory: "/h", files: [.init(name: "e", signature: [1, 100_000, 0, 0])], entries: entries)
+      return EditIndex(
+        directory: "/h", files: [.init(name: "e", signature: [1, 100_000, 0, 0])], entries: entries)
     }
     #expect(chain(HistoryFold.undoDepth).selection(hitting: Self.keys("a"), startingIn: 0..<1) == nil)
     #expect(chain(40).selection(hitting: Self.keys("a"), startingIn: 0..<1) == Array(0...40))

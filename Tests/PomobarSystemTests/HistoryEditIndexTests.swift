@@ -47,7 +47,8 @@ struct HistoryEditIndexTests {
 
   static func record(_ id: String, _ start: Int64, project: String?, added: Bool = false) -> LedgerRecord {
     LedgerRecord(
-      id: id, kind: .work, start: WallTime(utc: start, offset: 3600), end: WallTime(utc: start + 900, offset: 3600),
+      id: id, kind: .work, start: WallTime(utc: start, offset: 3600),
+      end: WallTime(utc: start + 900, offset: 3600),
       seconds: 900, project: project, at: added ? WallTime(utc: start + 900, offset: 3600) : nil)
   }
 
@@ -58,7 +59,9 @@ struct HistoryEditIndexTests {
   static func generate(_ sandbox: Folders) throws -> [LedgerRecord] { try generate(into: sandbox.history) }
 
   static func generate(into history: String) throws -> [LedgerRecord] {
-    func store(_ machine: String) -> HistoryStore { HistoryStore(directory: history, machine: machine, warn: { _ in }) }
+    func store(_ machine: String) -> HistoryStore {
+      HistoryStore(directory: history, machine: machine, warn: { _ in })
+    }
     var random = Seeded(state: 26)
     let projects = ["api", "web", "ops", nil]
     var records: [String: LedgerRecord] = [:]
@@ -167,11 +170,14 @@ struct HistoryEditIndexTests {
     let store = sandbox.store()
     _ = Self.read(store, ("2026-03", "2026-03"))
     #expect(!store.foldedThroughIndex, "none yet: made by this read")
-    let index = try #require(EditIndex(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: sandbox.indexPath)))))
+    let index = try #require(
+      EditIndex(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: sandbox.indexPath)))))
     #expect(index.directory == sandbox.history)
     #expect(index.files.map(\.name) == ["edits.m1.jsonl", "edits.m2.jsonl"])
     #expect(index.files.map(\.signature) == store.editFiles().map(FileSystem.signature))
-    let lines = try store.editFiles().map { try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").count }
+    let lines = try store.editFiles().map {
+      try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").count
+    }
     // Every line but the second under one id (the fold reads the first).
     #expect(index.entries.count == lines.reduce(0, +) - 1)
     let fresh = sandbox.store()
@@ -289,7 +295,8 @@ struct HistoryEditIndexTests {
     try await withSandbox(hooks: false, notifications: false) { sandbox in
       let history = sandbox.root + "/data/pomobar/history"
       try FileManager.default.createDirectory(atPath: history, withIntermediateDirectories: true)
-      try FileManager.default.createDirectory(atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
       _ = try Self.generate(into: history)
       let index = sandbox.stateDirectory + "/history-index"
       let commands = [

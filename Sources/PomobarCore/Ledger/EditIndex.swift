@@ -196,8 +196,9 @@ public struct EditIndex: Equatable, Sendable {
     guard bytes.count >= Self.magic.count + 8, bytes.starts(with: Self.magic) else { return nil }
     let read: EditIndex? = bytes.withUnsafeBytes { raw in
       let end = raw.count - 8
-      guard raw.loadUnaligned(fromByteOffset: end, as: UInt64.self).littleEndian
-        == Self.checksum(UnsafeRawBufferPointer(rebasing: raw[..<end]))
+      guard
+        raw.loadUnaligned(fromByteOffset: end, as: UInt64.self).littleEndian
+          == Self.checksum(UnsafeRawBufferPointer(rebasing: raw[..<end]))
       else { return nil }
       var reader = Reader(raw: raw, at: Self.magic.count, end: end)
       return reader.index()
@@ -228,13 +229,17 @@ public struct EditIndex: Equatable, Sendable {
     }
 
     mutating func text() -> String? {
-      guard let count = take(4).map(Int.init), count <= EditIndex.nameLimit, count <= end - at else { return nil }
+      guard let count = take(4).map(Int.init), count <= EditIndex.nameLimit, count <= end - at else {
+        return nil
+      }
       defer { at += count }
       return String(validating: UnsafeRawBufferPointer(rebasing: raw[at..<(at + count)]), as: UTF8.self)
     }
 
     mutating func index() -> EditIndex? {
-      guard let directory = text(), let fileCount = take(4), Int(fileCount) <= (end - at) / 5 else { return nil }
+      guard let directory = text(), let fileCount = take(4), Int(fileCount) <= (end - at) / 5 else {
+        return nil
+      }
       var files: [File] = []
       for _ in 0..<fileCount {
         guard let name = text(), take(1) == 4, end - at >= 32 else { return nil }
@@ -270,7 +275,8 @@ public struct EditIndex: Equatable, Sendable {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     var place = 0
     while place + 8 <= bytes.count {
-      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: place, as: UInt64.self).littleEndian) &* 0x100_0000_01b3
+      hash =
+        (hash ^ bytes.loadUnaligned(fromByteOffset: place, as: UInt64.self).littleEndian) &* 0x100_0000_01b3
       place += 8
     }
     while place < bytes.count {

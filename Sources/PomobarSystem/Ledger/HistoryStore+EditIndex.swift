@@ -72,12 +72,15 @@ extension HistoryStore {
       let file = index.files[index.entries[first].file]
       let places = next.prefix { index.entries[$0].file == index.entries[first].file }
       next = next.dropFirst(places.count)
-      guard let opened = try? FileSystem.openRegular(directory + "/" + file.name, .readOnly) else { return nil }
+      guard let opened = try? FileSystem.openRegular(directory + "/" + file.name, .readOnly) else {
+        return nil
+      }
       defer { opened.fd.close() }
       // Still the file summarised (the index was checked against its name, before).
       guard let identity = FileIdentity.of(opened.fd),
         file.signature == [
-          Int64(identity.inode), identity.size, identity.modified / 1_000_000_000, identity.modified % 1_000_000_000,
+          Int64(identity.inode), identity.size, identity.modified / 1_000_000_000,
+          identity.modified % 1_000_000_000,
         ]
       else { return nil }
       for place in places {
@@ -99,7 +102,8 @@ extension HistoryStore {
   /// Calls `body` with the key of each record line's id in `path` (`plainID`, else the
   /// decoded record's), quietly: the read that follows says what is wrong with the file.
   func forEachRecordKey(_ path: String, _ body: (RecordKey) -> Void) {
-    readLines(path, warn: { _ in }) { line, _, _ throws(LedgerRecord.DecodeError) in
+    func quiet(_: String) {}
+    readLines(path, warn: quiet) { line, _, _ throws(LedgerRecord.DecodeError) in
       if let id = Self.plainID(line) {
         body(RecordKey(utf8: id))
       } else {

@@ -7,7 +7,8 @@ import PomobarCore
 /// Each machine appends only to its own files, so two machines syncing the folder
 /// (Syncthing, git) never write the same file; readers merge every machine's files, drop
 /// records whose id they have already seen, and fold every machine's edits over them
-/// (`HistoryFold`). A record goes in the file of the month (UTC) it started, wherever and
+/// (`HistoryFold`; a read of some months only those that can touch them, found through
+/// the edit index, `HistoryStore+EditIndex`). A record goes in the file of the month (UTC) it started, wherever and
 /// whenever it is written, so every copy of one record lands in the same month.
 ///
 /// Nothing in the folder can make a reader hang or grow: files are opened without
@@ -263,19 +264,19 @@ public final class HistoryStore {
   func foldEveryEdit(indexing: Bool) -> (fold: HistoryFold, index: EditIndex?) {
     let files = editFiles()
     let signature = files.map(FileSystem.signature)
-    if !indexing, let cached, cached.files == files, cached.signature == signature { return (cached.fold, nil) }
+    if !indexing, let cached, cached.files == files, cached.signature == signature {
+      return (cached.fold, nil)
+    }
     var edits: [HistoryEdit] = []
     var entries: [EditIndex.Entry] = []
     var ids = RecordKeySet()
     var whole = true
+    func note(_ warning: String) {
+      whole = false
+      warn(warning)
+    }
     for (place, path) in files.enumerated() {
-      readLines(
-        path,
-        warn: {
-          whole = false
-          self.warn($0)
-        }
-      ) { line, _, offset throws(LedgerRecord.DecodeError) in
+      readLines(path, warn: note) { line, _, offset throws(LedgerRecord.DecodeError) in
         let edit = try HistoryEdit(jsonLine: line)
         if indexing, ids.insert(RecordKey(edit.id)) {
           entries.append(EditIndex.Entry(edit, file: place, offset: offset, length: line.count))
