@@ -26,7 +26,8 @@ enum ExportCommand {
     }
     let stamp = LocalZone.wallTime(wall: context.store.now().wall).utc
     var encoder = ExportEncoder(
-      format: format, total: total, calendar: ICalendarEncoder(stamp: stamp, focus: focus), ledger: calendar)
+      format: format, total: total, calendar: ICalendarEncoder(stamp: stamp, focus: focus), ledger: calendar,
+      kind: kind)
     let billing = BillingRules(context.config)
     if format == .csv && billing.isOn {
       // Billing is worked out over the range first (breaks, rounding per day or range),

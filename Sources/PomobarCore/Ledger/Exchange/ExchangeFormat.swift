@@ -17,6 +17,12 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
   /// A klog file (`KlogEncoder`): a record per day, an entry per work interval. Written
   /// only.
   case klog
+  /// hledger's timeclock format (`TimeclockEncoder`): a clock-in and a clock-out line per
+  /// record, the project the account. Written only.
+  case timeclock
+  /// Emacs org-mode clock lines (`OrgEncoder`): a heading per project, a clock line per
+  /// record in its logbook. Written only.
+  case org
 
   public static var names: [String] { allCases.map(\.rawValue) }
 
@@ -49,6 +55,19 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         "the project and tags as #tags, then the note; what report counts",
         "as work unless --kind says otherwise",
       ]
+    case .timeclock:
+      return [
+        "hledger's timeclock: `i DATE TIME PROJECT  note ; tag:` and",
+        "`o DATE TIME PROJECT` per interval, the project an account; what",
+        "report counts as work unless --kind says otherwise",
+      ]
+    case .org:
+      return [
+        "Emacs org-mode, written at the end: a heading per project, a",
+        "`CLOCK:` line per interval in its :LOGBOOK: drawer, tags and note",
+        "in an item after it; what report counts as work unless --kind",
+        "says otherwise",
+      ]
     }
   }
 
@@ -57,7 +76,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
   public var defaultKind: ExportKind {
     switch self {
     case .csv, .json, .timewarrior, .timewarriorData, .watson, .ics: return .all
-    case .klog: return .work
+    case .klog, .timeclock, .org: return .work
     }
   }
 
@@ -91,11 +110,14 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
       return .none("timewarrior's data files are not read: import what `timew export` prints instead")
     case .ics: return .none("calendars are not read: import pomobar's csv or json export instead")
     case .klog: return .none("klog files are not read: import pomobar's csv or json export instead")
+    case .timeclock:
+      return .none("timeclock files are not read: import pomobar's csv or json export instead")
+    case .org: return .none("org files are not read: import pomobar's csv or json export instead")
     }
   }
 
-  /// Whether `import` reads it (timewarrior's data lines, calendars and klog files are
-  /// written only).
+  /// Whether `import` reads it (timewarrior's data lines, calendars, klog, timeclock and
+  /// org files are written only).
   public var isReadable: Bool {
     if case .none = reader { return false }
     return true
@@ -109,7 +131,8 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
   /// An array of arrays is Watson's; an array of objects is pomobar's JSON when its first
   /// object has a `kind` or `seconds` key, timewarrior's otherwise (an empty array reads
   /// as JSON: there is nothing in it either way); text whose first line names an `id`, a
-  /// `start` and an `end` column is CSV, and text that starts with a date is klog.
+  /// `start` and an `end` column is CSV, text that starts with a date is klog, with `i `
+  /// and a date timeclock, and with a heading (`* `) org.
   public static func guess(_ bytes: [UInt8]) -> ExchangeFormat? {
     var index = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
@@ -133,16 +156,19 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     }
     if bytes[index...].starts(with: "inc ".utf8) { return .timewarriorData }
     if bytes[index...].starts(with: "BEGIN:VCALENDAR".utf8) { return .ics }
+    if bytes[index...].starts(with: "* ".utf8) { return .org }
     let line = bytes[index...].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
-    // A klog record's first line is its date, `2026-11-23`.
-    let date = Array(line.prefix(10))
+    // A klog record's first line is its date, `2026-11-23`; a timeclock file's a clock-in
+    // at a date, `i 2026-11-23 08:00 acme`.
+    let clockIn = line.starts(with: "i ".utf8)
+    let date = Array(line.dropFirst(clockIn ? 2 : 0).prefix(10))
     if date.count == 10,
       date.indices.allSatisfy({
         $0 == 4 || $0 == 7
           ? date[$0] == UInt8(ascii: "-") || date[$0] == UInt8(ascii: "/") : date[$0] &- 0x30 < 10
       })
     {
-      return .klog
+      return clockIn ? .timeclock : .klog
     }
     let columns = CSV.fields(ofLine: Array(line))
     return ["id", "start", "end"].allSatisfy(columns.contains) ? .csv : nil

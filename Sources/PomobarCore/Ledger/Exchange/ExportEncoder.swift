@@ -1,6 +1,7 @@
 /// Writes records in an exchange format, one at a time: `header`, then `element` for each
 /// record in order, then `footer`. Nothing is kept between calls but a counter, so an
-/// export of a million records runs in the memory of one.
+/// export of a million records runs in the memory of one; only `org`, whose headings
+/// gather the records of a project, keeps its text until the footer.
 public struct ExportEncoder {
   public let format: ExchangeFormat
   /// How many elements were written.
@@ -11,9 +12,9 @@ public struct ExportEncoder {
   /// For the tools' formats: the records laid end to end (see `FlatTimeline`).
   private var timeline = FlatTimeline()
 
-  /// Watson's frames need a project; records without one get this, and an import of a
-  /// Watson file reads it back as no project.
-  public static let watsonNoProject = "(no project)"
+  /// Watson's frames, hledger's accounts and org's headings need a project; records
+  /// without one get this, and an import of a Watson file reads it back as no project.
+  public static let noProject = "(no project)"
 
   public static let csvColumns = [
     "id", "kind", "start", "end", "seconds", "hours", "project", "outcome", "internal", "external",
@@ -32,6 +33,10 @@ public struct ExportEncoder {
   private let calendar: ICalendarEncoder
   /// For `klog`: the date written last.
   private var klog: KlogEncoder
+  /// The records `--kind` chose (for `timeclock` and `org`: with `work`, a focus is work).
+  private let kind: ExportKind
+  /// For `org`: the headings so far.
+  private var org = OrgEncoder()
   /// The history's edits, when any bill applies (`HistoryFold.isBilling`): CSV rows then
   /// end with `billed` (when, ISO 8601, or empty) and `invoice`, and JSON elements with
   /// `"billed"` (`{"at":…,"invoice":…}` or null). nil: the columns and keys as before bills.
@@ -40,11 +45,12 @@ public struct ExportEncoder {
   /// - Parameter ledger: the ledger's days (`[ledger] day-starts-at`).
   public init(
     format: ExchangeFormat, total: Int = 0, calendar: ICalendarEncoder = ICalendarEncoder(stamp: 0),
-    ledger: LedgerCalendar = LedgerCalendar()
+    ledger: LedgerCalendar = LedgerCalendar(), kind: ExportKind = .all
   ) {
     self.format = format
     self.total = total
     self.calendar = calendar
+    self.kind = kind
     klog = KlogEncoder(calendar: ledger)
   }
 
@@ -64,7 +70,7 @@ public struct ExportEncoder {
       return CSV.row(
         Self.csvColumns + (bills == nil ? [] : Self.csvBillingColumns) + (billMarks == nil ? [] : Self.billColumns))
     case .json, .timewarrior, .watson: return "[\n"
-    case .timewarriorData, .klog: return ""
+    case .timewarriorData, .klog, .timeclock, .org: return ""
     case .ics: return ICalendarEncoder.header
     }
   }
@@ -91,6 +97,11 @@ public struct ExportEncoder {
       return calendar.event(record)
     case .klog:
       return klog.entry(record)
+    case .timeclock:
+      return TimeclockEncoder.entry(record, asWork: kind == .work)
+    case .org:
+      org.add(record, asWork: kind == .work)
+      return ""
     case .timewarrior, .timewarriorData, .watson:
       var out = ""
       var timeline = self.timeline
@@ -106,7 +117,8 @@ public struct ExportEncoder {
     timeline.finish { out += self.piece($0) }
     self.timeline = timeline
     switch format {
-    case .csv, .timewarriorData, .klog: return out
+    case .csv, .timewarriorData, .klog, .timeclock: return out
+    case .org: return org.text()
     case .json, .timewarrior, .watson: return out + (written == 0 ? "]\n" : "\n]\n")
     case .ics: return ICalendarEncoder.footer
     }
@@ -119,7 +131,7 @@ public struct ExportEncoder {
     case .timewarrior: return separator + Self.timewarrior(piece, id: max(1, total - written))
     case .timewarriorData: return Self.timewarriorData(piece)
     case .watson: return separator + Self.watson(piece)
-    case .csv, .json, .ics, .klog: return ""
+    case .csv, .json, .ics, .klog, .timeclock, .org: return ""
     }
   }
 
@@ -161,6 +173,23 @@ public struct ExportEncoder {
     return [
       bill.rate?.description ?? "", String(bill.billable), String(bill.rounded), bill.amount?.plain ?? "",
     ]
+  }
+
+  /// What a record's time is added up under in the formats that total time by name
+  /// (hledger's accounts, org's headings): its project (nothing without one). `asWork`:
+  /// every record is work (`--kind work`), so a focus counted as work is its project's;
+  /// else a focus or a break is under its kind first (`["focus", "acme"]`,
+  /// `["short-break"]`), apart from the work it lies in.
+  static func totalPath(_ record: LedgerRecord, asWork: Bool) -> [String] {
+    let project = record.project.flatMap { $0.isEmpty ? nil : $0 }
+    let kind = record.kind == .work || asWork ? nil : record.kind.rawValue
+    return [kind, project].compactMap { $0 }
+  }
+
+  /// The seconds a record counted, within its interval: how long a format that has no
+  /// room for a pause writes it, from its start (the pause's place is not kept).
+  static func counted(_ record: LedgerRecord) -> Int64 {
+    max(0, min(record.seconds, record.end.utc - record.start.utc))
   }
 
   /// `1.75` for 6300 seconds: hundredths of an hour, rounded half up.
@@ -314,7 +343,7 @@ public struct ExportEncoder {
   static func watson(_ piece: FlatTimeline.Piece) -> String {
     let primary = piece.primary
     let named = piece.isWork ? primary.project.flatMap { $0.isEmpty ? nil : $0 } : nil
-    let project = named ?? watsonNoProject
+    let project = named ?? noProject
     var tags: [String] = []
     for kind in LedgerRecord.Kind.allCases where kind != .work && piece.covers(kind) {
       tags.append(kind.rawValue)

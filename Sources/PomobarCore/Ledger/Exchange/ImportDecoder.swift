@@ -195,7 +195,7 @@ public enum ImportDecoder {
         tags.append(tag)
       }
     }
-    let named = project == ExportEncoder.watsonNoProject || project.isEmpty ? nil : project
+    let named = project == ExportEncoder.noProject || project.isEmpty ? nil : project
     var frameID: String? = nil
     if fields.count > 3, let text = fields[3].stringValue, text.utf8.count == 32,
       text.utf8.allSatisfy(\.isHexDigit)
