@@ -146,6 +146,8 @@ public final class BarLoop {
         watchingOutput = output.isBacklogged
         loop.poller.modify(output.fd, readable: false, writable: watchingOutput)
       }
+      // A tick's frame is out: the next ticks' frames are worked out now, not before it.
+      session.workAhead()
     }
   }
 
