@@ -17,10 +17,12 @@ public struct FileWatcher {
 
   /// What a watch reports.
   public enum Interest: Equatable, Sendable {
-    /// A folder's files written, moved in or out, created or deleted; with `attributes`,
-    /// also permission and owner changes (`IN_ATTRIB`): for the state folder, whose chmod
-    /// may end a failing save. Not for config folders, where a hard link or a touch would
-    /// read as an edit.
+    /// A folder whose files are replaced by rename (the state folder): its files moved in
+    /// or out and deleted; with `attributes`, also permission and owner changes
+    /// (`IN_ATTRIB`), as the state folder's chmod may end a failing save. Not files created
+    /// or written in place: a writer's temporary file (`state.json.tmp`, written, fsynced,
+    /// then renamed) wakes nothing before its rename, which wakes the loop once. Not for
+    /// config folders, where a hard link or a touch would read as an edit.
     case contents(attributes: Bool)
     /// A folder's names only: created, moved in or out, deleted; not writes to its files.
     case names
@@ -32,7 +34,7 @@ public struct FileWatcher {
       let own = IN_MOVE_SELF | IN_DELETE_SELF
       switch self {
       case .contents(let attributes):
-        let events = IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | own
+        let events = IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | own
         return UInt32(attributes ? events | IN_ATTRIB : events)
       case .names: return UInt32(IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | own | IN_ONLYDIR)
       case .file: return UInt32(IN_CLOSE_WRITE | own)
@@ -45,7 +47,7 @@ public struct FileWatcher {
       rawValue: try retrying("inotify_init1") { inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK)) })
   }
 
-  /// Watches `folder` for its files written, moved in or out, created or deleted.
+  /// Watches `folder` for its files replaced by rename, moved out or deleted (`contents`).
   public mutating func watch(folder: String, attributes: Bool = false) throws(SystemError) {
     try watch(folder, for: .contents(attributes: attributes))
   }
