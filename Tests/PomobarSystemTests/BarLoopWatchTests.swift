@@ -14,9 +14,8 @@ import Testing
       store: store,
       configSource: ConfigSource(path: root + "/config.toml", environment: Environment { _ in nil }),
       config: Config(), encoder: PlainEncoder(), input: .none, warnings: Warnings(sink: { _ in }))
-    try store.prepare()
     var watcher = try FileWatcher()
-    try watcher.watch(folder: store.directory, attributes: true)
+    #expect(loop.watchState(&watcher) == [])
     return (store, loop, watcher)
   }
 
@@ -55,6 +54,9 @@ import Testing
     let (store, loop, folderWatch) = try watchedLoop(in: root, clock: ManualClock())
     var watcher = folderWatch
 
+    _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
+    _ = loop.handle(watcher.drain(), &watcher)
+
     var beforeRename: [String]?
     _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in
       // Written and fsynced, not renamed yet.
@@ -65,5 +67,21 @@ import Testing
       loop.handle(watcher.drain(), &watcher) == [
         .stateRead(store.peek(), fileExists: true), .stateFolderChanged,
       ])
+  }
+
+  /// No copy makes the state file but by rename; something else may, while it is missing
+  /// (a folder made in its place): that is read too, and the bar's next save sets it aside.
+  @Test func aFolderMadeWhereTheStateFileWasIsRead() throws {
+    let root = try temporaryRoot()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let (store, loop, folderWatch) = try watchedLoop(in: root, clock: ManualClock())
+    var watcher = folderWatch
+    _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
+    _ = loop.handle(watcher.drain(), &watcher)
+
+    try FileManager.default.removeItem(atPath: store.statePath)
+    #expect(loop.handle(watcher.drain(), &watcher).contains(.stateRead(nil, fileExists: false)))
+    try FileManager.default.createDirectory(atPath: store.statePath, withIntermediateDirectories: false)
+    #expect(loop.handle(watcher.drain(), &watcher).contains(.stateRead(nil, fileExists: true)))
   }
 }
