@@ -7,6 +7,9 @@
 /// - A record named by a `remove`, or by an `undo` (one a person added), is gone for good:
 ///   an amend made elsewhere before the removal was seen does not bring it back.
 /// - An `amend` replaces the record whole; the last one applies.
+/// - A `bill` marks its records billed (`BillMark`) and changes nothing else; a record
+///   two bills name stays on the first (a second machine's bill of it, made before it saw
+///   the first, does not move it).
 /// - `rename`, `delete` and `reset` apply to the records created (`LedgerRecord.created`)
 ///   before them (to the nanosecond; a record the clock wrote counts from its end); a rename made before a record's last amend was seen by whoever amended
 ///   it and is not applied again, while a delete or reset before it still removes it.
@@ -26,6 +29,10 @@ public struct HistoryFold: Sendable {
   private var projectWide: [Int] = []
   /// Undone edits, by id.
   public private(set) var undone: Set<String> = []
+  /// Per billed record: the place in `edits` of its first bill that applies (`BillMark`).
+  var billed: [RecordKey: Int] = [:]
+  /// The keys `billed` holds: a report asks for every record, and most are not billed.
+  var billedFilter = RecordKeyFilter()
 
   enum Fate: Sendable {
     /// By the edit at this place: a `remove`, or an `undo` of a record a person added.
@@ -89,9 +96,12 @@ public struct HistoryFold: Sendable {
         if !ids.contains(target) { targeted[RecordKey(target)] = .removed(by: index) }
       case .rename, .delete, .reset:
         projectWide.append(index)
+      case .bill(let targets, _):
+        for target in targets where billed[RecordKey(target)] == nil { billed[RecordKey(target)] = index }
       }
     }
     named = RecordKeyFilter(targeted.keys)
+    billedFilter = RecordKeyFilter(billed.keys)
     amendedOrder = amendedPlaces()
   }
 
@@ -204,7 +214,7 @@ public struct HistoryFold: Sendable {
       case .reset(let before):
         if let before, CivilTime.split(record.start.local).date >= before { continue }
         return .removed(by: edit)
-      case .amend, .remove, .undo:
+      case .amend, .remove, .undo, .bill:
         continue
       }
     }
