@@ -43,6 +43,9 @@ public struct HistoryFold: Sendable {
 
   public init() {}
 
+  /// How far a chain of undos is followed (a cycle of undos cannot loop).
+  static let undoDepth = 64
+
   /// Given `all` to keep (`consume` it), the fold holds the edits once: those that apply
   /// are put in order in its own storage (200,000 edits held twice cost 48 MiB).
   public init(_ all: consuming [HistoryEdit]) {
@@ -71,7 +74,7 @@ public struct HistoryFold: Sendable {
     func applies(_ id: String, depth: Int) -> Bool {
       guard let undos = undosOf[id] else { return true }
       if let known = memo[id] { return known }
-      guard depth < 64 else { return true }
+      guard depth < Self.undoDepth else { return true }
       let result = !undos.contains { applies($0, depth: depth + 1) }
       memo[id] = result
       return result
