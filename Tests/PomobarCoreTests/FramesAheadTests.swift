@@ -27,6 +27,18 @@ import Testing
     #expect(written == 179, "one frame a second")
   }
 
+  /// The tick that asks for the next frames writes its own first: they are worked out when
+  /// the loop asks, once that frame is written (`workAhead`), or else at the next tick.
+  @Test func theTicksOwnFrameDoesNotWaitForTheFramesAhead() {
+    var bar = BarDriver(config: Self.plain, document: focusDocument(deadline: 180, total: 180))
+    _ = bar.start(at: 0.5)
+    #expect(BarDriver.frames(bar.handle(.timer, at: 1)) == ["Focus 02:59\n"])
+    #expect(bar.session.aheadDue != nil, "not worked out before the frame is written")
+    bar.session.workAhead()
+    #expect(bar.session.aheadDue == nil)
+    #expect(BarDriver.frames(bar.handle(.timer, at: 2)) == ["Focus 02:58\n"])
+  }
+
   @Test func missedTicksWriteTheNewestFrame() {
     var bar = BarDriver(config: Self.plain, document: focusDocument(deadline: 180, total: 180))
     _ = bar.start(at: 0.5)

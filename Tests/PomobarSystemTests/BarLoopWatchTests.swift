@@ -7,19 +7,30 @@ import Testing
 /// What the bar's watch on the state folder makes of a write: another copy's is read
 /// back, the bar's own is not, nor taken for a change that might let a save succeed.
 @Suite struct BarLoopWatchTests {
-  @Test func theBarsOwnWriteWakesNothingAnotherCopysIsReadBack() throws {
-    let root = NSTemporaryDirectory() + "pomobar-watch-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    let clock = ManualClock()
+  /// A bar's loop on a state folder in `root`, and its watch on that folder.
+  private func watchedLoop(in root: String, clock: ManualClock) throws -> (StateStore, BarLoop, FileWatcher) {
     let store = StateStore(directory: root + "/state", clock: clock, warn: { _ in })
     let loop = try BarLoop(
       store: store,
       configSource: ConfigSource(path: root + "/config.toml", environment: Environment { _ in nil }),
       config: Config(), encoder: PlainEncoder(), input: .none, warnings: Warnings(sink: { _ in }))
-    try store.prepare()
     var watcher = try FileWatcher()
-    try watcher.watch(folder: store.directory, attributes: true)
+    #expect(loop.watchState(&watcher) == [])
+    return (store, loop, watcher)
+  }
+
+  private func temporaryRoot() throws -> String {
+    let root = NSTemporaryDirectory() + "pomobar-watch-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    return root
+  }
+
+  @Test func theBarsOwnWriteWakesNothingAnotherCopysIsReadBack() throws {
+    let root = try temporaryRoot()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let clock = ManualClock()
+    let (store, loop, folderWatch) = try watchedLoop(in: root, clock: clock)
+    var watcher = folderWatch
 
     // The bar commits a click: the file it leaves is the one it remembers.
     _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
@@ -33,5 +44,44 @@ import Testing
       loop.handle(watcher.drain(), &watcher) == [
         .stateRead(store.peek(), fileExists: true), .stateFolderChanged,
       ])
+  }
+
+  /// Another copy writes its next state beside the file (`state.json.tmp`), fsyncs it and
+  /// renames it into place: nothing wakes the bar before the rename, which wakes it once.
+  @Test func anotherCopysTemporaryFileWakesNothingItsRenameOnce() throws {
+    let root = try temporaryRoot()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let (store, loop, folderWatch) = try watchedLoop(in: root, clock: ManualClock())
+    var watcher = folderWatch
+
+    _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
+    _ = loop.handle(watcher.drain(), &watcher)
+
+    var beforeRename: [String]?
+    _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in
+      // Written and fsynced, not renamed yet.
+      beforeRename = watcher.drain().paths
+    }
+    #expect(beforeRename == [])
+    #expect(
+      loop.handle(watcher.drain(), &watcher) == [
+        .stateRead(store.peek(), fileExists: true), .stateFolderChanged,
+      ])
+  }
+
+  /// No copy makes the state file but by rename; something else may, while it is missing
+  /// (a folder made in its place): that is read too, and the bar's next save sets it aside.
+  @Test func aFolderMadeWhereTheStateFileWasIsRead() throws {
+    let root = try temporaryRoot()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let (store, loop, folderWatch) = try watchedLoop(in: root, clock: ManualClock())
+    var watcher = folderWatch
+    _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
+    _ = loop.handle(watcher.drain(), &watcher)
+
+    try FileManager.default.removeItem(atPath: store.statePath)
+    #expect(loop.handle(watcher.drain(), &watcher).contains(.stateRead(nil, fileExists: false)))
+    try FileManager.default.createDirectory(atPath: store.statePath, withIntermediateDirectories: false)
+    #expect(loop.handle(watcher.drain(), &watcher).contains(.stateRead(nil, fileExists: true)))
   }
 }

@@ -37,6 +37,9 @@ public struct BarSession {
   private var wrap: Wrapped?
   /// The running phase's next frames, while only time passes.
   private var ahead: FramesAhead?
+  /// The frames to work out next (`workAhead`): after the tick that asked for them wrote its
+  /// own frame, so that frame does not wait for a minute of others.
+  private(set) var aheadDue: AheadInputs?
 
   /// Why things do not work, each shown with ⚠ while it lasts (and the state's, which
   /// `Saving` keeps).
@@ -60,6 +63,16 @@ public struct BarSession {
   struct ViewInputs: Equatable {
     var state: TimerState
     var at: ClockReading
+    var problem: String?
+  }
+
+  /// What the frames ahead are worked out from, besides the session's config, encoder and
+  /// last view (any event that changes those ends them first).
+  struct AheadInputs {
+    var plan: TickPlan
+    var deadline: Instant
+    var after: ClockReading
+    var state: TimerState
     var problem: String?
   }
 
@@ -298,14 +311,24 @@ public struct BarSession {
     // The frames stop where the state is next due to change (the phase's deadline, break
     // care's reminder, the away question's default answer): that tick transacts.
     if cause == .ticked, !encoder.countsDownItself, let plan, plan.seconds == 1, let deadline = state.nextDue,
-      let view = lastView, !hidden, saving.failure == nil
+      lastView != nil, !hidden, saving.failure == nil
     {
-      let (config, zone, problem) = (config, zone, problemText)
-      ahead = FramesAhead(plan: plan, deadline: deadline, after: now, view: view, encoder: encoder) {
-        ViewModel(state: state, config: config, reading: $0, zone: zone, problem: problem)
-      }
+      aheadDue = AheadInputs(plan: plan, deadline: deadline, after: now, state: state, problem: problemText)
     }
     return actions
+  }
+
+  /// Works out the frames of the next ticks, when a tick asked for them: the loop calls it
+  /// once the tick's own frame is written, and the next tick does if the loop did not.
+  public mutating func workAhead() {
+    guard let due = aheadDue, let view = lastView else { return }
+    aheadDue = nil
+    let (config, zone) = (config, zone)
+    ahead = FramesAhead(
+      plan: due.plan, deadline: due.deadline, after: due.after, view: view, encoder: encoder
+    ) {
+      ViewModel(state: due.state, config: config, reading: $0, zone: zone, problem: due.problem)
+    }
   }
 
   /// A tick whose frame was worked out ahead: written as it is; nil when there is none, or
@@ -322,7 +345,9 @@ public struct BarSession {
       default: return nil
       }
     }
-    guard ticked, let taken = ahead?.take(at: now) else { return nil }
+    guard ticked else { return nil }
+    workAhead()
+    guard let taken = ahead?.take(at: now) else { return nil }
     if let theirs {
       wrap?.merger.setTheirs(theirs)
       wrap?.hasShown = true
@@ -338,7 +363,7 @@ public struct BarSession {
   /// Goes back to rendering: what the frames worked out ahead showed is what was shown.
   private mutating func endAhead() {
     if let shown = ahead?.shown { (lastView, encoder, viewFrom) = (shown.view, shown.encoder, nil) }
-    ahead = nil
+    (ahead, aheadDue) = (nil, nil)
   }
 
   /// A frame, if what the bar shows changed and the bar shows the block.

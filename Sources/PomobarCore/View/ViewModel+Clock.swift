@@ -8,7 +8,8 @@ extension ViewModel {
   /// (`PlaceholderNeeds.ledgerDay`): not on every tick of a Pomodoro-only
   /// bar, whose focus-started clock has no project and stays out of sight.
   public init(
-    state: TimerState, config: Config, reading now: ClockReading, zone: @escaping (Int64) -> Int32,
+    state: borrowing TimerState, config: borrowing Config, reading now: ClockReading,
+    zone: @escaping (Int64) -> Int32,
     problem: String? = nil
   ) {
     let shown = state.ledger.work.map { !$0.byFocus || $0.project != nil } ?? (state.ledger.project != nil)

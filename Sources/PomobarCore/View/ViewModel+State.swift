@@ -11,7 +11,7 @@ extension ViewModel {
   ///     flagged `⚠` in the text.
   ///   - today: the ledger's day, for the work clock's "today" (none shown without it).
   public init(
-    state: TimerState, config: Config, now: Instant, localSecondOfDay: Int64? = nil,
+    state: borrowing TimerState, config: borrowing Config, now: Instant, localSecondOfDay: Int64? = nil,
     problem: String? = nil, today: LedgerDay? = nil
   ) {
     let face = Face(state, config, now: now, localSecondOfDay: localSecondOfDay)
@@ -76,7 +76,7 @@ extension ViewModel {
     /// Why the timer changed on its own, in words.
     var suspendNote: String?
 
-    init(_ state: TimerState, _ config: Config, now: Instant, localSecondOfDay: Int64?) {
+    init(_ state: borrowing TimerState, _ config: borrowing Config, now: Instant, localSecondOfDay: Int64?) {
       let settings = config.timer
       cycle = max(1, settings.longBreakEvery)
       position = min(max(1, state.slot), cycle)
@@ -142,7 +142,8 @@ extension ViewModel {
     var values: FormatValues
 
     init(
-      _ face: Face, _ state: TimerState, _ config: Config, now: Instant, today: LedgerDay?, work: WorkView?
+      _ face: borrowing Face, _ state: borrowing TimerState, _ config: borrowing Config, now: Instant,
+      today: LedgerDay?, work: WorkView?
     ) {
       slot = FormatSlot(face.phase)
       full = config.format.template(.full, slot, paused: face.paused)
@@ -159,7 +160,7 @@ extension ViewModel {
         (values.left, values.balance) = (targets.left, targets.balance)
       }
       if let today, config.needs.contains(.ledgerDay) {
-        values.figures = WorkFigures(state, config.ledger, now: now, today: today)
+        values.figures = WorkFigures(copy state, config.ledger, now: now, today: today)
       }
     }
   }
@@ -175,8 +176,8 @@ extension ViewModel {
     var timerShort = ""
 
     init(
-      _ face: Face, _ format: Formatted, _ state: TimerState, _ config: Config, problem: String?,
-      away: AwayView?, work: WorkView?
+      _ face: borrowing Face, _ format: borrowing Formatted, _ state: borrowing TimerState,
+      _ config: borrowing Config, problem: String?, away: AwayView?, work: WorkView?
     ) {
       let hidden = config.display.hideWhenIdle && face.phase == .idle && problem == nil
       full = hidden ? "" : format.full?.render(format.values) ?? ""

@@ -24,6 +24,8 @@ public final class BarLoop {
   var configWatch = ConfigSource.Watched()
   /// Whether the state folder is watched (not while it is refused or cannot be made).
   var watchingState = false
+  /// Whether it is watched for files created too: while the state file is missing.
+  var watchingCreations = false
   /// Whether epoll is asked to say when stdout has room (only while frames wait).
   var watchingOutput = false
   /// The state file as this bar last wrote it: its own write is not read back.
@@ -146,6 +148,8 @@ public final class BarLoop {
         watchingOutput = output.isBacklogged
         loop.poller.modify(output.fd, readable: false, writable: watchingOutput)
       }
+      // A tick's frame is out: the next ticks' frames are worked out now, not before it.
+      session.workAhead()
     }
   }
 
@@ -312,6 +316,7 @@ public final class BarLoop {
     if stateChanged && !ownRename {
       events.append(.stateRead(store.peek(), fileExists: FileSystem.exists(store.statePath)))
     }
+    if stateChanged { events += followStateFile(&watcher) }
     if changes.paths.contains(store.folder.failures) || !changes.lostFolders.isEmpty {
       events.append(.hookProblem(EffectFailures.problem(folder: store.directory)))
     }
@@ -353,16 +358,31 @@ public final class BarLoop {
 
   /// Creates the state folder if needed and watches it; a folder that cannot be made or
   /// is refused shows as a problem, and the bar goes on.
-  private func watchState(_ watcher: inout FileWatcher) -> [BarEvent] {
+  func watchState(_ watcher: inout FileWatcher) -> [BarEvent] {
     do {
       try store.prepare()
-      try watcher.watch(folder: store.directory, attributes: true)
+      watchingCreations = !FileSystem.exists(store.statePath)
+      try watcher.watch(folder: store.directory, attributes: true, creations: watchingCreations)
       watchingState = true
       return []
     } catch {
       watchingState = false
       return [.stateFolderUnusable("\(error)")]
     }
+  }
+
+  /// Follows the state file's presence: every copy replaces it by rename, but a file or
+  /// folder made in its place while it is missing comes without one, so meanwhile the
+  /// folder is watched for files created too. One made between the look and the new watch
+  /// is read now.
+  private func followStateFile(_ watcher: inout FileWatcher) -> [BarEvent] {
+    let missing = !FileSystem.exists(store.statePath)
+    guard missing != watchingCreations,
+      (try? watcher.watch(folder: store.directory, attributes: true, creations: missing)) != nil
+    else { return [] }
+    watchingCreations = missing
+    guard missing, FileSystem.exists(store.statePath) else { return [] }
+    return [.stateRead(store.peek(), fileExists: true)]
   }
 
   /// Watches the config (see `ConfigSource.watch`).

@@ -17,11 +17,14 @@ public struct FileWatcher {
 
   /// What a watch reports.
   public enum Interest: Equatable, Sendable {
-    /// A folder's files written, moved in or out, created or deleted; with `attributes`,
-    /// also permission and owner changes (`IN_ATTRIB`): for the state folder, whose chmod
-    /// may end a failing save. Not for config folders, where a hard link or a touch would
-    /// read as an edit.
-    case contents(attributes: Bool)
+    /// A folder whose files are replaced by rename (the state folder): its files moved in
+    /// or out and deleted; with `attributes`, also permission and owner changes
+    /// (`IN_ATTRIB`), as the state folder's chmod may end a failing save; with `creations`,
+    /// files created too (a file missing may come without a rename). Not files written in
+    /// place: a writer's temporary file (`state.json.tmp`, written, fsynced, then renamed)
+    /// wakes nothing before its rename, which wakes the loop once. Not for config folders,
+    /// where a hard link or a touch would read as an edit.
+    case contents(attributes: Bool, creations: Bool = false)
     /// A folder's names only: created, moved in or out, deleted; not writes to its files.
     case names
     /// A file's own writes.
@@ -31,8 +34,8 @@ public struct FileWatcher {
       // Moved or deleted itself: the watch follows the inode, so the path is watched anew.
       let own = IN_MOVE_SELF | IN_DELETE_SELF
       switch self {
-      case .contents(let attributes):
-        let events = IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | own
+      case .contents(let attributes, let creations):
+        let events = IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | own | (creations ? IN_CREATE : 0)
         return UInt32(attributes ? events | IN_ATTRIB : events)
       case .names: return UInt32(IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | own | IN_ONLYDIR)
       case .file: return UInt32(IN_CLOSE_WRITE | own)
@@ -45,9 +48,11 @@ public struct FileWatcher {
       rawValue: try retrying("inotify_init1") { inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK)) })
   }
 
-  /// Watches `folder` for its files written, moved in or out, created or deleted.
-  public mutating func watch(folder: String, attributes: Bool = false) throws(SystemError) {
-    try watch(folder, for: .contents(attributes: attributes))
+  /// Watches `folder` for its files replaced by rename, moved out or deleted (`contents`).
+  public mutating func watch(folder: String, attributes: Bool = false, creations: Bool = false)
+    throws(SystemError)
+  {
+    try watch(folder, for: .contents(attributes: attributes, creations: creations))
   }
 
   /// Watches `path` for `interest`. Watching a path again is harmless: the kernel returns
