@@ -73,12 +73,12 @@ public struct TimerMachine: Sendable {
       case .paused: apply(.resume, at: now, &effects)
       }
     case .pause:
-      guard case .running(let kind, let deadline, let total) = state.phase else { return }
-      state.phase = .paused(kind, remaining: deadline - now, total: total)
+      guard case .running(let timed, let deadline, let total) = state.phase else { return }
+      state.phase = .paused(timed, remaining: deadline - now, total: total)
       effects.append(hook(.pause, at: now))
     case .resume:
-      guard case .paused(let kind, let remaining, let total) = state.phase else { return }
-      state.phase = .running(kind, deadline: now + remaining, total: total)
+      guard case .paused(let timed, let remaining, let total) = state.phase else { return }
+      state.phase = .running(timed, deadline: now + remaining, total: total)
       state.ledger.pausedByAway = false  // resumed by hand: it runs, away or not
       effects.append(hook(.resume, at: now))
     case .toggle:
@@ -173,16 +173,16 @@ public struct TimerMachine: Sendable {
   ) {
     let before = state.phase
     switch state.phase {
-    case .running(let kind, let deadline, let total):
+    case .running(let timed, let deadline, let total):
       let remaining = clamp(deadline - now + delta, total: total + delta)
       let newTotal = total + (remaining - (deadline - now))
-      state.phase = .running(kind, deadline: now + remaining, total: newTotal)
-    case .paused(let kind, let remaining, let total):
+      state.phase = .running(timed, deadline: now + remaining, total: newTotal)
+    case .paused(let timed, let remaining, let total):
       let left = clamp(remaining + delta, total: total + delta)
       let newTotal = total + (left - remaining)
       state.phase =
         left <= .zero
-        ? .running(kind, deadline: now, total: newTotal) : .paused(kind, remaining: left, total: newTotal)
+        ? .running(timed, deadline: now, total: newTotal) : .paused(timed, remaining: left, total: newTotal)
     case .idle, .focusDone:
       return
     }
