@@ -128,14 +128,15 @@ extension CtlCommand {
         parts.append(work.project.map { "work on " + Shown.plain($0) } ?? "work without a project")
         at = work.since
       }
-      if case .running(let kind, let deadline, _) = after.phase, let start = after.ledger.phaseStart,
+      if case .running(let timed, let deadline, _) = after.phase, let start = after.ledger.phaseStart,
         before.ledger.phaseStart != start
       {
         let left = DurationFormat.clock(seconds: (deadline - now).ceilSeconds)
         // A Flowtime focus has no end: what it has run so far.
         let soFar = DurationFormat.clock(seconds: max(.zero, now - start).floorSeconds)
         parts.append(
-          after.countsUp ? "\(kind.rawValue), counting up, \(soFar) so far" : "\(kind.rawValue), \(left) left"
+          timed.countsUp
+            ? "\(timed.kind.rawValue), counting up, \(soFar) so far" : "\(timed.kind.rawValue), \(left) left"
         )
         at = at ?? start
       }

@@ -160,7 +160,7 @@ import Testing
     #expect(backdating == Backdating(moment: .seconds(Self.now), claims: []))
     #expect(effects.isEmpty)
     // The same while a phase that ran out is still flagged.
-    let urgent = Self.machine(TimerState(phase: .focusDone, urgent: true, urgentSince: Self.before(hours: 1)))
+    let urgent = Self.machine(TimerState(phase: .focusDone, urgency: .init(since: Self.before(hours: 1))))
     #expect(
       urgent.backdating(.workStop, to: Self.clock("18:00"), ledger: Self.utc)
         == .success(Backdating(moment: .seconds(Self.now), claims: [])))

@@ -15,9 +15,9 @@ private func flowConfig(_ configure: (inout Config) -> Void = { _ in }) -> Confi
 /// A Flowtime focus started at 0, slot 2, running or paused after `pausedAfter` seconds.
 private func counting(pausedAfter: Int64? = nil) -> TimerState {
   let phase: TimerPhase =
-    pausedAfter.map { .paused(.focus, remaining: .seconds(day - $0), total: .seconds(day)) }
-    ?? .running(.focus, deadline: at(day), total: .seconds(day))
-  return TimerState(phase: phase, slot: 2, completed: 1, countsUp: true)
+    pausedAfter.map { .paused(.focus(countsUp: true), remaining: .seconds(day - $0), total: .seconds(day)) }
+    ?? .running(.focus(countsUp: true), deadline: at(day), total: .seconds(day))
+  return TimerState(phase: phase, slot: 2, completed: 1)
 }
 
 @Suite struct FlowtimeViewTests {
@@ -108,7 +108,7 @@ private func counting(pausedAfter: Int64? = nil) -> TimerState {
     #expect((paused.deadline, paused.countsFrom, paused.elapsedSeconds) == (nil, nil, 60))
     // A focus that counts down keeps its deadline, and counts from nothing.
     var down = counting()
-    down.countsUp = false
+    down.phase = .running(.focus, deadline: at(day), total: .seconds(day))
     let view = ViewModel(state: down, config: Config(), reading: now, zone: { _ in 0 })
     #expect((view.deadline, view.countsFrom) == (at(day), nil))
   }
@@ -132,7 +132,7 @@ private func counting(pausedAfter: Int64? = nil) -> TimerState {
     // Started at 10.5 s: its minutes turn at 70.5 s, 130.5 s, ... and the bar wakes there.
     let start = Instant(nanoseconds: 10_500_000_000)
     let state = TimerState(
-      phase: .running(.focus, deadline: start + .seconds(day), total: .seconds(day)), countsUp: true)
+      phase: .running(.focus(countsUp: true), deadline: start + .seconds(day), total: .seconds(day)))
     let now = ClockReading(
       wall: 12_000_000_000, boottime: 12_000_000_000, monotonic: 12_000_000_000, bootID: "b")
     let plan = try #require(TickPlan.of(state, now: now, zone: { _ in 0 }, dayStart: 0, update: .minute))

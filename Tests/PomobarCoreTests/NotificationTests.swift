@@ -201,7 +201,7 @@ private func load(_ text: String) -> ConfigLoad {
   }
 
   @Test func urgentShowsForItsSpanThenClears() {
-    let state = TimerState(phase: .focusDone, urgent: true, urgentSince: at(1500))
+    let state = TimerState(phase: .focusDone, urgency: .init(since: at(1500)))
     #expect(state.isUrgent(at: at(1529), lasting: .seconds(30)))
     #expect(!state.isUrgent(at: at(1530), lasting: .seconds(30)))
     #expect(state.isUrgent(at: at(99_999), lasting: nil), "without urgent-for: until the next action")
@@ -216,7 +216,7 @@ private func load(_ text: String) -> ConfigLoad {
     let written = ClockReading(
       wall: 1_000_000_000_000, boottime: 2_000_000_000_000, monotonic: 1_000, bootID: "b")
     let state = TimerState(
-      phase: .focusDone, urgent: true, urgentSince: Instant(nanoseconds: 1_999_000_000_000))
+      phase: .focusDone, urgency: .init(since: Instant(nanoseconds: 1_999_000_000_000)))
     let document = StateDocument(timer: state, written: written)
     let back = try StateDocument(json: Array(document.json().utf8))
     #expect(back.timer.urgentSince == state.urgentSince)

@@ -14,7 +14,7 @@ private func reading(wall: Int64, boottime: Int64, monotonic: Int64, boot: Strin
 
 @Suite struct StateDocumentTests {
   let running = TimerState(
-    phase: .running(.focus, deadline: .seconds(1600), total: .seconds(1500)), slot: 2, urgent: true,
+    phase: .running(.focus, deadline: .seconds(1600), total: .seconds(1500)), slot: 2, urgency: .init(),
     note: TimerNote(.counted, by: .suspend, .seconds(5)), completed: 9)
 
   @Test func roundTripsEveryPhase() throws {
@@ -67,8 +67,7 @@ private func reading(wall: Int64, boottime: Int64, monotonic: Int64, boot: Strin
       return Instant(nanoseconds: band + k * 1_000_000_000)
     }
     var state = TimerState(
-      phase: .running(.focus, deadline: instant(), total: .seconds(1500)), urgent: true,
-      urgentSince: instant())
+      phase: .running(.focus, deadline: instant(), total: .seconds(1500)), urgency: .init(since: instant()))
     state.ledger.work = WorkClock(since: instant(), project: "api")
     state.ledger.awaySince = instant()
     state.ledger.phaseStart = instant()

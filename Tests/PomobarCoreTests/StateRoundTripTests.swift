@@ -139,7 +139,7 @@ import Testing
       timer: TimerNote(.paused, by: .away, .seconds(1)), phaseCovered: true, answerBy: .seconds(3))
     for i in 0..<LedgerState.projectsKept { ledger.today.add(8 * 86_400, project: name(i), today: 1) }
     let timer = TimerState(
-      phase: .paused(.focus, remaining: .seconds(86_400), total: .seconds(86_400)), slot: 1, urgent: true,
+      phase: .paused(.focus, remaining: .seconds(86_400), total: .seconds(86_400)), slot: 1, urgency: .init(),
       note: nil, completed: 10_000_000, ledger: ledger)
     var document = StateDocument(
       timer: timer,
@@ -219,7 +219,7 @@ import Testing
   }
 
   @Test func anUrgentFlagAcrossARebootIsReadBack() throws {
-    let state = TimerState(phase: .focusDone, urgent: true, urgentSince: Self.boot.instant)
+    let state = TimerState(phase: .focusDone, urgency: .init(since: Self.boot.instant))
     let rebooted = ClockReading(
       wall: Self.boot.wall + 3600 * Self.second, boottime: 5 * Self.second, monotonic: 5 * Self.second,
       bootID: "b")

@@ -14,7 +14,7 @@ import Testing
     ("short break", TimerState(phase: .running(.shortBreak, deadline: .seconds(200), total: .seconds(300)))),
     ("long break", TimerState(phase: .running(.longBreak, deadline: .seconds(600), total: .seconds(900)))),
     ("paused", TimerState(phase: .paused(.focus, remaining: .seconds(600), total: .seconds(1500)))),
-    ("done", TimerState(phase: .focusDone, urgent: true)),
+    ("done", TimerState(phase: .focusDone, urgency: .init())),
   ]
 
   static let cases: [(theme: String, mode: ThemeMode)] = Theme.builtIn.flatMap { theme in

@@ -94,7 +94,7 @@ import Testing
   /// A Flowtime focus's deadline is only the one-day cap: no `ending` a minute before it.
   @Test func aFocusThatCountsUpWakesOnlyAtTheOneDayCap() {
     let state = TimerState(
-      phase: .running(.focus, deadline: .seconds(86_410), total: .seconds(86_400)), countsUp: true)
+      phase: .running(.focus(countsUp: true), deadline: .seconds(86_410), total: .seconds(86_400)))
     #expect(Self.plan(state, at: 10) == TickPlan(anchor: .seconds(86_410), seconds: 86_400))
     #expect(Self.plan(state, at: 86_360) == TickPlan(anchor: .seconds(86_410), seconds: 50))
   }
@@ -108,7 +108,7 @@ import Testing
   }
 
   @Test func theUrgentFlagClearingAndTheNextDayAreWakeUps() {
-    let urgent = TimerState(phase: .focusDone, urgent: true, urgentSince: .seconds(100))
+    let urgent = TimerState(phase: .focusDone, urgency: .init(since: .seconds(100)))
     #expect(
       Self.plan(urgent, at: 110, urgentFor: .seconds(30)) == TickPlan(anchor: .seconds(130), seconds: 20))
     var state = TimerState()

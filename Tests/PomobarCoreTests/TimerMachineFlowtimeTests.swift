@@ -15,9 +15,9 @@ private func flowSettings(_ configure: (inout TimerSettings) -> Void = { _ in })
 /// A Flowtime focus started at `start`, running (or paused at `pausedAfter` seconds).
 private func flowing(since start: Int64 = 0, pausedAfter: Int64? = nil, slot: Int = 1) -> TimerState {
   let phase: TimerPhase =
-    pausedAfter.map { .paused(.focus, remaining: .seconds(day - $0), total: .seconds(day)) }
-    ?? .running(.focus, deadline: at(start + day), total: .seconds(day))
-  var state = TimerState(phase: phase, slot: slot, countsUp: true)
+    pausedAfter.map { .paused(.focus(countsUp: true), remaining: .seconds(day - $0), total: .seconds(day)) }
+    ?? .running(.focus(countsUp: true), deadline: at(start + day), total: .seconds(day))
+  var state = TimerState(phase: phase, slot: slot)
   state.ledger.phaseStart = at(start)
   return state
 }
@@ -47,7 +47,7 @@ private func endedIntoItsBreak(slot: Int = 1, start: Int64 = 0, end: Int64, ran:
   @Test func startInFlowtimeCountsUpWithNoEnd() {
     var m = machine()
     let effects = m.handle(.action(.start), at: at(100))
-    #expect(m.state.phase == .running(.focus, deadline: at(100 + day), total: .seconds(day)))
+    #expect(m.state.phase == .running(.focus(countsUp: true), deadline: at(100 + day), total: .seconds(day)))
     #expect(m.state.countsUp)
     #expect(
       effects == [
@@ -86,7 +86,8 @@ private func endedIntoItsBreak(slot: Int = 1, start: Int64 = 0, end: Int64, ran:
   @Test func toggleOnAPausedFocusResumesIt() {
     var m = machine(flowing(pausedAfter: 600))
     let effects = m.handle(.action(.toggle), at: at(2000))
-    #expect(m.state.phase == .running(.focus, deadline: at(2000 - 600 + day), total: .seconds(day)))
+    #expect(
+      m.state.phase == .running(.focus(countsUp: true), deadline: at(2000 - 600 + day), total: .seconds(day)))
     #expect(m.state.countsUp)
     #expect(effects == [.persist, hook(.resume, .focus, next: .shortBreak, total: 600)])
   }
@@ -94,7 +95,8 @@ private func endedIntoItsBreak(slot: Int = 1, start: Int64 = 0, end: Int64, ran:
   @Test func pauseKeepsTheTimeSoFar() {
     var m = machine(flowing())
     let effects = m.handle(.action(.pause), at: at(700))
-    #expect(m.state.phase == .paused(.focus, remaining: .seconds(day - 700), total: .seconds(day)))
+    #expect(
+      m.state.phase == .paused(.focus(countsUp: true), remaining: .seconds(day - 700), total: .seconds(day)))
     #expect(effects == [.persist, hook(.pause, .focus, next: .shortBreak, total: 700)])
   }
 
@@ -142,7 +144,7 @@ private func endedIntoItsBreak(slot: Int = 1, start: Int64 = 0, end: Int64, ran:
     var m = machine(flowing(), flowSettings { $0.autoAdvance = .all })
     _ = m.handle(.action(.toggle), at: at(3000))
     let effects = m.handle(.deadlineReached, at: at(3600))
-    #expect(m.state.phase == .running(.focus, deadline: at(3600 + day), total: .seconds(day)))
+    #expect(m.state.phase == .running(.focus(countsUp: true), deadline: at(3600 + day), total: .seconds(day)))
     #expect(m.state.countsUp)
     #expect(
       effects == [
@@ -159,7 +161,8 @@ private func endedIntoItsBreak(slot: Int = 1, start: Int64 = 0, end: Int64, ran:
   @Test func suspendWithPauseStopsTheCountWhereTheLidClosed() {
     var m = machine(flowing())
     let effects = m.handle(.resumedFromSuspend(gap: .seconds(600)), at: at(1600))
-    #expect(m.state.phase == .paused(.focus, remaining: .seconds(day - 1000), total: .seconds(day)))
+    #expect(
+      m.state.phase == .paused(.focus(countsUp: true), remaining: .seconds(day - 1000), total: .seconds(day)))
     #expect(m.state.note == TimerNote(.paused, by: .suspend, .seconds(600)))
     #expect(effects == [.persist, hook(.pause, .focus, reason: .suspended, next: .shortBreak, total: 1000)])
     _ = m.handle(.action(.resume), at: at(1700))
@@ -171,7 +174,7 @@ private func endedIntoItsBreak(slot: Int = 1, start: Int64 = 0, end: Int64, ran:
     var counted = machine(flowing(), flowSettings { $0.suspendFocus = .count })
     _ = counted.handle(.action(.away), at: at(1000))
     _ = counted.handle(.action(.back), at: at(1600))
-    #expect(counted.state.phase == .running(.focus, deadline: at(day), total: .seconds(day)))
+    #expect(counted.state.phase == .running(.focus(countsUp: true), deadline: at(day), total: .seconds(day)))
     #expect(counted.state.note == TimerNote(.counted, by: .away, .seconds(600)))
 
     var voided = machine(flowing(), flowSettings { $0.suspendFocus = .void })

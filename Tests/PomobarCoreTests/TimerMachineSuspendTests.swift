@@ -12,7 +12,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     var settings = TimerSettings()
     configure(&settings)
     return TimerMachine(
-      state: TimerState(phase: .running(kind, deadline: at(deadline), total: .seconds(total))),
+      state: TimerState(phase: .running(TimedPhase(kind), deadline: at(deadline), total: .seconds(total))),
       settings: settings)
   }
 

@@ -86,7 +86,7 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
 
   @Test func toggleInFocusDoneStartsTheBreakAndClearsUrgent() {
     var m = machine(.focusDone)
-    m.state.urgent = true
+    m.state.urgency = .init()
     let effects = m.handle(.action(.toggle), at: at(2000))
     #expect(m.state.phase == .running(.shortBreak, deadline: at(2300), total: .seconds(300)))
     #expect(!m.state.urgent)
@@ -354,7 +354,7 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
 
   @Test func anyActionClearsUrgentAndTheNote() {
     var m = machine(.focusDone)
-    m.state.urgent = true
+    m.state.urgency = .init()
     m.state.note = TimerNote(.paused, by: .suspend, minute)
     #expect(m.handle(.action(.none), at: at(0)) == [.persist])
     #expect(!m.state.urgent)
@@ -383,7 +383,7 @@ private func focus(until deadline: Int64, total: Int64 = 1500) -> TimerPhase {
     // Before focus 4: a long break would come one focus early, and focus 4 be skipped.
     var m = machine(slot: 4)
     _ = m.handle(.action(.startBreak), at: at(0))
-    #expect(m.state.phase == .running(.shortBreak, deadline: at(300), total: .seconds(300)))
+    #expect(m.state.phase == .running(.shortBreak(extra: true), deadline: at(300), total: .seconds(300)))
     #expect(m.state.extraBreak)
     _ = m.handle(.deadlineReached, at: at(300))
     #expect(m.state.phase == .idle)

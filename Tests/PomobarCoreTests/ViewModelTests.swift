@@ -56,7 +56,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
   ])
   func aPausedPhaseSaysWhichPhaseIsPaused(kind: PhaseKind, text: String, title: String) {
     let state = TimerState(
-      phase: .paused(kind, remaining: .seconds(720), total: .seconds(720)), slot: 2)
+      phase: .paused(TimedPhase(kind), remaining: .seconds(720), total: .seconds(720)), slot: 2)
     let view = ViewModel(state: state, config: config, now: at(0))
     #expect(view.fullText == text)
     #expect(view.shortText == "⣿ 12:00")
@@ -64,7 +64,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
   }
 
   @Test func focusDoneIsUrgentAndOffersTheBreak() {
-    let state = TimerState(phase: .focusDone, slot: 4, urgent: true, completed: 4)
+    let state = TimerState(phase: .focusDone, slot: 4, urgency: .init(), completed: 4)
     let view = ViewModel(state: state, config: config, now: at(0))
     #expect(view.fullText == "✓ Focus done ●●●●")
     #expect(view.classes == ["focus-done", "urgent"])
@@ -97,7 +97,8 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     ),
     (
       TimerState(
-        phase: .focusDone, urgent: true, note: TimerNote(.counted, by: .suspend, .seconds(600)), completed: 1),
+        phase: .focusDone, urgency: .init(), note: TimerNote(.counted, by: .suspend, .seconds(600)),
+        completed: 1),
       "✓ Focus done ●○○○ · suspended 10 min, counted", "✓ done ☾", "counted: suspended 10 min"
     ),
     (

@@ -10,8 +10,8 @@ extension NotificationPlan {
     let next: PhaseKind =
       switch state.phase {
       case .idle: .shortBreak
-      case .running(let kind, _, _), .paused(let kind, _, _):
-        kind.isBreak ? kind : config.timer.breakKind(after: state.slot)
+      case .running(let timed, _, _), .paused(let timed, _, _):
+        timed.kind.isBreak ? timed.kind : config.timer.breakKind(after: state.slot)
       case .focusDone: config.timer.breakKind(after: state.slot)
       }
     let values: [NotificationText.Placeholder: String] = [

@@ -1,7 +1,7 @@
 /// Flowtime (`[timer] mode = "flowtime"`): a focus that counts up with no end of its own,
 /// and a break earned by how long it ran.
 ///
-/// A counting-up focus is a running focus like any other, marked `TimerState.countsUp`,
+/// A counting-up focus is a running focus like any other, a `TimedPhase.focus(countsUp: true)`,
 /// whose deadline is only the one-day cap: pause, resume, stop, void, suspend and away all
 /// work on it unchanged, and its record holds the time it really ran. What differs is
 /// here: the natural next step (toggle, skip, break) ends it as completed and starts the

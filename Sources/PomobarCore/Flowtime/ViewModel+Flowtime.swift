@@ -24,7 +24,7 @@ extension ViewModel {
     if state.phase == .idle && settings.mode == .flowtime {
       return Flow(elapsed: 0, fraction: 0, earned: .zero, counting: false)
     }
-    guard state.countsUp, state.phase.kind == .focus else { return nil }
+    guard state.countsUp else { return nil }
     let elapsed = max(0, total - remaining)
     // Full at each whole lap (25:00 shows a full ring), then it starts over.
     let lap = max(1, settings.focus.ceilSeconds)

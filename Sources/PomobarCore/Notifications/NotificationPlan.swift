@@ -38,9 +38,9 @@ public struct NotificationPlan: Equatable, Sendable {
         Button(name: "break", label: "Start break", action: .startBreak),
         Button(name: "start", label: "New focus", action: .start),
       ]
-    case .running(let kind, _, let total), .paused(let kind, _, let total):
-      (next, length) = (kind, total)
-      if kind.isBreak {
+    case .running(let timed, _, let total), .paused(let timed, _, let total):
+      (next, length) = (timed.kind, total)
+      if timed.kind.isBreak {
         buttons = [
           Button(name: "start", label: "Skip break", action: .start),
           Button(name: "extend", label: "+5 min", action: .extend(Self.extra)),

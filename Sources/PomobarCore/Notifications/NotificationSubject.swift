@@ -10,9 +10,9 @@ public enum NotificationSubject {
     switch state.phase {
     case .idle: return "idle." + place
     case .focusDone: return "focus-done." + place
-    case .running(let kind, _, _), .paused(let kind, _, _):
+    case .running(let timed, _, _), .paused(let timed, _, _):
       let began = state.ledger.phaseStart.map { "\($0.nanoseconds)" } ?? "-"
-      return "\(kind.rawValue).\(place).\(began)"
+      return "\(timed.kind.rawValue).\(place).\(began)"
     }
   }
 }

@@ -12,7 +12,11 @@
 /// instead of `deadline`) or `focus-done`.
 /// `urgent_since` is there while urgent; `extra_break: true` while a break taken from idle
 /// (no focus earned it) runs or is paused; `counts_up: true` while a Flowtime focus (whose
-/// deadline is only the one-day cap) runs or is paused.
+/// deadline is only the one-day cap) runs or is paused. The file is written as before these
+/// moved into `TimedPhase` and `TimerState.Urgency`, byte for byte, so an older copy on the
+/// same machine reads it; of a combination that cannot be (`counts_up` on a break or while
+/// idle, `extra_break` on anything but a short break, `urgent_since` without `urgent`) the
+/// part that cannot is dropped.
 extension StateDocument {
   /// A state file that cannot be used, and why.
   public struct DecodeError: Error, Equatable, CustomStringConvertible {
@@ -31,24 +35,24 @@ extension StateDocument {
       fields.append(("phase", "idle"))
     case .focusDone:
       fields.append(("phase", "focus-done"))
-    case .running(let kind, let deadline, let total):
+    case .running(let timed, let deadline, let total):
       fields += [
-        ("phase", "running"), ("kind", .string(kind.rawValue)),
+        ("phase", "running"), ("kind", .string(timed.kind.rawValue)),
         ("deadline", .integer(deadline.nanoseconds)), ("total", .integer(total.nanoseconds)),
       ]
-    case .paused(let kind, let remaining, let total):
+    case .paused(let timed, let remaining, let total):
       fields += [
-        ("phase", "paused"), ("kind", .string(kind.rawValue)),
+        ("phase", "paused"), ("kind", .string(timed.kind.rawValue)),
         ("remaining", .integer(remaining.nanoseconds)), ("total", .integer(total.nanoseconds)),
       ]
     }
     fields += [
-      ("slot", .integer(Int64(timer.slot))), ("urgent", .bool(timer.urgent)),
+      ("slot", .integer(Int64(timer.slot))), ("urgent", .bool(timer.urgency != nil)),
       ("completed", .integer(Int64(timer.completed))), ("note", Self.encode(timer.note)),
     ]
-    if let since = timer.urgentSince { fields.append(("urgent_since", .integer(since.nanoseconds))) }
-    if timer.extraBreak { fields.append(("extra_break", .bool(true))) }
-    if timer.countsUp { fields.append(("counts_up", .bool(true))) }
+    if let since = timer.urgency?.since { fields.append(("urgent_since", .integer(since.nanoseconds))) }
+    if timer.phase.timed?.isExtra == true { fields.append(("extra_break", .bool(true))) }
+    if timer.phase.timed?.countsUp == true { fields.append(("counts_up", .bool(true))) }
     let document: JSONValue = [
       "version": .integer(Self.version), "written": clocks, "timer": .object(fields),
       "ledger": Self.encode(timer.ledger), "epoch": .string(epoch),
@@ -90,11 +94,11 @@ extension StateDocument {
         throw DecodeError(message: "'deadline' is more than 8 days from when the file was written")
       }
       phase = .running(
-        try Self.kind(timer), deadline: Instant(nanoseconds: deadline),
+        try Self.timed(timer), deadline: Instant(nanoseconds: deadline),
         total: .nanoseconds(try Self.integer(timer, "total", in: 0...Self.longestSpan)))
     case "paused":
       phase = .paused(
-        try Self.kind(timer),
+        try Self.timed(timer),
         remaining: .nanoseconds(try Self.integer(timer, "remaining", in: 0...Self.longestSpan)),
         total: .nanoseconds(try Self.integer(timer, "total", in: 0...Self.longestSpan)))
     default:
@@ -103,12 +107,9 @@ extension StateDocument {
     let slot = try Self.integer(timer, "slot", in: 1...10_000)
     let completed = try Self.integer(timer, "completed", in: 0...10_000_000)
     self.timer = TimerState(
-      phase: phase, slot: Int(slot), urgent: timer["urgent"]?.boolValue ?? false,
+      phase: phase, slot: Int(slot), urgency: try Self.urgency(timer, written: written),
       note: try Self.decodeNote(timer["note"]), completed: Int(completed),
-      ledger: try Self.decodeLedger(root["ledger"], written: written),
-      urgentSince: try Self.urgentSince(timer, written: written),
-      extraBreak: phase.kind?.isBreak == true && timer["extra_break"]?.boolValue == true,
-      countsUp: phase.kind == .focus && timer["counts_up"]?.boolValue == true)
+      ledger: try Self.decodeLedger(root["ledger"], written: written))
     epoch = root["epoch"]?.stringValue ?? ""
     // Absent in files of earlier versions; names that are not strings are dropped.
     if case .array(let names)? = root["commits"] {
@@ -126,15 +127,19 @@ extension StateDocument {
     }
   }
 
-  /// When the urgent flag was set; absent in files of earlier versions, and dropped when
-  /// far from when the file was written (another boot's clock).
-  static func urgentSince(_ timer: JSONValue, written: ClockReading) throws(DecodeError) -> Instant? {
-    guard timer["urgent_since"] != nil, timer["urgent_since"] != .null else { return nil }
-    // Any integer: a reboot moves the instant into the new boot's timeline, where it can
-    // lie before the boot (below zero).
-    let since = try clamped(timer, "urgent_since", in: -clockRange.upperBound...clockRange.upperBound)
-    guard abs(since - written.boottime) <= longestSpan else { return nil }
-    return Instant(nanoseconds: since)
+  /// The urgent flag, and when it was set: that is absent in files of earlier versions,
+  /// and dropped when far from when the file was written (another boot's clock). A time
+  /// without the flag is dropped too (but must still be a number).
+  static func urgency(_ timer: JSONValue, written: ClockReading) throws(DecodeError) -> TimerState.Urgency? {
+    var since: Instant?
+    if timer["urgent_since"] != nil, timer["urgent_since"] != .null {
+      // Any integer: a reboot moves the instant into the new boot's timeline, where it can
+      // lie before the boot (below zero).
+      let read = try clamped(timer, "urgent_since", in: -clockRange.upperBound...clockRange.upperBound)
+      if abs(read - written.boottime) <= longestSpan { since = Instant(nanoseconds: read) }
+    }
+    guard timer["urgent"]?.boolValue == true else { return nil }
+    return TimerState.Urgency(since: since)
   }
 
   /// Clock readings and instants: from 0 to about the year 2116 in nanoseconds.
@@ -164,11 +169,13 @@ extension StateDocument {
     return min(max(value, range.lowerBound), range.upperBound)
   }
 
-  private static func kind(_ object: JSONValue) throws(DecodeError) -> PhaseKind {
+  /// A running or paused phase's kind, counting up or extra where it can be.
+  private static func timed(_ object: JSONValue) throws(DecodeError) -> TimedPhase {
     guard let name = object["kind"]?.stringValue, let kind = PhaseKind(rawValue: name) else {
       throw DecodeError(message: "unknown phase kind")
     }
-    return kind
+    return TimedPhase(
+      kind, countsUp: object["counts_up"]?.boolValue == true, extra: object["extra_break"]?.boolValue == true)
   }
 
   /// A note's `kind` in the file: one name for each outcome and cause.

@@ -7,9 +7,9 @@ extension Action {
     switch state.phase {
     case .idle: phase = "the timer is idle"
     case .focusDone: phase = "the focus is done, waiting for its break"
-    case .running(let kind, _, _):
-      phase = state.countsUp ? "the focus counts up" : "a \(kind.words) is running"
-    case .paused(let kind, _, _): phase = "the \(kind.words) is paused"
+    case .running(let timed, _, _):
+      phase = timed.countsUp ? "the focus counts up" : "a \(timed.kind.words) is running"
+    case .paused(let timed, _, _): phase = "the \(timed.kind.words) is paused"
     }
     switch self {
     case .start: return "nothing to start: \(phase)"

@@ -84,7 +84,7 @@ extension TimerMachine {
     }
     if action == .start {
       switch state.phase {
-      case .paused(let kind, _, _): return .failure(.paused(kind))
+      case .paused(let timed, _, _): return .failure(.paused(timed.kind))
       case .idle, .focusDone, .running(.shortBreak, _, _), .running(.longBreak, _, _):
         let end = then + settings.length(of: .focus)
         if end <= now { return .failure(.over(.focus, start: then, end: end)) }
@@ -108,8 +108,7 @@ extension TimerMachine {
     var waited = self
     _ = acted.handle(.action(action), at: now)
     _ = waited.handle(.deadlineReached, at: now)
-    (acted.state.urgent, acted.state.urgentSince, acted.state.note) =
-      (waited.state.urgent, waited.state.urgentSince, waited.state.note)
+    (acted.state.urgency, acted.state.note) = (waited.state.urgency, waited.state.note)
     return acted.state == waited.state
   }
 

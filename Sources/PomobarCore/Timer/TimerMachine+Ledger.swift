@@ -123,7 +123,6 @@ extension TimerMachine {
   /// (one the user started runs on).
   mutating func goIdle(at time: Instant, _ effects: inout [Effect]) {
     state.phase = .idle
-    state.extraBreak = false
     if state.ledger.work?.byFocus == true { stopWork(at: time, &effects) }
     if state.ledger.resumeWorkByFocus {
       // Away stopped the focus's clock: with the timer idle, back does not start it.

@@ -38,14 +38,12 @@ public struct TimerMachine: Sendable {
     switch event {
     case .action(let action):
       advance(to: now, &effects)
-      state.urgent = false
-      state.urgentSince = nil
+      state.urgency = nil
       state.note = nil
       apply(action, at: now, &effects)
     case .backdated(let action, let then):
       advance(to: now, &effects)
-      state.urgent = false
-      state.urgentSince = nil
+      state.urgency = nil
       state.note = nil
       applyBackdated(action, at: min(then, now), &effects)
       advance(to: now, &effects)  // what it started may have run out since
@@ -70,17 +68,17 @@ public struct TimerMachine: Sendable {
       case .focusDone:
         state.slot = settings.slot(after: .focus, from: state.slot)
         begin(.focus, at: now, &effects)
-      case .running(let kind, _, _) where kind.isBreak: skipBreak(kind, at: now, &effects)
+      case .running(let timed, _, _) where timed.kind.isBreak: skipBreak(timed, at: now, &effects)
       case .running: break
       case .paused: apply(.resume, at: now, &effects)
       }
     case .pause:
-      guard case .running(let kind, let deadline, let total) = state.phase else { return }
-      state.phase = .paused(kind, remaining: deadline - now, total: total)
+      guard case .running(let timed, let deadline, let total) = state.phase else { return }
+      state.phase = .paused(timed, remaining: deadline - now, total: total)
       effects.append(hook(.pause, at: now))
     case .resume:
-      guard case .paused(let kind, let remaining, let total) = state.phase else { return }
-      state.phase = .running(kind, deadline: now + remaining, total: total)
+      guard case .paused(let timed, let remaining, let total) = state.phase else { return }
+      state.phase = .running(timed, deadline: now + remaining, total: total)
       state.ledger.pausedByAway = false  // resumed by hand: it runs, away or not
       effects.append(hook(.resume, at: now))
     case .toggle:
@@ -104,9 +102,9 @@ public struct TimerMachine: Sendable {
       case .focusDone:
         state.slot = settings.slot(after: .focus, from: state.slot)
         begin(.focus, at: now, &effects)
-      case .running(let kind, _, _), .paused(let kind, _, _):
-        if kind.isBreak {
-          skipBreak(kind, at: now, &effects)
+      case .running(let timed, _, _), .paused(let timed, _, _):
+        if timed.kind.isBreak {
+          skipBreak(timed, at: now, &effects)
         } else {
           end(.focus, .skipped, at: now, &effects)
           begin(settings.breakKind(after: state.slot), at: now, &effects)
@@ -119,9 +117,9 @@ public struct TimerMachine: Sendable {
       case .focusDone:
         state.slot = settings.slot(after: .focus, from: state.slot)
         goIdle(at: now, &effects)
-      case .running(let kind, _, _), .paused(let kind, _, _):
-        end(kind, .stopped, at: now, &effects)
-        if kind.isBreak { leaveBreak(kind) }
+      case .running(let timed, _, _), .paused(let timed, _, _):
+        end(timed.kind, .stopped, at: now, &effects)
+        if timed.kind.isBreak { leaveBreak(timed) }
         goIdle(at: now, &effects)
       }
     case .reset:
@@ -154,17 +152,16 @@ public struct TimerMachine: Sendable {
   }
 
   /// Ends a break early and starts the next focus.
-  private mutating func skipBreak(_ kind: PhaseKind, at now: Instant, _ effects: inout [Effect]) {
-    end(kind, .skipped, at: now, &effects)
-    leaveBreak(kind)
+  private mutating func skipBreak(_ timed: TimedPhase, at now: Instant, _ effects: inout [Effect]) {
+    end(timed.kind, .skipped, at: now, &effects)
+    leaveBreak(timed)
     begin(.focus, at: now, &effects)
   }
 
-  /// A `kind` break ended: the cycle moves on to the next focus, unless the break was an
+  /// A `timed` break ended: the cycle moves on to the next focus, unless the break was an
   /// extra one (taken from idle), which no focus earned.
-  private mutating func leaveBreak(_ kind: PhaseKind) {
-    if !state.extraBreak { state.slot = settings.slot(after: kind, from: state.slot) }
-    state.extraBreak = false
+  private mutating func leaveBreak(_ timed: TimedPhase) {
+    if !timed.isExtra { state.slot = settings.slot(after: timed.kind, from: state.slot) }
   }
 
   /// Moves the end of the running or paused phase by `delta`, never below zero left;
@@ -176,16 +173,16 @@ public struct TimerMachine: Sendable {
   ) {
     let before = state.phase
     switch state.phase {
-    case .running(let kind, let deadline, let total):
+    case .running(let timed, let deadline, let total):
       let remaining = clamp(deadline - now + delta, total: total + delta)
       let newTotal = total + (remaining - (deadline - now))
-      state.phase = .running(kind, deadline: now + remaining, total: newTotal)
-    case .paused(let kind, let remaining, let total):
+      state.phase = .running(timed, deadline: now + remaining, total: newTotal)
+    case .paused(let timed, let remaining, let total):
       let left = clamp(remaining + delta, total: total + delta)
       let newTotal = total + (left - remaining)
       state.phase =
         left <= .zero
-        ? .running(kind, deadline: now, total: newTotal) : .paused(kind, remaining: left, total: newTotal)
+        ? .running(timed, deadline: now, total: newTotal) : .paused(timed, remaining: left, total: newTotal)
     case .idle, .focusDone:
       return
     }
@@ -205,7 +202,8 @@ public struct TimerMachine: Sendable {
   /// Ends every phase whose deadline is at or before `now`, each at its own deadline.
   private mutating func advance(to now: Instant, _ effects: inout [Effect]) {
     var ended = 0
-    while case .running(let kind, let deadline, _) = state.phase, deadline <= now {
+    while case .running(let timed, let deadline, _) = state.phase, deadline <= now {
+      let kind = timed.kind
       if ended == Self.catchUpLimit {
         // Far behind with auto-advance on (a machine left on with no copy running):
         // stop cycling rather than replay hours of phases nobody saw.
@@ -217,7 +215,7 @@ public struct TimerMachine: Sendable {
       if !kind.isBreak { state.completed += 1 }  // the hook's count includes this session
       end(kind, .completed, at: deadline, &effects)
       if kind.isBreak {
-        leaveBreak(kind)
+        leaveBreak(timed)
         if settings.autoAdvance.startsFocus {
           begin(.focus, at: deadline, &effects)
         } else {
@@ -230,8 +228,7 @@ public struct TimerMachine: Sendable {
           state.phase = .focusDone
         }
       }
-      state.urgent = true
-      state.urgentSince = deadline
+      state.urgency = TimerState.Urgency(since: deadline)
       state.note = nil
       holdForAway(at: deadline, &effects)  // moved on while nobody is there
       if case .running(_, let next, _) = state.phase, next <= now {
@@ -272,11 +269,11 @@ public struct TimerMachine: Sendable {
       state.ledger.phaseGap += gap
       return
     }
-    guard case .running(let kind, let deadline, let total) = state.phase else { return }
-    switch policy(for: kind) {
+    guard case .running(let timed, let deadline, let total) = state.phase else { return }
+    switch policy(for: timed.kind) {
     case .pause:
       guard !away else { return }  // started or resumed by hand while away: it runs
-      state.phase = .paused(kind, remaining: deadline - from, total: total)
+      state.phase = .paused(timed, remaining: deadline - from, total: total)
       state.note = TimerNote(.paused, by: .suspend, gap)
       state.ledger.phaseGap += gap
       effects.append(hook(.pause, at: from) { $0.reason = .suspended })
@@ -285,7 +282,7 @@ public struct TimerMachine: Sendable {
       state.note = TimerNote(.counted, by: cause, gap)
     case .void:
       state.ledger.phaseGap += gap
-      end(kind, .suspended, at: from, &effects)
+      end(timed.kind, .suspended, at: from, &effects)
       goIdle(at: from, &effects)
       state.note = TimerNote(.voided, by: cause, gap)
     }
@@ -301,10 +298,10 @@ public struct TimerMachine: Sendable {
   /// as it will be counted, and it does not run out while nobody is there. Back leaves it
   /// paused, as a suspend does.
   mutating func holdForAway(at time: Instant, _ effects: inout [Effect]) {
-    guard state.ledger.awaySince != nil, case .running(let kind, let deadline, let total) = state.phase,
-      policy(for: kind) == .pause
+    guard state.ledger.awaySince != nil, case .running(let timed, let deadline, let total) = state.phase,
+      policy(for: timed.kind) == .pause
     else { return }
-    state.phase = .paused(kind, remaining: max(.zero, deadline - time), total: total)
+    state.phase = .paused(timed, remaining: max(.zero, deadline - time), total: total)
     state.ledger.pausedByAway = true
     effects.append(hook(.pause, at: time) { $0.reason = .suspended })
   }
@@ -318,9 +315,8 @@ public struct TimerMachine: Sendable {
     _ effects: inout [Effect]
   ) {
     let length = length ?? settings.length(of: kind)
-    state.phase = .running(kind, deadline: start + length, total: length)
-    state.extraBreak = extra
-    state.countsUp = kind == .focus && settings.mode == .flowtime
+    let timed = TimedPhase(kind, countsUp: settings.mode == .flowtime, extra: extra)
+    state.phase = .running(timed, deadline: start + length, total: length)
     state.ledger.clearPhase()
     state.ledger.phaseStart = start
     effects.append(hook(kind.isBreak ? .breakStart : .focusStart, at: start))
@@ -352,7 +348,6 @@ public struct TimerMachine: Sendable {
     if kind == .focus && reason == .completed { effects.append(ending(.focusDone)) }
     effects.append(phaseRecord(kind, reason, at: time, note: note))
     state.ledger.clearPhase()
-    state.countsUp = false
   }
 
   /// A hook effect about the timer as it stands at `time`: the running or paused phase
@@ -384,8 +379,8 @@ public struct TimerMachine: Sendable {
   /// idle a focus, from focus done its break.
   var nextPhase: PhaseKind {
     switch state.phase {
-    case .running(let kind, _, _), .paused(let kind, _, _):
-      return kind.isBreak ? .focus : earnedBreak
+    case .running(let timed, _, _), .paused(let timed, _, _):
+      return timed.kind.isBreak ? .focus : earnedBreak
     case .idle: return .focus
     case .focusDone: return settings.breakKind(after: state.slot)
     }

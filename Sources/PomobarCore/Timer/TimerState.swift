@@ -12,24 +12,72 @@ public enum PhaseKind: String, Sendable, CaseIterable, Hashable {
   }
 }
 
+/// A running or paused phase: its kind, with what only that kind has. A counting-up focus
+/// and a break no focus earned are written here, so neither can be written for a phase
+/// that has no such thing (idle, a break that counts up, an "extra" focus).
+///
+/// `.focus` and `.shortBreak` as values are the usual ones (counting down, earned); as
+/// patterns (`case .running(.focus, _, _)`) they match every focus and every short break.
+public enum TimedPhase: Equatable, Sendable {
+  /// A focus; `countsUp`: a Flowtime one, which counts up and whose deadline is only the
+  /// one-day cap (`TimerMachine.longestPhase`). Kept with the focus, whatever the mode is
+  /// changed to while it runs.
+  case focus(countsUp: Bool)
+  /// A short break; `extra`: taken from idle (`ctl break` before a focus), not earned by a
+  /// focus: when it ends the cycle stays where it was.
+  case shortBreak(extra: Bool)
+  case longBreak
+
+  /// A focus that counts down to its end.
+  public static let focus = TimedPhase.focus(countsUp: false)
+  /// A short break a focus earned.
+  public static let shortBreak = TimedPhase.shortBreak(extra: false)
+
+  /// A `kind` phase, counting up or extra where `kind` can be; the flags mean nothing for
+  /// the other kinds and are dropped there.
+  public init(_ kind: PhaseKind, countsUp: Bool = false, extra: Bool = false) {
+    switch kind {
+    case .focus: self = .focus(countsUp: countsUp)
+    case .shortBreak: self = .shortBreak(extra: extra)
+    case .longBreak: self = .longBreak
+    }
+  }
+
+  public var kind: PhaseKind {
+    switch self {
+    case .focus: return .focus
+    case .shortBreak: return .shortBreak
+    case .longBreak: return .longBreak
+    }
+  }
+
+  /// A Flowtime focus.
+  public var countsUp: Bool { self == .focus(countsUp: true) }
+  /// A break no focus earned.
+  public var isExtra: Bool { self == .shortBreak(extra: true) }
+}
+
 /// Where the timer is.
 public enum TimerPhase: Equatable, Sendable {
   /// Nothing runs; the next focus is `TimerState.slot`.
   case idle
   /// A phase counts down to `deadline`; `total` is its full length (after any extend/shorten).
-  case running(PhaseKind, deadline: Instant, total: Duration)
+  case running(TimedPhase, deadline: Instant, total: Duration)
   /// A phase is paused with exactly `remaining` left.
-  case paused(PhaseKind, remaining: Duration, total: Duration)
+  case paused(TimedPhase, remaining: Duration, total: Duration)
   /// Focus ran out; waiting for the user to start the break or a new focus.
   case focusDone
 
   /// The timed phase, if any (running or paused).
-  public var kind: PhaseKind? {
+  public var timed: TimedPhase? {
     switch self {
-    case .running(let kind, _, _), .paused(let kind, _, _): return kind
+    case .running(let timed, _, _), .paused(let timed, _, _): return timed
     case .idle, .focusDone: return nil
     }
   }
+
+  /// The timed phase's kind, if any (running or paused).
+  public var kind: PhaseKind? { timed?.kind }
 }
 
 /// Why the timer changed without a user's action, shown in the tooltip: what a gap did to
@@ -67,44 +115,52 @@ public struct TimerNote: Equatable, Sendable {
 
 /// Everything the timer remembers; the value that is persisted and shared by every copy.
 public struct TimerState: Equatable, Sendable {
+  /// A phase ended on its own and nobody has acted since. Whatever the phase is now: the
+  /// next one may have started by itself (`[timer] auto-advance`), or be idle or focus done.
+  public struct Urgency: Equatable, Sendable {
+    /// The end of the phase that ran out (`[display] urgent-for` counts from it); nil from
+    /// a file of an earlier version, or one whose instant was from another boot's clock:
+    /// urgent until the next action.
+    public var since: Instant?
+
+    public init(since: Instant? = nil) {
+      self.since = since
+    }
+  }
+
   public var phase: TimerPhase
   /// The focus session's position in the cycle, 1-based: the running one, the one just
   /// done (in `focusDone` and during its break), or the next one (in `idle`).
   public var slot: Int
   /// Set when a phase ends on its own; cleared by the next action.
-  public var urgent: Bool
-  /// When `urgent` was set: the end of the phase that ran out (`[display] urgent-for`
-  /// counts from it); nil when not urgent.
-  public var urgentSince: Instant?
+  public var urgency: Urgency?
   /// Why the last automatic change happened, until the next action.
   public var note: TimerNote?
   /// Focus sessions completed (ran to their end) since the last reset.
   public var completed: Int
   /// The work clock, the active project and what the running phase is recorded with.
   public var ledger: LedgerState
-  /// The running or paused break was taken from idle (`ctl break` before a focus), not
-  /// earned by a focus: when it ends the cycle stays where it was.
-  public var extraBreak: Bool
-  /// The running or paused focus is a Flowtime one: it counts up, and its deadline is only
-  /// the one-day cap (`TimerMachine.longestPhase`). Kept with the focus, whatever the mode
-  /// is changed to while it runs.
-  public var countsUp: Bool
 
   public init(
-    phase: TimerPhase = .idle, slot: Int = 1, urgent: Bool = false, note: TimerNote? = nil,
-    completed: Int = 0, ledger: LedgerState = LedgerState(), urgentSince: Instant? = nil,
-    extraBreak: Bool = false, countsUp: Bool = false
+    phase: TimerPhase = .idle, slot: Int = 1, urgency: Urgency? = nil, note: TimerNote? = nil,
+    completed: Int = 0, ledger: LedgerState = LedgerState()
   ) {
     self.phase = phase
     self.slot = slot
-    self.urgent = urgent
-    self.urgentSince = urgent ? urgentSince : nil
+    self.urgency = urgency
     self.note = note
     self.completed = completed
     self.ledger = ledger
-    self.extraBreak = extraBreak
-    self.countsUp = countsUp
   }
+
+  /// Whether a phase ended on its own since the last action (`urgency` is set).
+  public var urgent: Bool { urgency != nil }
+  /// When the urgency began, if known.
+  public var urgentSince: Instant? { urgency?.since }
+  /// The running or paused focus is a Flowtime one (`TimedPhase.focus(countsUp:)`).
+  public var countsUp: Bool { phase.timed?.countsUp ?? false }
+  /// The running or paused break is an extra one (`TimedPhase.shortBreak(extra:)`).
+  public var extraBreak: Bool { phase.timed?.isExtra ?? false }
 
   /// The state with every instant it holds `shift` nanoseconds later: carried into another
   /// boot's timeline (`StateDocument.reconciled`). Each part that holds instants moves its
@@ -112,10 +168,10 @@ public struct TimerState: Equatable, Sendable {
   public func moved(by shift: Int64) -> TimerState {
     let move = { (instant: Instant) in Instant(nanoseconds: instant.nanoseconds &+ shift) }
     var moved = self
-    if case .running(let kind, let deadline, let total) = phase {
-      moved.phase = .running(kind, deadline: move(deadline), total: total)
+    if case .running(let timed, let deadline, let total) = phase {
+      moved.phase = .running(timed, deadline: move(deadline), total: total)
     }
-    moved.urgentSince = urgentSince.map(move)
+    moved.urgency?.since = urgency?.since.map(move)
     moved.ledger = ledger.moved(by: shift)
     return moved
   }
@@ -123,8 +179,8 @@ public struct TimerState: Equatable, Sendable {
   /// Whether the urgent flag shows at `now`: set, and not older than `lasting` (nil: no
   /// limit, it stays until the next action).
   public func isUrgent(at now: Instant, lasting: Duration?) -> Bool {
-    guard urgent else { return false }
-    guard let lasting, let since = urgentSince else { return true }
+    guard let urgency else { return false }
+    guard let lasting, let since = urgency.since else { return true }
     return now < since + lasting
   }
 

@@ -36,7 +36,7 @@ extension ViewModel {
   /// one reading to the next).
   static func clockInstants(_ state: TimerState) -> (deadline: Instant?, countsFrom: Instant?) {
     switch state.phase {
-    case .running(.focus, let deadline, let total) where state.countsUp: return (nil, deadline - total)
+    case .running(.focus(countsUp: true), let deadline, let total): return (nil, deadline - total)
     case .running(_, let deadline, _): return (deadline, nil)
     case .idle, .paused, .focusDone: return (nil, nil)
     }

@@ -96,14 +96,14 @@ extension ViewModel {
         total = settings.focus.ceilSeconds
         remaining = 0
         color = config.display.colors.done
-      case .running(let kind, let deadline, let length):
-        phase = Phase(kind)
+      case .running(let timed, let deadline, let length):
+        phase = Phase(timed.kind)
         total = length.ceilSeconds
         remaining = max(0, (deadline - now).ceilSeconds)
-        color = ViewModel.color(for: kind, config.display.colors)
+        color = ViewModel.color(for: timed.kind, config.display.colors)
         if let second = localSecondOfDay { endsAt = ViewModel.clockTime(second + remaining) }
-      case .paused(let kind, let left, let length):
-        phase = Phase(kind)
+      case .paused(let timed, let left, let length):
+        phase = Phase(timed.kind)
         paused = true
         total = length.ceilSeconds
         remaining = max(0, left.ceilSeconds)

@@ -33,7 +33,7 @@ public enum ThemePreview {
         "paused", TimerState(phase: .paused(.focus, remaining: .seconds(600), total: .seconds(1500)), slot: 3)
       ),
       ("idle", TimerState(slot: 3)),
-      ("done", TimerState(phase: .focusDone, slot: 4, urgent: true)),
+      ("done", TimerState(phase: .focusDone, slot: 4, urgency: .init())),
     ]
     return states.map { label, state in
       let view = ViewModel(state: state, config: config, now: .seconds(0))
