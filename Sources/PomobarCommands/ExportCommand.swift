@@ -27,6 +27,20 @@ enum ExportCommand {
     let stamp = LocalZone.wallTime(wall: context.store.now().wall).utc
     var encoder = ExportEncoder(
       format: format, total: total, calendar: ICalendarEncoder(stamp: stamp, focus: focus), ledger: calendar)
+    let billing = BillingRules(context.config)
+    if format == .csv && billing.isOn {
+      // Billing is worked out over the range first (breaks, rounding per day or range),
+      // whatever `--kind` keeps: a row's amount is the same in every export of the range.
+      var bills = BillingBuilder(rules: billing, keepingIDs: true)
+      history.forEachRecordInOrder(in: range) { record in
+        if record.kind.isBreak {
+          bills.addBreak(record)
+        } else {
+          bills.addWork(record, onDay: calendar.day(of: record.start).dayNumber)
+        }
+      }
+      encoder.bills = bills.bills()
+    }
     var output = OutputBuffer()
     output.add(encoder.header())
     forEachRecord { record in output.add(encoder.element(record)) }

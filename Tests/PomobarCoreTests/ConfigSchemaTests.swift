@@ -34,8 +34,12 @@ import Testing
     for key in ConfigSchema.projectKeys.map(\.key) {
       #expect(projects.contains("`\(key)`"), "docs/configuration.md: [projects.NAME] does not name `\(key)`")
     }
+    let clients = try #require(row("clients.NAME"))
+    for key in ConfigSchema.clientKeys.map(\.key) {
+      #expect(clients.contains("`\(key)`"), "docs/configuration.md: [clients.NAME] does not name `\(key)`")
+    }
     #expect(
-      rows.count == ConfigSchema.tables.filter { !$0.isSubtable }.count + 1, "a row for a table that is gone")
+      rows.count == ConfigSchema.tables.filter { !$0.isSubtable }.count + 2, "a row for a table that is gone")
   }
 
   /// Each row reads back what it prints, for the defaults: the example's values are real.

@@ -8,12 +8,6 @@ import Testing
 /// The i3bar protocol through real pipes: header, frames, clicks on stdin.
 @Suite("i3bar protocol over pipes")
 struct I3barProtocolTests {
-  /// How late a tick may arrive after its second boundary in a test on a loaded machine.
-  /// (The real latency figures come from the benchmark.)
-  /// How late a tick may read on a loaded 2-core machine: this checks that ticks keep to
-  /// the deadline's grid, not how fast they are (scripts/bench measures that).
-  static let tickTolerance = 0.3
-
   @Test("A bar prints the header, then runs a whole focus session driven by clicks")
   func wholeSessionFromClicks() async throws {
     try await withSandbox { sandbox in
@@ -42,9 +36,10 @@ struct I3barProtocolTests {
       #expect(
         bar.process.stdout.snapshot[started.line].text.hasPrefix(",["), "later frames start with a comma")
       // The bar shows a click's result under the lock, before the rename commits it.
-      let document = try await eventually("the click's state file", timeout: 3) { sandbox.stateDocument() }
-      let timer = try #require(document["timer"] as? [String: Any])
-      let deadline = try #require(timer["deadline"] as? Int64)
+      // Until then the file holds the state before the click, with no deadline.
+      let deadline = try await eventually("the click's state file", timeout: 3) {
+        (sandbox.stateDocument()?["timer"] as? [String: Any])?["deadline"] as? Int64
+      }
 
       // It ends on its own, on time, urgent.
       let done = try await bar.waitForFrame(after: started.index, timeout: 6, "focus done") {
@@ -53,14 +48,20 @@ struct I3barProtocolTests {
       #expect(done.text == "✓ Focus done ●○○○")
       #expect(done.urgent)
       let session = bar.frames.filter { $0.line >= started.line && $0.line <= done.line }
-      #expect(session.map(\.label) == ["Focus", "Focus", "Focus", "Focus done"], "\(session)")
-      #expect(
-        session.compactMap(\.remaining) == [3, 2, 1],
-        "one frame per second, none skipped or repeated: \(session)")
-      for frame in session.dropFirst() {
+      #expect(session.dropLast().allSatisfy { $0.label == "Focus" }, "\(session)")
+      // Each frame shows the second it was written in: never before its boundary, never
+      // a second stale. A frame may be skipped only where the machine held the bar past a
+      // whole second (a loaded CI machine); that none is skipped or late on a quiet one is
+      // `TickPlanTests` and scripts/bench.
+      let counts = session.compactMap(\.remaining)
+      #expect(counts.first == 3 && counts == counts.sorted(by: >), "counts down, none repeated: \(session)")
+      for (earlier, frame) in zip(session, session.dropFirst()) {
         let boundary = deadline - Int64(frame.remaining ?? 0) * 1_000_000_000
         let late = seconds(from: boundary, to: frame.at)
-        #expect(late > -0.002 && late < Self.tickTolerance, "\(frame) arrived \(late) s after its boundary")
+        #expect(late > -0.002 && late < 1, "\(frame) shows the second it was written in (\(late) s)")
+        let skipped = (earlier.remaining ?? 0) - (frame.remaining ?? 0) - 1
+        let held = seconds(from: earlier.at, to: frame.at)
+        #expect(skipped <= 0 || held > 1, "\(frame) skips \(skipped) s after \(earlier) though \(held) s passed")
       }
       #expect(try await sandbox.settledHookLines("focus-end") == ["focus-end focus completed"])
       #expect(sandbox.notifications() == ["Pomodoro complete|Completed: 1. Next: short break, 2 s."])

@@ -54,7 +54,9 @@ extension CommandTable {
         Tags: each tag's work time and share, after the projects, when any record has tags.
         Days start at [ledger] day-starts-at, weeks on [ledger] week-starts. Goals and streaks
         count work days ([ledger] work-days, days-off); with a goal, Balance is the work
-        against it. Colour only on a terminal without NO_COLOR.
+        against it. With a rate in the config ([projects.NAME] rate, [billing]), Billing
+        shows billable time raw and rounded, the rates, the amounts and the rule applied.
+        Colour only on a terminal without NO_COLOR.
         """),
     ],
     make: { words throws(UsageError) in

@@ -23,6 +23,10 @@ public struct Config: Equatable, Sendable {
   }
   /// `[projects.NAME]` tables, by project name.
   public var projects: [String: ProjectSettings] = [:]
+  /// `[billing]`: rounding and tag rates.
+  public var billing = BillingSettings()
+  /// `[clients.NAME]` tables, by client name.
+  public var clients: [String: ClientSettings] = [:]
   /// `[wrap]`: another status command whose blocks pomobar's are merged into.
   public var wrap = WrapSettings()
   /// `[idle]`: away time noticed by the bar itself.

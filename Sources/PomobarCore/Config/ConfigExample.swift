@@ -16,6 +16,9 @@ public enum ConfigExample {
     parts.append(
       comment(ConfigSchema.projectsDoc) + ["# [projects.api]"]
         + ConfigSchema.projectKeys.map { "# \($0.key) = \($0.example)" })
+    parts.append(
+      comment(ConfigSchema.clientsDoc) + ["# [clients.Globex]"]
+        + ConfigSchema.clientKeys.map { "# \($0.key) = \($0.example)" })
     return parts.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
   }
 

@@ -20,6 +20,10 @@ public enum ConfigPrinter {
       let entries = ConfigSchema.projectKeys.compactMap { row in row.print(project).map { (row.key, $0) } }
       out += section("projects." + TOML.quoteKey(name), entries) + "\n"
     }
+    for (name, client) in config.clients.sorted(by: { $0.key < $1.key }) {
+      let entries = ConfigSchema.clientKeys.compactMap { row in row.print(client).map { (row.key, $0) } }
+      out += section("clients." + TOML.quoteKey(name), entries) + "\n"
+    }
     return String(out.dropLast())
   }
 

@@ -34,6 +34,10 @@ struct Reader {
         readProjects(entry)
         continue
       }
+      if entry.key == "clients" {
+        readClients(entry)
+        continue
+      }
       guard let keys = ConfigLoader.schema.first(where: { $0.table == entry.key })?.keys else {
         report(outside: entry)
         continue
@@ -122,6 +126,36 @@ struct Reader {
         }
       }
       config.projects[ProjectName.normalised(project.key)] = settings
+    }
+  }
+
+  /// `[clients.NAME]` tables: each a table of `ConfigSchema.clientKeys`, as projects are.
+  private mutating func readClients(_ entry: TOMLTable.Entry) {
+    guard case .table(let clients) = entry.node.value else {
+      errors.append(error(entry.node.position, "'clients' must hold tables, like [clients.globex]"))
+      return
+    }
+    for client in clients.entries {
+      let name = Shown.plain(client.key)
+      guard case .table(let table) = client.node.value else {
+        errors.append(error(client.node.position, "client '\(name)' must be a table, like [clients.\(name)]"))
+        continue
+      }
+      var settings = ClientSettings()
+      settings.line = client.keyPosition.line
+      for item in table.entries {
+        do throws(ConfigError) {
+          guard let row = ConfigSchema.clientKeys.first(where: { $0.key == item.key }) else {
+            let hint = Spelling.hint(for: item.key, in: ConfigSchema.clientKeys.map(\.key))
+            throw error(
+              item.keyPosition, "unknown key '\(Shown.plain(item.key))' in [clients.\(name)]\(hint)")
+          }
+          try row.read(self, item.node, &settings)
+        } catch {
+          errors.append(error)
+        }
+      }
+      config.clients[ProjectName.normalised(client.key)] = settings
     }
   }
 

@@ -8,20 +8,25 @@ enum ConfigSchema {
   static let tables: [ConfigTable] =
     [
       timer, suspend, idle, breaks, display, theme, colors, format,
-    ] + formatPhases + [clicks, hooks, notifications, sound, focusMode, ledger, wrap]
+    ] + formatPhases + [clicks, hooks, notifications, sound, focusMode, ledger, billing, wrap]
 
   /// The keys of each `[projects.NAME]` table.
   static let projectKeys: [ProjectKey] = [
     ProjectKey("color", \.color, ConfigValue.color.optional, example: "\"#3E63DD\""),
     ProjectKey("goal", \.goal, ConfigValue.goal.optional, example: "\"4h\""),
     ProjectKey("weekly-goal", \.weeklyGoal, ConfigValue.goal.optional, example: "\"20h\""),
+    ProjectKey("client", \.client, ConfigValue.name.optional, example: "\"Globex\""),
+    ProjectKey("rate", \.rate, ConfigValue.rate.optional, example: "\"95 EUR/h\""),
+    ProjectKey("billable", \.billable, ConfigValue.boolean.optional, example: "true"),
   ]
 
   /// What `config.example.toml` says about `[projects.NAME]`, above its example table.
   static let projectsDoc = """
     One table per project, all keys optional: the colour of its dot (by default one of a
-    dozen, chosen by the name and readable on the bar's background), and goals per day and
-    per week.
+    dozen, chosen by the name and readable on the bar's background), goals per day and
+    per week, the client it is done for (a name, spaces as in project names), its rate (as
+    in [billing] tag-rates; by default its client's) and whether its work is billable (by
+    default: when a rate applies).
     """
 
   /// The opening comment of `config.example.toml`.

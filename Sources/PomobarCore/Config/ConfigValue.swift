@@ -162,6 +162,24 @@ extension ConfigValue where T == String? {
   }
 }
 
+extension ConfigValue where T == String {
+  /// A name as `ProjectName` keeps it (a client's): one line, trimmed, runs of spaces made
+  /// one, not empty.
+  static var name: Self {
+    Self(
+      read: { r, node, key throws(ConfigError) in
+        let text = try r.string(node, key)
+        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+          throw r.error(node.position, "'\(key)' must be one line, without control characters")
+        }
+        let name = ProjectName.normalised(text)
+        guard !name.isEmpty else { throw r.error(node.position, "'\(key)' must not be empty") }
+        return name
+      },
+      print: ConfigPrinter.quote)
+  }
+}
+
 extension ConfigValue where T == String? {
   /// A path, or "" for none: read as `stringOrEmpty`; none is not written.
   static var optionalPath: Self {

@@ -72,6 +72,14 @@ public struct ProjectSettings: Equatable, Sendable {
   public var goal: Duration? = nil
   /// Work on it a week should reach; nil: none.
   public var weeklyGoal: Duration? = nil
+  /// The client it is done for (`client = "Globex"`), as `ProjectName` keeps names; nil:
+  /// none. Billing takes the client's rate where the project has none; `pomobar bill
+  /// --client` marks the records of all the client's projects.
+  public var client: String? = nil
+  /// Its rate (`rate = "95 EUR/h"`, or rates from dates); nil: its client's, if any.
+  public var rate: RateSchedule? = nil
+  /// Whether its work is billable; nil: its client's say, else when a rate applies.
+  public var billable: Bool? = nil
   /// The line of the config file that names it (`[projects."NAME"]`), for the advice of
   /// `project delete`: only the file removes it; nil: not from a file.
   public var line: Int? = nil
@@ -82,6 +90,12 @@ public struct ProjectSettings: Equatable, Sendable {
 extension Config {
   /// The settings of project `name` (the defaults for a project the config does not name).
   public func project(_ name: String) -> ProjectSettings { projects[name] ?? ProjectSettings() }
+
+  /// The projects configured for `client` (`[projects.NAME] client`), by name.
+  public func projects(ofClient client: String) -> [String] {
+    let name = ProjectName.normalised(client)
+    return projects.filter { $0.value.client == name }.keys.sorted()
+  }
 }
 
 extension String {

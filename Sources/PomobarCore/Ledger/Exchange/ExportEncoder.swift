@@ -20,6 +20,14 @@ public struct ExportEncoder {
     "gap", "note", "tags",
   ]
 
+  /// The columns a CSV gains when billing is configured (`bills` is set): the record's
+  /// rate, its billable seconds (less the breaks inside), rounded seconds and amount.
+  public static let csvBillingColumns = ["rate", "billable_seconds", "rounded_seconds", "amount"]
+
+  /// For a CSV with billing: each billable record's billing, by id; nil: no billing, and
+  /// no billing columns.
+  public var bills: [String: EntryBill]? = nil
+
   /// For `ics`: when the export is made, and whether focus sessions are events too.
   private let calendar: ICalendarEncoder
   /// For `klog`: the date written last.
@@ -48,7 +56,7 @@ public struct ExportEncoder {
 
   public func header() -> String {
     switch format {
-    case .csv: return CSV.row(Self.csvColumns)
+    case .csv: return CSV.row(Self.csvColumns + (bills == nil ? [] : Self.csvBillingColumns))
     case .json, .timewarrior, .watson: return "[\n"
     case .timewarriorData, .klog: return ""
     case .ics: return ICalendarEncoder.header
@@ -61,7 +69,8 @@ public struct ExportEncoder {
     switch format {
     case .csv:
       written += 1
-      return Self.csvRow(record)
+      guard let bills else { return Self.csvRow(record) }
+      return Self.csvRow(record, billing: Self.csvBilling(bills[record.id]))
     case .json:
       defer { written += 1 }
       return (written == 0 ? "" : ",\n") + String(record.jsonLine.dropLast())
@@ -106,13 +115,24 @@ public struct ExportEncoder {
   /// `id,kind,start,end,seconds,hours,project,outcome,internal,external,gap,note,tags`,
   /// local ISO 8601 times with their offset, hours with two decimals, tags joined by `;`
   /// (which no tag holds: `TagName`); no project, outcome, note or tag is an empty field.
-  static func csvRow(_ record: LedgerRecord) -> String {
-    CSV.row([
-      record.id, record.kind.rawValue, record.start.iso8601, record.end.iso8601, String(record.seconds),
-      hours(record.seconds), record.project ?? "", record.outcome?.rawValue ?? "",
-      String(record.internalInterruptions), String(record.externalInterruptions), String(record.gap),
-      record.note ?? "", record.tags.joined(separator: ";"),
-    ])
+  static func csvRow(_ record: LedgerRecord, billing: [String] = []) -> String {
+    CSV.row(
+      [
+        record.id, record.kind.rawValue, record.start.iso8601, record.end.iso8601, String(record.seconds),
+        hours(record.seconds), record.project ?? "", record.outcome?.rawValue ?? "",
+        String(record.internalInterruptions), String(record.externalInterruptions), String(record.gap),
+        record.note ?? "", record.tags.joined(separator: ";"),
+      ] + billing)
+  }
+
+  /// The billing columns of a record: `95.00 EUR/h`, seconds, rounded seconds and the
+  /// amount as a plain decimal (`23.75`); empty for a record that is not billed (and the
+  /// rate and amount of billable time without a rate).
+  static func csvBilling(_ bill: EntryBill?) -> [String] {
+    guard let bill else { return ["", "", "", ""] }
+    return [
+      bill.rate?.description ?? "", String(bill.billable), String(bill.rounded), bill.amount?.plain ?? "",
+    ]
   }
 
   /// `1.75` for 6300 seconds: hundredths of an hour, rounded half up.

@@ -54,6 +54,8 @@ public struct Report: Equatable, Sendable {
   public var tagFilter: [String] = []
   /// Each tag's work time, the largest first; empty when no record in the range has tags.
   public var tags: [TagLine] = []
+  /// What the range bills, when billing is configured; nil: not configured.
+  public var billing: BillingReport? = nil
 
   /// Whether the report covers more than one day (the per-day breakdown is shown).
   public var isMultiDay: Bool { period.first != period.last }

@@ -31,6 +31,9 @@ public struct ReportBuilder {
   var tagDays: [Int64: TagAccount] = [:]
   /// The last tags seen and their slots: records come in runs of the same tags.
   var lastTags: (tags: [String], slots: [Int]) = ([], [])
+  /// Billing, when the config sets a rate: the range's billable work priced
+  /// (`ReportBuilder+Billing`); nil: none, and the report is as without billing.
+  public var billing: BillingBuilder? = nil
 
   /// - Parameters:
   ///   - today: the ledger day it is now (`LedgerCalendar.day(of:)` of the present).
@@ -73,6 +76,7 @@ public struct ReportBuilder {
   /// each (pauses are not placed); its session, interruptions and break count on the day
   /// it ended.
   public mutating func add(_ record: LedgerRecord) {
+    if billing != nil { addBilling(record) }
     if let filter, record.project != filter { return }
     if !tagFilter.isEmpty, !carriesEveryFilterTag(record) { return }
     let startDay = calendar.dayNumber(utc: record.start.utc, offset: record.start.offset)
@@ -184,6 +188,7 @@ public struct ReportBuilder {
       balance: balance(dayLines))
     report.tagFilter = tagFilter
     report.tags = tagLines(shown, work: totals.work)
+    report.billing = billing?.report()
     return report
   }
 }

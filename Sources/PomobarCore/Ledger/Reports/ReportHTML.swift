@@ -43,6 +43,7 @@ public struct ReportHTMLEncoder: Sendable {
     // A heatmap for a month or a year; past a year its cells would be too small to read.
     if (28...366).contains(report.days.count) { out += heatmapSection(report) }
     out += projectsSection(report)
+    out += billingSection(report)
     out += focusSection(report)
     if let timeline, !report.days.isEmpty { out += timelineSection(report, timeline) }
     out += "<footer><p>Made by pomobar on \(date(report.today)). Times are "

@@ -18,7 +18,8 @@
 ///   not a work day), `projects` (an object of name to seconds, `""` for no project, only
 ///   those with time that day);
 /// - `tag_filter`: the `--tag` tags (an array, empty for none); `tags`: `name`, `seconds`,
-///   `percent` (of the work; tags overlap, so these need not add up to 100).
+///   `percent` (of the work; tags overlap, so these need not add up to 100);
+/// - `billing`, only when billing is configured: see `BillingReport.json`.
 public enum ReportJSONEncoder {
   public static func encode(_ report: Report) -> String {
     ReportOutput.collect { encode(report, to: &$0) }
@@ -101,7 +102,9 @@ public enum ReportJSONEncoder {
       }
       out += "}}"
     }
-    out += "]," + JSON.serialize(tail).dropFirst() + "\n"
+    out += "]," + JSON.serialize(tail).dropFirst().dropLast()
+    if let billing = report.billing { out += ",\"billing\":" + billing.json }
+    out += "}\n"
   }
 
   /// `balance`: `seconds` (ahead, or negative: behind), `worked`, `due`, `work_days`; null

@@ -74,6 +74,7 @@ public struct ReportTextEncoder: Sendable {
     }
 
     out += tagsSection(report, hours)
+    if let billing = report.billing { out += billing.text(hours) }
 
     if report.isMultiDay {
       let rows = ReportRows.make(report)

@@ -1,0 +1,248 @@
+/// Adds up billable time and money from records given one at a time, in any order.
+///
+/// Work records are kept small (times, a line and a day), Pomodoro breaks beside them;
+/// `report()` takes each break out of the work it lies in (on the same machine), then
+/// rounds and prices. Raw time is what is kept: rounding happens only there, at the end.
+public struct BillingBuilder {
+  public let rules: BillingRules
+  /// Keep each entry's id, for `bills()` (an export's columns); a report needs none.
+  let keepsIDs: Bool
+  var entries: [Entry] = []
+  var breaks: [Interval] = []
+  var lines: [Line] = []
+  /// Each project's terms and the lines it has so far, looked up by name once (records
+  /// come in runs of a project: the last one is compared before hashing).
+  var projects: [Known] = []
+  var projectSlots: [String?: Int] = [:]
+  var lastProject: Int? = nil
+  var machines: [String: Int32] = [:]
+  /// The machine of the last record: records come a file, one machine's, at a time.
+  var lastMachine: (name: String, slot: Int32)? = nil
+  var ids: [String] = []
+
+  /// A project as billing has met it.
+  struct Known {
+    var name: String?
+    var terms: BillingRules.ProjectTerms
+    /// Its lines: a rate each.
+    var lines: [(rate: Rate?, slot: Int32)] = []
+  }
+
+  /// One billing line: a project at one rate (a tag's rate is a line of its own).
+  struct Line {
+    var project: String?
+    var client: String?
+    var rate: Rate?
+  }
+
+  /// A work record as billing keeps it: 32 bytes, so a million of them fit in 32 MiB.
+  struct Entry {
+    var start: Int64
+    /// Seconds from start to end (a record spans at most decades).
+    var length: Int32
+    /// Counted seconds, less the breaks inside once `report` has taken them out.
+    var seconds: Int32
+    var day: Int32
+    var line: Int32
+    var machine: Int32
+    /// Its place among the entries added, for `ids`.
+    var order: Int32
+
+    var end: Int64 { start + Int64(length) }
+  }
+
+  /// A break: its span and counted seconds.
+  struct Interval {
+    var start: Int64
+    var length: Int32
+    var seconds: Int32
+    var machine: Int32
+
+    var end: Int64 { start + Int64(length) }
+  }
+
+  public init(rules: BillingRules, keepingIDs: Bool = false) {
+    self.rules = rules
+    self.keepsIDs = keepingIDs
+  }
+
+  /// Adds a work record done on the ledger day `day` (the day it started): billed at that
+  /// day's rate, if billable. Other kinds are left out (see `addBreak`).
+  public mutating func addWork(_ record: LedgerRecord, onDay day: Int64) {
+    guard record.kind == .work else { return }
+    let known = project(record.project)
+    guard let terms = rules.terms(record, onDay: day, resolved: projects[known].terms) else { return }
+    let slot: Int32
+    if let line = projects[known].lines.first(where: { $0.rate == terms.rate }) {
+      slot = line.slot
+    } else {
+      slot = Int32(lines.count)
+      lines.append(Line(project: record.project, client: terms.client, rate: terms.rate))
+      projects[known].lines.append((terms.rate, slot))
+    }
+    if keepsIDs { ids.append(record.id) }
+    entries.append(
+      Entry(
+        start: record.start.utc, length: Int32(clamping: max(0, record.end.utc - record.start.utc)),
+        seconds: Int32(clamping: record.seconds), day: Int32(clamping: day), line: slot,
+        machine: machine(of: record), order: Int32(clamping: entries.count)))
+  }
+
+  /// Adds a Pomodoro break: the part of it inside a billable work record of the same
+  /// machine is not billed (unless `bill-breaks`).
+  public mutating func addBreak(_ record: LedgerRecord) {
+    guard record.kind.isBreak, !rules.settings.billBreaks, record.seconds > 0 else { return }
+    breaks.append(
+      Interval(
+        start: record.start.utc, length: Int32(clamping: max(0, record.end.utc - record.start.utc)),
+        seconds: Int32(clamping: record.seconds), machine: machine(of: record)))
+  }
+
+  /// The place of `name` in `projects`, met now if not before.
+  private mutating func project(_ name: String?) -> Int {
+    if let last = lastProject, projects[last].name == name { return last }
+    let index: Int
+    if let known = projectSlots[name] {
+      index = known
+    } else {
+      index = projects.count
+      projects.append(Known(name: name, terms: rules.projectTerms(name)))
+      projectSlots[name] = index
+    }
+    lastProject = index
+    return index
+  }
+
+  /// The machine a record was made on: its id up to the first dot.
+  private mutating func machine(of record: LedgerRecord) -> Int32 {
+    let id = record.id.utf8
+    if let last = lastMachine, id.starts(with: last.name.utf8),
+      id.dropFirst(last.name.utf8.count).first == UInt8(ascii: ".")
+    {
+      return last.slot
+    }
+    let name = String(id.prefix { $0 != UInt8(ascii: ".") })!
+    let slot = machines[name] ?? Int32(machines.count)
+    machines[name] = slot
+    lastMachine = (name, slot)
+    return slot
+  }
+
+  /// Each entry's billable seconds: its counted seconds less the breaks that overlap it
+  /// (each break's overlap at most the break's own counted time).
+  func withoutBreaks() -> [Entry] {
+    var entries = self.entries
+    guard !breaks.isEmpty else { return entries }
+    entries.sort { ($0.machine, $0.start) < ($1.machine, $1.start) }
+    let breaks = self.breaks.sorted { ($0.machine, $0.start) < ($1.machine, $1.start) }
+    var first = 0
+    for index in entries.indices {
+      let entry = entries[index]
+      while first < breaks.count,
+        (breaks[first].machine, breaks[first].end) <= (entry.machine, entry.start)
+      {
+        first += 1
+      }
+      var next = first
+      var inside: Int64 = 0
+      while next < breaks.count, breaks[next].machine == entry.machine, breaks[next].start < entry.end {
+        let piece = breaks[next]
+        let overlap = min(piece.end, entry.end) - max(piece.start, entry.start)
+        if overlap > 0 { inside += min(overlap, Int64(piece.seconds)) }
+        next += 1
+      }
+      entries[index].seconds = Int32(max(0, Int64(entry.seconds) - inside))
+    }
+    return entries
+  }
+
+  /// Every entry's billing, in line order, then by start: rounded per the rule, priced
+  /// at its line's rate (`amount` in minor units, nil without a rate). Within a scope (an
+  /// entry, a line's day, a line's range) an entry's rounded time is what rounding the
+  /// running total adds, and its amount what pricing the line's running total adds, so the
+  /// entries add up to the rounded total and the line's amount exactly.
+  func forEachPriced(_ body: (_ entry: Entry, _ rounded: Int64, _ amount: Int64?) -> Void) {
+    var entries = withoutBreaks()
+    entries.sort { ($0.line, $0.start, $0.order) < ($1.line, $1.start, $1.order) }
+    let rule = rules.settings.rounding
+    var currentLine: Int32 = -1
+    var rate: Rate? = nil
+    var lineRounded: Int64 = 0
+    var lineAmount: Int64 = 0
+    var scopeRaw: Int64 = 0
+    var dayRaw: [Int32: Int64] = [:]
+    for entry in entries {
+      if entry.line != currentLine {
+        (currentLine, lineRounded, lineAmount, scopeRaw) = (entry.line, 0, 0, 0)
+        rate = lines[Int(entry.line)].rate
+        dayRaw.removeAll(keepingCapacity: true)
+      }
+      let counted = rule.atLeastMinimum(Int64(entry.seconds))
+      let rounded: Int64
+      switch rule.scope {
+      case .entry:
+        rounded = rule.round(counted)
+      case .invoice:
+        rounded = rule.round(scopeRaw + counted) - rule.round(scopeRaw)
+        scopeRaw += counted
+      case .day:
+        let before = dayRaw[entry.day, default: 0]
+        rounded = rule.round(before + counted) - rule.round(before)
+        dayRaw[entry.day] = before + counted
+      }
+      lineRounded += rounded
+      var amount: Int64? = nil
+      if let rate {
+        let total = rate.amount(lineRounded).minor
+        amount = total - lineAmount
+        lineAmount = total
+      }
+      body(entry, rounded, amount)
+    }
+  }
+
+  /// The billing of every entry added, by record id (with `keepingIDs`).
+  public func bills() -> [String: EntryBill] {
+    var bills: [String: EntryBill] = [:]
+    guard keepsIDs else { return bills }
+    bills.reserveCapacity(entries.count)
+    forEachPriced { entry, rounded, amount in
+      let rate = lines[Int(entry.line)].rate
+      var money: Money? = nil
+      if let amount, let rate { money = Money(minor: amount, currency: rate.perHour.currency) }
+      bills[ids[Int(entry.order)]] = EntryBill(
+        rate: rate, billable: Int64(entry.seconds), rounded: rounded, amount: money)
+    }
+    return bills
+  }
+
+  /// The lines, the clients and the totals.
+  public func report() -> BillingReport {
+    var sums = lines.map { line in
+      BillingReport.Line(
+        project: line.project, client: line.client, rate: line.rate, entries: 0, seconds: 0, billable: 0,
+        rounded: 0, amount: line.rate.map { Money(minor: 0, currency: $0.perHour.currency) })
+    }
+    var counted = [Int64](repeating: 0, count: lines.count)
+    for entry in entries { counted[Int(entry.line)] += Int64(entry.seconds) }
+    forEachPriced { entry, rounded, amount in
+      let slot = Int(entry.line)
+      sums[slot].entries += 1
+      sums[slot].billable += Int64(entry.seconds)
+      sums[slot].rounded += rounded
+      if let amount { sums[slot].amount?.minor += amount }
+    }
+    for slot in sums.indices { sums[slot].seconds = counted[slot] }
+    return BillingReport(rule: rules.settings.rounding, billsBreaks: rules.settings.billBreaks, lines: sums)
+  }
+}
+
+/// One record's billing, for an export's columns.
+public struct EntryBill: Equatable, Sendable {
+  public var rate: Rate?
+  /// Counted seconds less the breaks inside.
+  public var billable: Int64
+  public var rounded: Int64
+  /// nil: billable without a rate.
+  public var amount: Money?
+}
