@@ -26,6 +26,7 @@ struct Context {
     let history = HistoryStore(
       directory: environment.historyDirectory,
       machine: MachineID.current(stateDirectory: environment.stateDirectory), warn: { Console.warn($0) })
+    history.indexPath = environment.stateFolder.historyIndex
     let store = StateStore(
       directory: environment.stateDirectory, clock: SystemClock(environment: environment),
       history: history, warn: { Console.warn($0) })

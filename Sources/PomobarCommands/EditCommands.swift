@@ -206,6 +206,9 @@ enum EditCommands {
       case .delete(let project): what = "the deletion of project '\(Shown.plain(project))'"
       case .reset(let before): what = "the reset" + (before.map { " of what was before \($0)" } ?? "")
       case .undo(let target): what = "the undo of \(StableHash.hex(StableHash.short(target)).prefix(7))"
+      case .bill(let targets, let invoice):
+        what = "the bill of \(LedgerCommands.count(targets.count, "record"))"
+          + (invoice.map { " on invoice '\(Shown.plain($0))'" } ?? "")
       }
       return what + " (change \(edit.shortID.prefix(7)), made \(edit.at.iso8601))"
     }
@@ -256,6 +259,8 @@ enum EditCommands {
         let wall = context.store.now().wall
         let change = try plan(history, fold, wall)
         if let refusal = change.refusal { throw LedgerCommands.Message(text: refusal) }
+        // Allowed, and said: the invoice sent does not change with the history.
+        let billed = fold.billsChanged(by: change.operations) { history.forEachRecord($0) }
         let edits = change.made(at: LocalZone.wallTime(wall: wall)).enumerated().map { index, operation in
           history.newEdit(at: wall, index: index, operation)
         }
@@ -273,6 +278,7 @@ enum EditCommands {
           throw LedgerCommands.Message(text: "the history keeps changing; try again")
         }
         LedgerCommands.recountToday(context, renaming: renaming)
+        if let warning = HistoryFold.billWarning(billed) { Console.error("\(command): warning: " + warning) }
         // Any one id of a command's changes undoes them all.
         let undo = "pomobar history undo" + (edits.first.map { " " + $0.shortID.prefix(7) } ?? "")
         Console.out(change.done + "\n(undo with: \(undo))\n")

@@ -41,6 +41,8 @@ enum ExportCommand {
       }
       encoder.bills = bills.bills()
     }
+    let fold = history.fold()
+    if fold.isBilling { encoder.billMarks = fold }
     var output = OutputBuffer()
     output.add(encoder.header())
     forEachRecord { record in output.add(encoder.element(record)) }

@@ -97,6 +97,9 @@ enum ImportCommand {
       return ExitCode.failure
     }
     if added.added > 0 || !amends.isEmpty { LedgerCommands.recountToday(context) }
+    // The tool's changes of billed records are taken, and said as every edit says them.
+    let billed = history.fold().billsChanged(by: amends.map(\.operation)) { _ in }
+    if let warning = HistoryFold.billWarning(billed) { Console.error("import: warning: " + warning) }
     report.added = added
     Console.out(report.summary(dryRun: false))
     report.listChanges()

@@ -21,6 +21,7 @@ public enum LedgerCommands {
     case .historyUndo(let id): return EditCommands.undo(context, id)
     case .projectRename(let old, let new): return EditCommands.rename(context, old, new)
     case .projectDelete(let name, let yes): return EditCommands.delete(context, name, yes: yes)
+    case .bill(let request): return BillCommand.run(context, request)
     }
   }
 

@@ -272,6 +272,31 @@ private func bill(
     #expect(report.ruleText == "not rounded; breaks billed")
   }
 
+  /// As reports count work: a focus is work only on a day the work clock did not run,
+  /// whichever project that clock ran for.
+  @Test func aFocusBillsOnlyOnADayWithoutTheWorkClock() {
+    let alone = ledgerRecord(.focus, "2026-11-24T09:00:00+01:00", "2026-11-24T09:25:00+01:00", project: "globex", id: "m1.e.f1")
+    let inside = ledgerRecord(.focus, "2026-11-23T09:00:00+01:00", "2026-11-23T09:25:00+01:00", project: "globex", id: "m1.e.f2")
+    let report = bill([hour, inside, alone])
+    #expect(report.lines.map(\.entries) == [2])
+    #expect(report.billable == 3600 + 1500)
+    // The clock ran that day for a project that does not bill: the focus is inside it.
+    let other = work("2026-11-24T10:00:00+01:00", "2026-11-24T11:00:00+01:00", "internal", serial: 2)
+    #expect(bill([other, alone]).lines.isEmpty)
+    // A report's --project filter leaves the other project's work out, not its day.
+    var builder = BillingBuilder(
+      rules: BillingRules(settings: BillingSettings(), projects: ["globex": priced()], clients: [:]))
+    builder.clockRan(onDay: LedgerCalendar(LedgerSettings()).day(of: alone.start).dayNumber)
+    builder.addWork(alone, onDay: LedgerCalendar(LedgerSettings()).day(of: alone.start).dayNumber)
+    #expect(builder.report().lines.isEmpty)
+  }
+
+  private func priced() -> ProjectSettings {
+    var project = ProjectSettings()
+    project.rate = schedule(["95 EUR/h"])
+    return project
+  }
+
   @Test func onlyTheBreaksOfTheSameMachineAndTheirOverlapCount() {
     let elsewhere = breakRecord("2026-11-23T09:25:00+01:00", "2026-11-23T09:30:00+01:00", machine: "m2")
     let straddling = breakRecord("2026-11-23T09:55:00+01:00", "2026-11-23T10:05:00+01:00")

@@ -21,5 +21,6 @@ import Testing
         == "/s/state.json.bad-1700000000.123456789.42")
     #expect(folder.lastGoodConfig(hash: "0a1b") == "/s/config-good-0a1b.toml")
     #expect(folder.historyEdit(process: 42) == "/s/history-edit.42.txt")
+    #expect(folder.historyIndex == "/s/history-index")
   }
 }

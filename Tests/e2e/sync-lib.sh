@@ -16,7 +16,7 @@ machine() {
   mkdir -p "$d/config/pomobar" "$d/state/pomobar" "$d/data/pomobar/history" "$d/home"
   chmod 700 "$d/state/pomobar"
   printf '%s\n' "$id" >"$d/machine-id"
-  printf '[timer]\nfocus = "25m"\n\n[notifications]\nenabled = false\n' >"$d/config/pomobar/config.toml"
+  printf '[timer]\nfocus = "25m"\n\n[notifications]\nenabled = false\n\n[projects.acme]\nclient = "Acme"\n' >"$d/config/pomobar/config.toml"
   cat >"$d/pb" <<EOF
 #!/bin/sh
 # pomobar as machine $side ($id): its own folders, its own /etc/machine-id.
@@ -56,6 +56,8 @@ sync_now() {
 last_op() { cat "$E2E_TMP/$1"/data/pomobar/history/edits.*"$(head -c 12 "$E2E_TMP/$1/machine-id")".jsonl 2>/dev/null | jq -r --arg o "$2" 'select(.op == $o) | .id' | tail -n 1; }
 # id_of SIDE JQ_SELECT: the id of the one exported record matching.
 id_of() { "pb$1" export --format json | jq -r "[.[] | select($2)] | .[0].id // empty"; }
+# acme_bill SIDE: the invoice of the acme record's bill, as SIDE's export says.
+acme_bill() { "pb$1" export --format json | jq -r '[.[] | select(.project == "acme")] | .[0].billed.invoice // "(unbilled)"'; }
 proj_of() { "pb$1" export --format json | jq -r --arg i "$2" '[.[] | select(.id == $i)] | if length == 0 then "(gone)" else .[0].project end'; }
 same_views() {
   local ra rb la lb
@@ -127,6 +129,25 @@ sync_scenario() {
   step "A tracks once more"
   pbA history undo
   step "A: history undo"
+
+  # 9. a bill made on A shows as billed on B; B bills the same work before it saw A's bill:
+  #    A's, the first, stands on both; B undoes A's bill, and B's own then stands on both.
+  pbA track yesterday 21:00 22:00 acme
+  step "A tracks acme"
+  pbA bill all --client Acme --invoice A-1 >/dev/null
+  pbB bill all --project acme --invoice B-1 >/dev/null
+  step "A and B bill acme's work, not yet seeing each other's bill"
+  for s in A B; do
+    expect "$s: A's bill of acme shows as billed on $s ($(acme_bill "$s"))" test "$(acme_bill "$s")" = A-1
+    expect "$s: report splits the hour billed ($("pb$s" report all --json | jq -c '[.billed, .unbilled, .work]'))" \
+      test "$("pb$s" report all --json | jq '.billed == 3600 and .unbilled == .work - 3600')" = true
+  done
+  op=$(last_op A bill)
+  pbB history undo "$op"
+  step "B undoes A's bill ($op)"
+  for s in A B; do
+    expect "$s: with A's bill undone, B's stands ($(acme_bill "$s"))" test "$(acme_bill "$s")" = B-1
+  done
 
   # expected values, on both sides
   for s in A B; do

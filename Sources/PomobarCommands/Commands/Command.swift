@@ -33,7 +33,7 @@ public enum Command: Equatable {
   case ledger(LedgerCommand)
 }
 
-/// The ledger's commands: export, import, log, track, history, project.
+/// The ledger's commands: export, import, log, track, history, project, bill.
 public enum LedgerCommand: Equatable {
   case export(RangeArgument, ExchangeFormat, focus: Bool, kind: ExportKind = .all)
   case importFile(ImportRequest)
@@ -53,6 +53,8 @@ public enum LedgerCommand: Equatable {
   case historyUndo(String?)
   case projectRename(String, String)
   case projectDelete(String, yes: Bool)
+  /// `bill RANGE --client NAME [--project NAME]... [--invoice ID] [--dry-run]`.
+  case bill(BillRequest)
 }
 
 /// What `history amend ID` changes, as given; nil leaves it as it is. An empty project or

@@ -2,7 +2,7 @@ import PomobarCore
 
 /// The commands of the history: report, log, track, export, import, history, project.
 extension CommandTable {
-  static let ledger = [log, track, export, importFile, history, project]
+  static let ledger = [log, track, export, importFile, history, project, bill]
 
   static let rangeOptions: [OptionSpec] = [.from, .to]
 
@@ -375,6 +375,55 @@ extension CommandTable {
         return .ledger(.projectDelete(words.arguments[1], yes: words.flag(.yes)))
       }
     })
+
+  static let bill = CommandSpec(
+    name: "bill",
+    synopsis: [.init(line: "bill RANGE --client NAME [--invoice ID]", summary: "mark a range's work billed")],
+    usage: ["bill RANGE --client NAME|--project NAME... [--invoice ID] [--dry-run]"],
+    options: [
+      OptionSpec.client.documented(["the client's projects"], term: "--client NAME"),
+      OptionSpec.project.documented(
+        ["only this project (again for more); with --client, one of its"], term: "--project NAME"),
+      OptionSpec.invoice.documented(
+        ["the invoice the work is billed on, kept with the mark"], term: "--invoice ID"),
+      OptionSpec.dryRun.documented(["write nothing; list what would be billed"]),
+    ] + rangeOptions,
+    operand: .words(LedgerRange.names),
+    help: [
+      .text(
+        """
+        Marks the work of RANGE billed (the work clock's records, and focus sessions on a
+        day without it, as report counts work) of the client's projects ([projects.NAME]
+        client) or of --project, listed with their count and total time.
+        A record billed before stays on its bill and is named with it. The mark is one
+        more line in this machine's history/edits.MACHINE.jsonl: it syncs like every
+        edit, `pomobar history undo` takes it back, and `report` splits billed and
+        unbilled time. Changing a billed record later (history amend, split, join, edit,
+        remove, undo, reset; project rename or delete; import again) is done, with a
+        warning naming its invoice.
+        RANGE: one of \(LedgerRange.names.joined(separator: ", ")), in local
+        days, weeks from Monday; or --from YYYY-MM-DD --to YYYY-MM-DD (a bill names one).
+        """),
+      .options,
+    ],
+    make: { words throws(UsageError) in
+      try words.expect(0...1)
+      guard !words.arguments.isEmpty || words[.from] != nil || words[.to] != nil else {
+        throw words.usage("which range? Like bill last-month --client acme, or --from DATE --to DATE")
+      }
+      let projects = words.all(.project).map(ProjectName.normalised)
+      guard words[.client] != nil || !projects.isEmpty else {
+        throw words.usage("whose work? Give --client NAME or --project NAME")
+      }
+      if let invoice = words[.invoice], let problem = BillCommand.invoiceProblem(invoice) {
+        throw words.usage(problem)
+      }
+      return .ledger(
+        .bill(
+          BillRequest(
+            range: try words.range(without: "all"), client: words[.client].map(ProjectName.normalised),
+            projects: projects, invoice: words[.invoice], dryRun: words.flag(.dryRun))))
+    })
 }
 
 /// The verbs of `pomobar history`, in the order its help lists them.
@@ -481,4 +530,6 @@ extension OptionSpec {
   static let tags = OptionSpec(names: ["--tags"], arity: .value, placeholder: "TAGS", kind: .text)
   static let before = OptionSpec(names: ["--before"], arity: .value, placeholder: "DATE", kind: .text)
   static let yes = OptionSpec(names: ["--yes"], arity: .flag)
+  static let client = OptionSpec(names: ["--client"], arity: .value, placeholder: "NAME", kind: .text)
+  static let invoice = OptionSpec(names: ["--invoice"], arity: .value, placeholder: "ID", kind: .text)
 }

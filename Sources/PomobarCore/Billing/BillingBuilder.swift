@@ -8,6 +8,13 @@ public struct BillingBuilder {
   /// Keep each entry's id, for `bills()` (an export's columns); a report needs none.
   let keepsIDs: Bool
   var entries: [Entry] = []
+  /// Focus sessions: billed as work on a day without the work clock, as reports count
+  /// work (`billed`).
+  var focusEntries: [Entry] = []
+  /// The days the work clock ran on, whether or not its records bill.
+  var clockDays: Set<Int32> = []
+  /// Records added as entries so far (an entry's `order`).
+  var added: Int32 = 0
   var breaks: [Interval] = []
   var lines: [Line] = []
   /// Each project's terms and the lines it has so far, looked up by name once (records
@@ -66,10 +73,12 @@ public struct BillingBuilder {
     self.keepsIDs = keepingIDs
   }
 
-  /// Adds a work record done on the ledger day `day` (the day it started): billed at that
-  /// day's rate, if billable. Other kinds are left out (see `addBreak`).
+  /// Adds a work record or a focus session done on the ledger day `day` (the day it
+  /// started): billed at that day's rate, if billable; a focus only if the work clock did
+  /// not run that day. Breaks are `addBreak`'s.
   public mutating func addWork(_ record: LedgerRecord, onDay day: Int64) {
-    guard record.kind == .work else { return }
+    guard record.kind == .work || record.kind == .focus else { return }
+    if record.kind == .work { clockRan(onDay: day) }
     let known = project(record.project)
     guard let terms = rules.terms(record, onDay: day, resolved: projects[known].terms) else { return }
     let slot: Int32
@@ -81,11 +90,24 @@ public struct BillingBuilder {
       projects[known].lines.append((terms.rate, slot))
     }
     if keepsIDs { ids.append(record.id) }
-    entries.append(
-      Entry(
-        start: record.start.utc, length: Int32(clamping: max(0, record.end.utc - record.start.utc)),
-        seconds: Int32(clamping: record.seconds), day: Int32(clamping: day), line: slot,
-        machine: machine(of: record), order: Int32(clamping: entries.count)))
+    let entry = Entry(
+      start: record.start.utc, length: Int32(clamping: max(0, record.end.utc - record.start.utc)),
+      seconds: Int32(clamping: record.seconds), day: Int32(clamping: day), line: slot,
+      machine: machine(of: record), order: added)
+    added += 1
+    if record.kind == .work { entries.append(entry) } else { focusEntries.append(entry) }
+  }
+
+  /// Notes that the work clock ran on `day`, for a work record left out of the billing
+  /// (another project's, under `--project`): that day's focus sessions are not work.
+  public mutating func clockRan(onDay day: Int64) {
+    clockDays.insert(Int32(clamping: day))
+  }
+
+  /// What is billed: the work clock's records, and the focus sessions of the days it did
+  /// not run on.
+  var billed: [Entry] {
+    focusEntries.isEmpty ? entries : entries + focusEntries.filter { !clockDays.contains($0.day) }
   }
 
   /// Adds a Pomodoro break: the part of it inside a billable work record of the same
@@ -131,7 +153,7 @@ public struct BillingBuilder {
   /// Each entry's billable seconds: its counted seconds less the breaks that overlap it
   /// (each break's overlap at most the break's own counted time).
   func withoutBreaks() -> [Entry] {
-    var entries = self.entries
+    var entries = billed
     guard !breaks.isEmpty else { return entries }
     entries.sort { ($0.machine, $0.start) < ($1.machine, $1.start) }
     let breaks = self.breaks.sorted { ($0.machine, $0.start) < ($1.machine, $1.start) }
@@ -205,7 +227,7 @@ public struct BillingBuilder {
   public func bills() -> [String: EntryBill] {
     var bills: [String: EntryBill] = [:]
     guard keepsIDs else { return bills }
-    bills.reserveCapacity(entries.count)
+    bills.reserveCapacity(Int(added))
     forEachPriced { entry, rounded, amount in
       let rate = lines[Int(entry.line)].rate
       var money: Money? = nil
@@ -224,7 +246,7 @@ public struct BillingBuilder {
         rounded: 0, amount: line.rate.map { Money(minor: 0, currency: $0.perHour.currency) })
     }
     var counted = [Int64](repeating: 0, count: lines.count)
-    for entry in entries { counted[Int(entry.line)] += Int64(entry.seconds) }
+    for entry in billed { counted[Int(entry.line)] += Int64(entry.seconds) }
     forEachPriced { entry, rounded, amount in
       let slot = Int(entry.line)
       sums[slot].entries += 1
@@ -233,7 +255,9 @@ public struct BillingBuilder {
       if let amount { sums[slot].amount?.minor += amount }
     }
     for slot in sums.indices { sums[slot].seconds = counted[slot] }
-    return BillingReport(rule: rules.settings.rounding, billsBreaks: rules.settings.billBreaks, lines: sums)
+    // A line met only by focus sessions of days the clock ran on bills nothing.
+    return BillingReport(
+      rule: rules.settings.rounding, billsBreaks: rules.settings.billBreaks, lines: sums.filter { $0.entries > 0 })
   }
 }
 

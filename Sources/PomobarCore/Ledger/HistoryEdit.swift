@@ -13,6 +13,7 @@
 /// {"id":…,"op":"delete","at":…,"project":"old"}
 /// {"id":…,"op":"reset","at":…,"before":"2026-01-01"}     (null: everything)
 /// {"id":…,"op":"undo","at":…,"target":"an edit's id, or an added record's"}
+/// {"id":…,"op":"bill","at":…,"invoice":"2026-042","targets":["…","…"]}   (invoice null: none given)
 /// ```
 public struct HistoryEdit: Equatable, Sendable {
   public enum Operation: Equatable, Sendable {
@@ -28,6 +29,9 @@ public struct HistoryEdit: Equatable, Sendable {
     /// The edit `target` no longer applies; or the record `target` (one a person added
     /// with `track` or `import`) is removed.
     case undo(target: String)
+    /// The records `targets` are billed, on `invoice` when one was given (`BillMark`):
+    /// one line for a month's bill; a record billed before stays on its first bill.
+    case bill(targets: [String], invoice: String?)
   }
 
   /// Unique: `MACHINE.TIME.PID` (base 36), made by the machine that wrote it.
@@ -65,6 +69,7 @@ public struct HistoryEdit: Equatable, Sendable {
     case .delete: out += "\"delete\""
     case .reset: out += "\"reset\""
     case .undo: out += "\"undo\""
+    case .bill: out += "\"bill\""
     }
     out += ",\"at\":\"\(at.iso8601(nanoseconds: nanoseconds))\""
     switch operation {
@@ -80,6 +85,9 @@ public struct HistoryEdit: Equatable, Sendable {
       out += ",\"project\":" + JSON.quote(project)
     case .reset(let before):
       out += ",\"before\":" + (before.map { "\"\($0)\"" } ?? "null")
+    case .bill(let targets, let invoice):
+      out += ",\"invoice\":" + (invoice.map(JSON.quote) ?? "null") + ",\"targets\":["
+      out += targets.map(JSON.quote).joined(separator: ",") + "]"
     }
     return out + "}\n"
   }
@@ -110,7 +118,8 @@ public struct HistoryEdit: Equatable, Sendable {
   static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> HistoryEdit? {
     var id: String?, target: String?, from: String?, to: String?
     var op: UnsafeBufferPointer<UInt8>?, stamp: UnsafeBufferPointer<UInt8>?
-    var project: String?, before: String?
+    var project: String?, before: String?, invoice: String?
+    var targets: [String]? = nil
     var record: LedgerRecord? = nil
     var index = 1
     guard bytes.count > 2, bytes[0] == UInt8(ascii: "{"), bytes[bytes.count - 1] == UInt8(ascii: "}") else {
@@ -128,6 +137,10 @@ public struct HistoryEdit: Equatable, Sendable {
         guard let read = try? LedgerRecord(jsonLine: object) else { return nil }
         record = read
         index = bytes.count - 1
+      } else if FlatObjectScanner.equal(key, "targets") {
+        // A bill's ids: plain strings, as this program writes them.
+        guard let ids = strings(bytes, &index) else { return nil }
+        targets = ids
       } else if bytes[index] == UInt8(ascii: "\"") {
         guard let value = FlatObjectScanner.string(bytes, &index) else { return nil }
         let text = { String(decoding: value, as: UTF8.self) }
@@ -140,6 +153,7 @@ public struct HistoryEdit: Equatable, Sendable {
         case 6 where FlatObjectScanner.equal(key, "target"): target = text()
         case 6 where FlatObjectScanner.equal(key, "before"): before = text()
         case 7 where FlatObjectScanner.equal(key, "project"): project = text()
+        case 7 where FlatObjectScanner.equal(key, "invoice"): invoice = text()
         default: break
         }
       } else if index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "n") {
@@ -178,9 +192,33 @@ public struct HistoryEdit: Equatable, Sendable {
         date = given
       }
       operation = .reset(before: date)
+    case "bill":
+      guard let targets, !targets.isEmpty, !targets.contains(where: \.isEmpty), invoice?.isEmpty != true else {
+        return nil
+      }
+      operation = .bill(targets: targets, invoice: invoice)
     default: return nil
     }
     return HistoryEdit(id: id, at: at, nanoseconds: WallTime.nanoseconds(iso8601Bytes: stamp), operation)
+  }
+
+  /// `["a","b"]` at `index`, each a string `FlatObjectScanner.string` reads; nil for
+  /// anything else.
+  private static func strings(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> [String]? {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+    index += 1
+    var strings: [String] = []
+    while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
+      if !strings.isEmpty {
+        guard bytes[index] == UInt8(ascii: ",") else { return nil }
+        index += 1
+      }
+      guard let value = FlatObjectScanner.string(bytes, &index) else { return nil }
+      strings.append(String(decoding: value, as: UTF8.self))
+    }
+    guard index < bytes.count else { return nil }
+    index += 1
+    return strings
   }
 
   private init(parsing bytes: [UInt8]) throws(LedgerRecord.DecodeError) {
@@ -224,6 +262,19 @@ public struct HistoryEdit: Equatable, Sendable {
         before = date
       }
       operation = .reset(before: before)
+    case "bill":
+      guard let targets = value["targets"]?.stringsValue, !targets.isEmpty, !targets.contains(where: \.isEmpty)
+      else {
+        throw Failure(message: "no 'targets', a list of record ids")
+      }
+      var invoice: String? = nil
+      if let given = value["invoice"], !given.isNull {
+        guard let text = given.stringValue, !text.isEmpty else {
+          throw Failure(message: "'invoice' is not a text")
+        }
+        invoice = text
+      }
+      operation = .bill(targets: targets, invoice: invoice)
     case let other:
       throw Failure(message: "unknown 'op' \(JSON.quote(other))")
     }

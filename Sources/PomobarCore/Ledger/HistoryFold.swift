@@ -7,6 +7,9 @@
 /// - A record named by a `remove`, or by an `undo` (one a person added), is gone for good:
 ///   an amend made elsewhere before the removal was seen does not bring it back.
 /// - An `amend` replaces the record whole; the last one applies.
+/// - A `bill` marks its records billed (`BillMark`) and changes nothing else; a record
+///   two bills name stays on the first (a second machine's bill of it, made before it saw
+///   the first, does not move it).
 /// - `rename`, `delete` and `reset` apply to the records created (`LedgerRecord.created`)
 ///   before them (to the nanosecond; a record the clock wrote counts from its end); a rename made before a record's last amend was seen by whoever amended
 ///   it and is not applied again, while a delete or reset before it still removes it.
@@ -26,6 +29,10 @@ public struct HistoryFold: Sendable {
   private var projectWide: [Int] = []
   /// Undone edits, by id.
   public private(set) var undone: Set<String> = []
+  /// Per billed record: the place in `edits` of its first bill that applies (`BillMark`).
+  var billed: [RecordKey: Int] = [:]
+  /// The keys `billed` holds: a report asks for every record, and most are not billed.
+  var billedFilter = RecordKeyFilter()
 
   enum Fate: Sendable {
     /// By the edit at this place: a `remove`, or an `undo` of a record a person added.
@@ -35,6 +42,9 @@ public struct HistoryFold: Sendable {
   }
 
   public init() {}
+
+  /// How far a chain of undos is followed (a cycle of undos cannot loop).
+  static let undoDepth = 64
 
   /// Given `all` to keep (`consume` it), the fold holds the edits once: those that apply
   /// are put in order in its own storage (200,000 edits held twice cost 48 MiB).
@@ -64,7 +74,7 @@ public struct HistoryFold: Sendable {
     func applies(_ id: String, depth: Int) -> Bool {
       guard let undos = undosOf[id] else { return true }
       if let known = memo[id] { return known }
-      guard depth < 64 else { return true }
+      guard depth < Self.undoDepth else { return true }
       let result = !undos.contains { applies($0, depth: depth + 1) }
       memo[id] = result
       return result
@@ -89,9 +99,12 @@ public struct HistoryFold: Sendable {
         if !ids.contains(target) { targeted[RecordKey(target)] = .removed(by: index) }
       case .rename, .delete, .reset:
         projectWide.append(index)
+      case .bill(let targets, _):
+        for target in targets where billed[RecordKey(target)] == nil { billed[RecordKey(target)] = index }
       }
     }
     named = RecordKeyFilter(targeted.keys)
+    billedFilter = RecordKeyFilter(billed.keys)
     amendedOrder = amendedPlaces()
   }
 
@@ -204,7 +217,7 @@ public struct HistoryFold: Sendable {
       case .reset(let before):
         if let before, CivilTime.split(record.start.local).date >= before { continue }
         return .removed(by: edit)
-      case .amend, .remove, .undo:
+      case .amend, .remove, .undo, .bill:
         continue
       }
     }

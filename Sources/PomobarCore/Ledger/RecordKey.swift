@@ -29,6 +29,11 @@ public struct RecordKey: Hashable, Sendable {
     self.second = second
   }
 
+  init(first: UInt64, second: UInt64) {
+    self.first = first
+    self.second = second
+  }
+
   static let seeds: (first: UInt64, second: UInt64) = (0xcbf2_9ce4_8422_2325, 0x6c62_272e_07bb_0142)
 
   public func hash(into hasher: inout Hasher) { hasher.combine(first) }
@@ -92,27 +97,35 @@ public struct RecordKeySet: Sendable {
 /// Which keys a few may be among, told in one bit: a record no edit names (nearly every
 /// one) costs a bit test instead of a look-up. No false "no": a key that was given always
 /// answers yes; another answers yes about once in sixteen.
-struct RecordKeyFilter: Sendable {
+public struct RecordKeyFilter: Sendable {
   private var words: [UInt64] = []
   private var bits = 0
 
-  init() {}
+  public init() {}
 
   init(_ keys: some Collection<RecordKey>) {
-    guard !keys.isEmpty else { return }
+    self.init(capacity: keys.count)
+    for key in keys { insert(key) }
+  }
+
+  /// Room for `capacity` keys at sixteen bits each.
+  public init(capacity: Int) {
+    guard capacity > 0 else { return }
     bits = 6
-    while 1 << bits < keys.count * 16 { bits += 1 }
+    while 1 << bits < capacity * 16 { bits += 1 }
     words = Array(repeating: 0, count: 1 << (bits - 6))
-    for key in keys {
-      let bit = place(key)
-      words[bit >> 6] |= 1 << UInt64(bit & 63)
-    }
+  }
+
+  public mutating func insert(_ key: RecordKey) {
+    guard !words.isEmpty else { return }
+    let bit = place(key)
+    words[bit >> 6] |= 1 << UInt64(bit & 63)
   }
 
   /// The bit of `key`: from `second`, apart from the slot `first` gives in a table.
   private func place(_ key: RecordKey) -> Int { Int(truncatingIfNeeded: key.second >> UInt64(64 - bits)) }
 
-  func mayHold(_ key: RecordKey) -> Bool {
+  public func mayHold(_ key: RecordKey) -> Bool {
     guard !words.isEmpty else { return false }
     let bit = place(key)
     return words[bit >> 6] & (1 << UInt64(bit & 63)) != 0

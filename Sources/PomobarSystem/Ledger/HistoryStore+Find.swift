@@ -23,16 +23,9 @@ extension HistoryStore {
       if named { return }
       if let final = fold.isEmpty ? record : fold.final(record, key: key) { found.append(final) }
     }
-    let opening = Array("{\"id\":\"".utf8)
     for path in files() {
       readLines(path) { line, _ throws(LedgerRecord.DecodeError) in
-        if line.count > opening.count, line.starts(with: opening),
-          let close = ByteSearch.first(UInt8(ascii: "\""), in: line, from: opening.count),
-          ByteSearch.first(UInt8(ascii: "\\"), in: UnsafeBufferPointer(rebasing: line[..<close]), from: 0)
-            == nil
-        {
-          guard matches(UnsafeBufferPointer(rebasing: line[opening.count..<close])) else { return }
-        }
+        if let id = Self.plainID(line), !matches(id) { return }
         let record = try LedgerRecord(jsonLine: line)
         if matchesID(record.id) { take(record, named: fold.names(RecordKey(record.id))) }
       }

@@ -7,7 +7,8 @@ import PomobarCore
 /// Each machine appends only to its own files, so two machines syncing the folder
 /// (Syncthing, git) never write the same file; readers merge every machine's files, drop
 /// records whose id they have already seen, and fold every machine's edits over them
-/// (`HistoryFold`). A record goes in the file of the month (UTC) it started, wherever and
+/// (`HistoryFold`; a read of some months only those that can touch them, found through
+/// the edit index, `HistoryStore+EditIndex`). A record goes in the file of the month (UTC) it started, wherever and
 /// whenever it is written, so every copy of one record lands in the same month.
 ///
 /// Nothing in the folder can make a reader hang or grow: files are opened without
@@ -24,6 +25,13 @@ public final class HistoryStore {
   /// Records the state owes the history (committed, not yet known to be appended): readers
   /// count them as written. Set by whoever read the state.
   public var pending: [LedgerRecord] = []
+  /// Where the edit index is kept (`StateFolder.historyIndex`); none: every read folds
+  /// every edit.
+  public var indexPath: String?
+  /// The edit index as last read or made.
+  var loadedIndex: EditIndex?
+  /// Whether the last read of some months folded only the edits the index chose.
+  var foldedThroughIndex = false
 
   /// No record or edit line is longer: every writer keeps `LedgerRecord.historyProblem`.
   public static let lineLimit = LedgerRecord.lineLimit
@@ -249,19 +257,49 @@ public final class HistoryStore {
 
   /// Every machine's edits, folded (see `HistoryFold`); read again only when an edits
   /// file changed (a command reads the history more than once).
-  public func fold() -> HistoryFold {
+  public func fold() -> HistoryFold { foldEveryEdit(indexing: false).fold }
+
+  /// `fold()`, and with `indexing` the index of what was read (none when a file could not
+  /// be read whole: its warnings are said by every read).
+  func foldEveryEdit(indexing: Bool) -> (fold: HistoryFold, index: EditIndex?) {
     let files = editFiles()
     let signature = files.map(FileSystem.signature)
-    if let cached, cached.files == files, cached.signature == signature { return cached.fold }
+    if !indexing, let cached, cached.files == files, cached.signature == signature {
+      return (cached.fold, nil)
+    }
     var edits: [HistoryEdit] = []
-    for path in files {
-      readLines(path) { line, number throws(LedgerRecord.DecodeError) in
-        edits.append(try HistoryEdit(jsonLine: line))
+    var entries: [EditIndex.Entry] = []
+    var ids = RecordKeySet()
+    var whole = true
+    func note(_ warning: String) {
+      whole = false
+      warn(warning)
+    }
+    for (place, path) in files.enumerated() {
+      readLines(path, warn: note) { line, _, offset throws(LedgerRecord.DecodeError) in
+        let edit = try HistoryEdit(jsonLine: line)
+        if indexing, ids.insert(RecordKey(edit.id)) {
+          entries.append(EditIndex.Entry(edit, file: place, offset: offset, length: line.count))
+        }
+        edits.append(edit)
       }
     }
     let fold = HistoryFold(consume edits)
     cached = (files, signature, fold)
-    return fold
+    guard indexing, whole, signature.allSatisfy({ $0.count == 4 }) else { return (fold, nil) }
+    let index = EditIndex(
+      directory: directory,
+      files: zip(files, signature).map { EditIndex.File(name: FileSystem.baseName(of: $0), signature: $1) },
+      entries: entries)
+    loadedIndex = index
+    return (fold, index)
+  }
+
+  /// Whether every edit, as the files are now, was folded already.
+  var hasFoldedEveryEdit: Bool {
+    guard let cached else { return false }
+    let files = editFiles()
+    return cached.files == files && cached.signature == files.map(FileSystem.signature)
   }
 
   private var cached: (files: [String], signature: [[Int64]], fold: HistoryFold)?
@@ -299,7 +337,8 @@ public final class HistoryStore {
   func scan(
     from first: String?, to last: String?, month: (String) -> Void, _ body: (LedgerRecord) -> Void
   ) {
-    let fold = fold()
+    let paths = files(from: first, to: last)
+    let fold = fold(from: first, to: last, reading: paths)
     func inRange(_ month: String) -> Bool {
       (first.map { month >= $0 } ?? true) && (last.map { month <= $0 } ?? true)
     }
@@ -313,7 +352,7 @@ public final class HistoryStore {
       owed[Self.month(of: record.start), default: []].append(record)
     }
     var byMonth: [String: [String]] = [:]
-    for path in files(from: first, to: last) {
+    for path in paths {
       byMonth[String(FileSystem.baseName(of: path).prefix(7)), default: []].append(path)
     }
     var seen = RecordKeySet()
@@ -363,6 +402,14 @@ public final class HistoryStore {
     _ path: String,
     _ body: (UnsafeBufferPointer<UInt8>, Int) throws(LedgerRecord.DecodeError) -> Void
   ) {
+    readLines(path, warn: warn) { line, number, _ throws(LedgerRecord.DecodeError) in try body(line, number) }
+  }
+
+  /// `readLines`, with each line's offset in the file too, saying what is wrong to `warn`.
+  func readLines(
+    _ path: String, warn: (String) -> Void,
+    _ body: (UnsafeBufferPointer<UInt8>, Int, Int) throws(LedgerRecord.DecodeError) -> Void
+  ) {
     let fd: FileDescriptor
     do {
       guard let (opened, _) = try FileSystem.openRegular(path, .readOnly) else { return }
@@ -374,11 +421,12 @@ public final class HistoryStore {
     defer { fd.close() }
     var lineNumber = 0
     var carry: [UInt8] = []
+    var carryOffset = 0
     var overlong = false
     var bad = 0
     var firstBad = ""
     var total = 0
-    func decode(_ line: UnsafeBufferPointer<UInt8>) {
+    func decode(_ line: UnsafeBufferPointer<UInt8>, at offset: Int) {
       lineNumber += 1
       if overlong || line.count > Self.lineLimit {
         overlong = false
@@ -388,7 +436,7 @@ public final class HistoryStore {
       }
       if line.isEmpty { return }
       do {
-        try body(line, lineNumber)
+        try body(line, lineNumber, offset)
       } catch {
         if bad == 0 { firstBad = "line \(lineNumber): \(error)" }
         bad += 1
@@ -400,6 +448,7 @@ public final class HistoryStore {
         return
       }
       if chunk.isEmpty { break }
+      let chunkOffset = total
       total += chunk.count
       chunk.withUnsafeBufferPointer { buffer in
         var start = 0
@@ -407,6 +456,7 @@ public final class HistoryStore {
           // ByteSearch (memchr): the generic search was the read path's largest cost.
           guard let newline = ByteSearch.first(0x0A, in: buffer, from: start) else {
             if !overlong {
+              if carry.isEmpty { carryOffset = chunkOffset + start }
               carry += buffer[start...]
               if carry.count > Self.lineLimit {
                 overlong = true
@@ -416,10 +466,10 @@ public final class HistoryStore {
             return
           }
           if carry.isEmpty || overlong {
-            decode(UnsafeBufferPointer(rebasing: buffer[start..<newline]))
+            decode(UnsafeBufferPointer(rebasing: buffer[start..<newline]), at: chunkOffset + start)
           } else {
             carry += buffer[start..<newline]
-            carry.withUnsafeBufferPointer { decode($0) }
+            carry.withUnsafeBufferPointer { decode($0, at: carryOffset) }
             carry.removeAll(keepingCapacity: true)
           }
           start = newline + 1

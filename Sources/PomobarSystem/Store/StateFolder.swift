@@ -37,6 +37,9 @@ public struct StateFolder: Equatable, Sendable {
   public var machineID: String { file("machine-id") }
   /// `config-good-HASH.toml`: the last config that read without an error, per config path.
   public func lastGoodConfig(hash: String) -> String { file("config-good-" + hash + ".toml") }
+  /// `history-index`: where every machine's edits are in the history (`EditIndex`), a
+  /// cache (`history-index.tmp` while it is written).
+  public var historyIndex: String { file("history-index") }
   /// `history-edit.PID.txt`: the text `history edit` hands the editor.
   public func historyEdit(process: Int32) -> String { file("history-edit.\(process).txt") }
 

@@ -32,6 +32,10 @@ public struct ExportEncoder {
   private let calendar: ICalendarEncoder
   /// For `klog`: the date written last.
   private var klog: KlogEncoder
+  /// The history's edits, when any bill applies (`HistoryFold.isBilling`): CSV rows then
+  /// end with `billed` (when, ISO 8601, or empty) and `invoice`, and JSON elements with
+  /// `"billed"` (`{"at":…,"invoice":…}` or null). nil: the columns and keys as before bills.
+  public var billMarks: HistoryFold? = nil
 
   /// - Parameter ledger: the ledger's days (`[ledger] day-starts-at`).
   public init(
@@ -56,7 +60,9 @@ public struct ExportEncoder {
 
   public func header() -> String {
     switch format {
-    case .csv: return CSV.row(Self.csvColumns + (bills == nil ? [] : Self.csvBillingColumns))
+    case .csv:
+      return CSV.row(
+        Self.csvColumns + (bills == nil ? [] : Self.csvBillingColumns) + (billMarks == nil ? [] : Self.billColumns))
     case .json, .timewarrior, .watson: return "[\n"
     case .timewarriorData, .klog: return ""
     case .ics: return ICalendarEncoder.header
@@ -69,11 +75,18 @@ public struct ExportEncoder {
     switch format {
     case .csv:
       written += 1
-      guard let bills else { return Self.csvRow(record) }
-      return Self.csvRow(record, billing: Self.csvBilling(bills[record.id]))
+      guard bills != nil || billMarks != nil else { return Self.csvRow(record) }
+      var more = bills.map { Self.csvBilling($0[record.id]) } ?? []
+      if billMarks != nil {
+        let bill = self.bill(record)
+        more += [bill?.at.iso8601 ?? "", bill?.invoice ?? ""]
+      }
+      return Self.csvRow(record, billing: more)
     case .json:
       defer { written += 1 }
-      return (written == 0 ? "" : ",\n") + String(record.jsonLine.dropLast())
+      let element = (written == 0 ? "" : ",\n") + String(record.jsonLine.dropLast())
+      guard billMarks != nil else { return element }
+      return String(element.dropLast()) + ",\"billed\":" + Self.billJSON(bill(record)) + "}"
     case .ics:
       return calendar.event(record)
     case .klog:
@@ -108,6 +121,21 @@ public struct ExportEncoder {
     case .watson: return separator + Self.watson(piece)
     case .csv, .json, .ics, .klog: return ""
     }
+  }
+
+  /// The record's bill: a break's is never looked up (`bill` marks work and focus).
+  private func bill(_ record: LedgerRecord) -> BillMark? {
+    record.kind.isBreak ? nil : billMarks?.bill(of: RecordKey(record.id))
+  }
+
+  /// The columns a CSV export adds when a bill applies to the history.
+  public static let billColumns = ["billed", "invoice"]
+
+  /// `{"at":"2026-11-30T18:00:00+01:00","invoice":"2026-042"}` (`invoice` null when none
+  /// was given), or null for a record no bill marks.
+  static func billJSON(_ bill: BillMark?) -> String {
+    guard let bill else { return "null" }
+    return "{\"at\":\"\(bill.at.iso8601)\",\"invoice\":" + (bill.invoice.map(JSON.quote) ?? "null") + "}"
   }
 
   // MARK: - The formats

@@ -52,6 +52,9 @@ public struct Report: Equatable, Sendable {
   }
   /// `--tag TAG`: only records with every one of these tags count; empty: all.
   public var tagFilter: [String] = []
+  /// Of `work`, the time a bill marks (`pomobar bill`); the rest is unbilled. nil when no
+  /// bill applies to the history: the report reads as it did before bills.
+  public var billed: Int64? = nil
   /// Each tag's work time, the largest first; empty when no record in the range has tags.
   public var tags: [TagLine] = []
   /// What the range bills, when billing is configured; nil: not configured.

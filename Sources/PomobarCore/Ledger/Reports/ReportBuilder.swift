@@ -34,6 +34,9 @@ public struct ReportBuilder {
   /// Billing, when the config sets a rate: the range's billable work priced
   /// (`ReportBuilder+Billing`); nil: none, and the report is as without billing.
   public var billing: BillingBuilder? = nil
+  /// The history's edits, when any bill applies (`HistoryFold.isBilling`): the report
+  /// then splits the work into billed and unbilled. nil: no split, as before bills.
+  public var billMarks: HistoryFold? = nil
 
   /// - Parameters:
   ///   - today: the ledger day it is now (`LedgerCalendar.day(of:)` of the present).
@@ -85,6 +88,7 @@ public struct ReportBuilder {
     if let lookBack, max(startDay, endDay) < lookBack { return }
     let slot = self.slot(record.project)
     let tagged = record.tags.isEmpty ? [] : tagSlots(record.tags)
+    let billed = !record.kind.isBreak && billMarks?.isBilled(RecordKey(record.id)) == true
     var lastDay = startDay
     calendar.splitCounted(record) { day, part in
       lastDay = day
@@ -92,7 +96,7 @@ public struct ReportBuilder {
       // A skipped break is not counted among the breaks, and neither is its time: the
       // line says how many breaks were taken and how long they were.
       if record.kind.isBreak && record.outcome == .skipped { return }
-      days[day, default: DayAccount()].add(part, of: record.kind, slot: slot)
+      days[day, default: DayAccount()].add(part, of: record.kind, slot: slot, billed: billed)
       if !tagged.isEmpty { tagDays[day, default: TagAccount()].add(part, of: record.kind, slots: tagged) }
     }
     guard inWindow(lastDay) else { return }
@@ -186,6 +190,7 @@ public struct ReportBuilder {
       breakSeconds: totals.breakSeconds, projects: projects, dailyGoal: settings.commonGoal,
       goalDaysMet: goals.met, goalDays: goals.days, streak: streak(), days: dayLines,
       balance: balance(dayLines))
+    if billMarks != nil { report.billed = totals.billedWork }
     report.tagFilter = tagFilter
     report.tags = tagLines(shown, work: totals.work)
     report.billing = billing?.report()
@@ -205,6 +210,9 @@ struct DayAccount {
   var externalInterruptions = 0
   var breaks = 0
   var breakSeconds: Int64 = 0
+  /// Of the work and focus time, what a bill marks (`ReportBuilder.billMarks`).
+  var billedWork: Int64 = 0
+  var billedFocus: Int64 = 0
 
   var work: Int64 { hasWork ? workBySlot.reduce(0, +) : focusBySlot.reduce(0, +) }
 
@@ -213,13 +221,15 @@ struct DayAccount {
     return slot < bySlot.count ? bySlot[slot] : 0
   }
 
-  mutating func add(_ seconds: Int64, of kind: LedgerRecord.Kind, slot: Int) {
+  mutating func add(_ seconds: Int64, of kind: LedgerRecord.Kind, slot: Int, billed: Bool = false) {
     switch kind {
     case .work:
       hasWork = true
       Self.add(seconds, at: slot, to: &workBySlot)
+      if billed { billedWork += seconds }
     case .focus:
       focus += seconds
+      if billed { billedFocus += seconds }
       Self.add(seconds, at: slot, to: &focusBySlot)
     case .shortBreak, .longBreak:
       breakSeconds += seconds
@@ -255,6 +265,7 @@ struct DayAccount {
     hasWork = true
     let otherWork = other.hasWork ? other.workBySlot : other.focusBySlot
     for (slot, seconds) in otherWork.enumerated() { Self.add(seconds, at: slot, to: &workBySlot) }
+    billedWork += other.hasWork ? other.billedWork : other.billedFocus
     focus += other.focus
     sessions.completed += other.sessions.completed
     sessions.skipped += other.sessions.skipped

@@ -6,7 +6,9 @@
 /// - `range`: `name` (`today` … `all`, or `days` for `--from`/`--to`), `from`, `to`
 ///   (`YYYY-MM-DD`, both included; `from` of `all` is the history's first day), `today`;
 /// - `project`: the `--project` filter or null;
-/// - `work`, `focus`: seconds; `sessions`: `completed`, `skipped`, `stopped`, `voided`;
+/// - `work`, `focus`: seconds; where a bill applies to the history (`pomobar bill`),
+///   `billed` and `unbilled` after `work`, the seconds of it a bill marks and the rest;
+///   `sessions`: `completed`, `skipped`, `stopped`, `voided`;
 ///   `interruptions`: `internal`, `external`; `breaks`: `taken`, `seconds`;
 /// - `goal`: `daily` (seconds or null), `days_met`, `days` (work days);
 /// - `balance`: `seconds`, `worked`, `due`, `work_days`, or null without goals;
@@ -38,6 +40,8 @@ public enum ReportJSONEncoder {
       ])
     }
     let sessions = report.sessions
+    let billed: [(String, JSONValue)] =
+      report.billed.map { [("billed", .integer($0)), ("unbilled", .integer(report.work - $0))] } ?? []
     let head = JSONValue.object([
       (
         "range",
@@ -48,7 +52,9 @@ public enum ReportJSONEncoder {
         ])
       ),
       ("project", report.project.map(JSONValue.string) ?? .null),
-      ("work", .integer(report.work)), ("focus", .integer(report.focus)),
+      ("work", .integer(report.work)),
+    ] + billed + [
+      ("focus", .integer(report.focus)),
       (
         "sessions",
         .object([

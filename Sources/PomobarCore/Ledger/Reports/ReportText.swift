@@ -38,6 +38,9 @@ public struct ReportTextEncoder: Sendable {
             + ReportFormat.workDays(balance.workDays)
         ), at: 1)
     }
+    if let billed = report.billed {
+      rows.insert(("Billed", hours(billed), hours(report.work - billed) + " unbilled"), at: 1)
+    }
     if let project = report.project { rows.insert(("Project", project, ""), at: 0) }
     if !report.tagFilter.isEmpty {
       rows.insert(("Tags", TagName.words(report.tagFilter), ""), at: report.project == nil ? 0 : 1)
