@@ -41,7 +41,7 @@ enum ExportCommand {
       }
       encoder.bills = bills.bills()
     }
-    let fold = history.fold()
+    let fold = history.billFold()
     if fold.isBilling { encoder.billMarks = fold }
     var output = OutputBuffer()
     output.add(encoder.header())

@@ -98,7 +98,7 @@ public enum ReportCommand {
     builder.tagFilter = tags
     let billing = BillingRules(context.config)
     if billing.isOn { builder.billing = BillingBuilder(rules: billing) }
-    let fold = context.history.fold()
+    let fold = context.history.billFold()
     if fold.isBilling { builder.billMarks = fold }
     // History files are named by the UTC month a record started: a month of margin either
     // side covers offsets, day-starts-at and intervals across a month's end.

@@ -119,6 +119,12 @@ struct HistoryEditIndexTests {
         }
       }
     }
+    // Bills from both machines over one stretch: the first undone, so the second applies
+    // to what they share, and a record billed after an amend moved it.
+    edit("m1", .bill(targets: Array(ids[100..<140]), invoice: "INV-1"))
+    edit("m2", .bill(targets: Array(ids[120..<160]) + [ids[7]], invoice: nil))
+    edit("m2", .undo(target: last[last.count - 2].id))
+    edit("m1", .bill(targets: Array(ids[400..<420]), invoice: "INV-3"))
     // A second line under one id: the fold keeps the first.
     var twin = edits["m1"]![5]
     twin.operation = .remove(target: ids[300])
@@ -162,6 +168,22 @@ struct HistoryEditIndexTests {
       #expect(store.foldedThroughIndex == (range.0 != nil), "\(range)")
     }
     #expect(filled >= 20)
+  }
+
+  /// A month's report and export take the bills from `billFold`, which folds only the
+  /// bills and their undos through the index.
+  @Test func billsThroughTheIndexAreEveryEditsBills() throws {
+    let sandbox = try Folders()
+    let pending = try Self.generate(sandbox)
+    let every = sandbox.store(indexed: false, pending: pending).fold()
+    _ = Self.read(sandbox.store(pending: pending), ("2026-03", "2026-03"))  // makes the index
+    let store = sandbox.store(pending: pending)
+    let bills = store.billFold()
+    #expect(store.foldedThroughIndex)
+    var ids: [String] = []
+    store.forEachRecord { ids.append($0.id) }
+    #expect(ids.filter { bills.bill(of: $0) != nil }.count >= 40)
+    for id in ids { #expect(bills.bill(of: id) == every.bill(of: id), "\(id)") }
   }
 
   @Test func theIndexIsMadeByABoundedReadAndDescribesEveryEditLine() throws {

@@ -26,6 +26,12 @@ public struct EditIndex: Equatable, Sendable {
     case undo = 3
     /// A rename, delete or reset: it can touch any record.
     case projectWide = 4
+    /// A bill: it names many records, and a history holds one line per invoice, so every
+    /// read folds them all.
+    case bill = 5
+
+    /// Whether its entry names one target; the others are folded by every read.
+    var hasTarget: Bool { self != .projectWide && self != .bill }
   }
 
   /// One edit line.
@@ -38,7 +44,7 @@ public struct EditIndex: Equatable, Sendable {
     public var kind: Kind
     public var id: RecordKey
     /// What an amend, remove or undo names (a record, or an undo's edit); none for a
-    /// project-wide edit.
+    /// project-wide edit or a bill.
     public var target: RecordKey?
     /// An amend's record's start (UTC seconds): an amend may move a record into a month.
     public var start: Int64
@@ -62,6 +68,9 @@ public struct EditIndex: Equatable, Sendable {
         self.target = RecordKey(target)
       case .rename, .delete, .reset:
         kind = .projectWide
+        target = nil
+      case .bill:
+        kind = .bill
         target = nil
       }
     }
@@ -108,7 +117,7 @@ public struct EditIndex: Equatable, Sendable {
   /// seconds `span`: a fold of these alone leaves those records as the fold of every edit
   /// does.
   ///
-  /// That is: every project-wide edit, every edit that names such a record or is named
+  /// That is: every project-wide edit and bill, every edit that names such a record or is named
   /// like one, every edit naming a record an amend moves into `span`, and the undos of any
   /// of those, and of those undos, and so on. nil when a chain of undos takes more passes
   /// to follow than the fold follows links of one (`HistoryFold.undoDepth`): read every
@@ -255,7 +264,7 @@ public struct EditIndex: Equatable, Sendable {
         let length = number(at + 12, 4)
         let hasTarget = number(at + 33, 1)
         guard file < files.count, let kind = Kind(rawValue: UInt8(number(at + 16, 1))), hasTarget <= 1,
-          (hasTarget == 1) == (kind != .projectWide), length > 0, length <= UInt64(LedgerRecord.lineLimit),
+          (hasTarget == 1) == kind.hasTarget, length > 0, length <= UInt64(LedgerRecord.lineLimit),
           offset < UInt64(Int64.max) - length, Int64(offset + length) < files[file].signature[1]
         else { return nil }
         entries.append(

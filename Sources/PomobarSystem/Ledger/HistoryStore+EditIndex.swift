@@ -19,7 +19,24 @@ extension HistoryStore {
   /// edit's (`fold()`) otherwise.
   func fold(from first: String?, to last: String?, reading paths: [String]) -> HistoryFold {
     foldedThroughIndex = false
-    guard let indexPath, first != nil, !hasFoldedEveryEdit else { return fold() }
+    guard first != nil else { return fold() }
+    return indexedFold(reading: paths, span: Self.seconds(from: first, to: last))
+  }
+
+  /// Every bill and every undo of one, folded: all `HistoryFold.bill(of:)` and `isBilling`
+  /// depend on. Through the index, which a history holds a line per invoice in, not per
+  /// record (a month's report asks it without folding every edit); every edit's
+  /// (`fold()`) otherwise.
+  public func billFold() -> HistoryFold {
+    foldedThroughIndex = false
+    return indexedFold(reading: [], span: 0..<0)
+  }
+
+  /// The fold of the edits that can touch the records of `paths` or that an amend moves
+  /// into `span`, through the index (made or made again if out of date), unless every
+  /// edit was read already; every edit's otherwise.
+  private func indexedFold(reading paths: [String], span: Range<Int64>) -> HistoryFold {
+    guard let indexPath, !hasFoldedEveryEdit else { return fold() }
     let folder = FileSystem.directory(of: indexPath)
     if !FileSystem.exists(folder) { try? FileSystem.makeDirectories(folder) }
     // Only in a folder no one else can write to (as the state's): a planted index is ignored.
@@ -34,7 +51,7 @@ extension HistoryStore {
       EditIndex.File(name: FileSystem.baseName(of: $0), signature: FileSystem.signature($0))
     }
     if let index = index(describing: files, at: indexPath),
-      let fold = fold(from: index, reading: paths, span: Self.seconds(from: first, to: last))
+      let fold = fold(from: index, reading: paths, span: span)
     {
       foldedThroughIndex = true
       return fold
