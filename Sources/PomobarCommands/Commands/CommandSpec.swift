@@ -20,9 +20,32 @@ struct CommandSpec: Sendable {
   /// Its `+TAG` words are tags (`track`): the completions offer the tags in use after a `+`.
   var tagWords = false
   /// Its help after the usage lines; nil: the main help (`help`).
-  var help: [HelpBlock]?
+  var help: [HelpBlock]? { makeHelp() }
+  /// Made when asked for, not with the table: every command is looked up by name in it,
+  /// and a bar's start made every help for nothing (`ctl`'s alone was 13 % of it).
+  private let makeHelp: @Sendable () -> [HelpBlock]?
   /// The command from its parsed words, refusing what the table cannot say.
   var make: @Sendable (ParsedWords) throws(UsageError) -> Command
+
+  init(
+    name: String, synopsis: [Synopsis], usage: [String], options: [OptionSpec] = [],
+    subcommands: [Subcommand] = [], operand: ValueKind? = nil, literalWords: [String] = [],
+    rawWords: Bool = false, tagWords: Bool = false,
+    help: @autoclosure @escaping @Sendable () -> [HelpBlock]?,
+    make: @escaping @Sendable (ParsedWords) throws(UsageError) -> Command
+  ) {
+    self.name = name
+    self.synopsis = synopsis
+    self.usage = usage
+    self.options = options
+    self.subcommands = subcommands
+    self.operand = operand
+    self.literalWords = literalWords
+    self.rawWords = rawWords
+    self.tagWords = tagWords
+    makeHelp = help
+    self.make = make
+  }
 
   struct Synopsis: Sendable {
     var line: String

@@ -33,10 +33,15 @@ struct ConfigKey: Sendable {
 
   /// A key whose value lives at `path`, read and printed as `value` says.
   ///
+  /// The key path is made when the key is read, printed or carried, not with the schema:
+  /// the runtime makes one by looking its types up by their mangled names, and making every
+  /// key's was more than half of a bar's start-up (docs/benchmarks.md).
+  ///
   /// `then` runs after a good read (the reader notes where colours were set); `carry`
   /// replaces the plain copy from the fallback where setting the key sets more.
   init<T>(
-    _ table: String, _ key: String, _ path: WritableKeyPath<Config, T> & Sendable, _ value: ConfigValue<T>,
+    _ table: String, _ key: String, _ path: @autoclosure @escaping @Sendable () -> WritableKeyPath<Config, T>,
+    _ value: ConfigValue<T>,
     example: Example = .value, doc: String = "",
     then: (@Sendable (inout Reader, TOMLNode) -> Void)? = nil,
     carry: (@Sendable (inout Reader, Config) -> Void)? = nil
@@ -46,11 +51,11 @@ struct ConfigKey: Sendable {
     self.doc = doc
     self.example = example
     self.read = { reader, node throws(ConfigError) in
-      reader.config[keyPath: path] = try value.read(reader, node, key)
+      reader.config[keyPath: path()] = try value.read(reader, node, key)
       then?(&reader, node)
     }
-    self.print = { config in value.print(config[keyPath: path]) }
-    self.carry = carry ?? { reader, fallback in reader.config[keyPath: path] = fallback[keyPath: path] }
+    self.print = { config in value.print(config[keyPath: path()]) }
+    self.carry = carry ?? { reader, fallback in reader.config[keyPath: path()] = fallback[keyPath: path()] }
   }
 }
 

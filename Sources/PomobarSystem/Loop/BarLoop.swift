@@ -43,6 +43,10 @@ public final class BarLoop {
   /// The watch on input (`[idle] after`), and the threshold it was opened for.
   var idle: (any IdleWatching)?
   var idleThreshold: Duration?
+  /// Whether a transaction ran in this wake-up: the code of the store, the ledger and the
+  /// effects runs again only at the next one, so its pages are given back once the wake-up
+  /// is handled, as the start-up's are.
+  var transacted = false
 
   public init(
     store: StateStore, configSource: ConfigSource, config: Config, configProblem: String? = nil,
@@ -150,6 +154,10 @@ public final class BarLoop {
       }
       // A tick's frame is out: the next ticks' frames are worked out now, not before it.
       session.workAhead()
+      if transacted {
+        transacted = false
+        Processes.releaseCodePages()
+      }
     }
   }
 
@@ -291,11 +299,7 @@ public final class BarLoop {
       return perform([.saveFailed("\(error)")], timers) && shown
     }
     if let identity = committed.identity { ownWrite = identity }
-    defer {
-      // The store's, the ledger's and the effects' code runs again only at the next
-      // transaction: its pages are given back, as the start-up's are.
-      Processes.releaseCodePages()
-    }
+    transacted = true
     // At the time its state was shown: that view is not built again, and the tick is armed
     // on the same grid (one that passed meanwhile fires at once).
     return perform([.saved(committed.document)], timers, at: at) && shown
