@@ -39,6 +39,26 @@ import Testing
     #expect(BarDriver.frames(bar.handle(.timer, at: 2)) == ["Focus 02:58\n"])
   }
 
+  /// The 62nd tick's frame is not rendered before its write: the last of a batch (the
+  /// 61st) asks for the next one, which is worked out after that frame is written.
+  @Test func aBatchThatRunsOutAsksForTheNextAfterItsLastFrame() {
+    var bar = BarDriver(config: Self.plain, document: focusDocument(deadline: 180, total: 180))
+    _ = bar.start(at: 0.5)
+    _ = bar.handle(.timer, at: 1)
+    bar.session.workAhead()
+    for second in 2...61 {
+      let left = 180 - second
+      let text = "Focus 0\(left / 60):" + (left % 60 < 10 ? "0" : "") + "\(left % 60)\n"
+      #expect(BarDriver.frames(bar.handle(.timer, at: Double(second))) == [text])
+      #expect((bar.session.aheadDue != nil) == (second == 61), "second \(second)")
+    }
+    bar.session.workAhead()
+    let built = bar.session.viewsBuilt
+    #expect(BarDriver.frames(bar.handle(.timer, at: 62)) == ["Focus 01:58\n"])
+    #expect(bar.session.viewsBuilt == built, "the 62nd frame was worked out ahead, not rendered")
+    #expect(BarDriver.frames(bar.handle(.timer, at: 120)) == ["Focus 01:00\n"])
+  }
+
   @Test func missedTicksWriteTheNewestFrame() {
     var bar = BarDriver(config: Self.plain, document: focusDocument(deadline: 180, total: 180))
     _ = bar.start(at: 0.5)

@@ -37,6 +37,11 @@ public struct BarSession {
   private var wrap: Wrapped?
   /// The running phase's next frames, while only time passes.
   private var ahead: FramesAhead?
+  /// What `ahead` was worked out from: the next batch is, when it runs out.
+  private var aheadFrom: AheadInputs?
+  /// `aheadDue` follows on from `ahead`, whose last frame was written: the next batch
+  /// starts from what that frame shows.
+  private var rollsOver = false
   /// The frames to work out next (`workAhead`): after the tick that asked for them wrote its
   /// own frame, so that frame does not wait for a minute of others.
   private(set) var aheadDue: AheadInputs?
@@ -314,6 +319,7 @@ public struct BarSession {
       lastView != nil, !hidden, saving.failure == nil
     {
       aheadDue = AheadInputs(plan: plan, deadline: deadline, after: now, state: state, problem: problemText)
+      rollsOver = false
     }
     return actions
   }
@@ -321,8 +327,10 @@ public struct BarSession {
   /// Works out the frames of the next ticks, when a tick asked for them: the loop calls it
   /// once the tick's own frame is written, and the next tick does if the loop did not.
   public mutating func workAhead() {
-    guard let due = aheadDue, let view = lastView else { return }
-    aheadDue = nil
+    guard let due = aheadDue else { return }
+    if rollsOver, let shown = ahead?.shown { (lastView, encoder) = (shown.view, shown.encoder) }
+    guard let view = lastView else { return }
+    (aheadDue, aheadFrom, rollsOver) = (nil, due, false)
     let (config, zone) = (config, zone)
     ahead = FramesAhead(
       plan: due.plan, deadline: due.deadline, after: due.after, view: view, encoder: encoder
@@ -348,6 +356,15 @@ public struct BarSession {
     guard ticked else { return nil }
     workAhead()
     guard let taken = ahead?.take(at: now) else { return nil }
+    if ahead?.isSpent == true, let from = aheadFrom {
+      // The batch ran out before the deadline: the next one is worked out after this
+      // frame is written, from what it shows, as a click's first tick does. A tick that
+      // rendered instead would run the view's code (given back after a transaction)
+      // before its write.
+      aheadDue = AheadInputs(
+        plan: from.plan, deadline: from.deadline, after: now, state: from.state, problem: from.problem)
+      rollsOver = true
+    }
     if let theirs {
       wrap?.merger.setTheirs(theirs)
       wrap?.hasShown = true
@@ -363,7 +380,7 @@ public struct BarSession {
   /// Goes back to rendering: what the frames worked out ahead showed is what was shown.
   private mutating func endAhead() {
     if let shown = ahead?.shown { (lastView, encoder, viewFrom) = (shown.view, shown.encoder, nil) }
-    (ahead, aheadDue) = (nil, nil)
+    (ahead, aheadDue, aheadFrom, rollsOver) = (nil, nil, nil, false)
   }
 
   /// A frame, if what the bar shows changed and the bar shows the block.

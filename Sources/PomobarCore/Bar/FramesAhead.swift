@@ -84,6 +84,10 @@ struct FramesAhead {
     return .some(frame)
   }
 
+  /// Whether every frame was taken while a whole batch was worked out: the phase runs on
+  /// past it, so the next batch is due.
+  var isSpent: Bool { next == entries.count && entries.count == Self.count }
+
   /// The view shown and the encoder as the last tick taken left them (nil: none taken).
   var shown: (view: ViewModel, encoder: any BarEncoder)? {
     next > 0 ? (entries[next - 1].view, entries[next - 1].encoder) : nil
