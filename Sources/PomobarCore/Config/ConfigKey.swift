@@ -75,17 +75,18 @@ struct ConfigTable: Sendable {
   var isSubtable: Bool { name.contains(".") }
 }
 
-/// A key of every `[projects.NAME]` table: read into that project's settings.
-struct ProjectKey: Sendable {
+/// A key of every table of a named thing (`[projects.NAME]`, `[clients.NAME]`): read into
+/// that thing's settings.
+struct NamedTableKey<Settings>: Sendable {
   let key: String
   /// `# key = VALUE` in `config.example.toml`.
   let example: String
-  let read: @Sendable (Reader, TOMLNode, inout ProjectSettings) throws(ConfigError) -> Void
+  let read: @Sendable (Reader, TOMLNode, inout Settings) throws(ConfigError) -> Void
   /// The value as TOML; nil when not set.
-  let print: @Sendable (ProjectSettings) -> String?
+  let print: @Sendable (Settings) -> String?
 
   init<T>(
-    _ key: String, _ path: WritableKeyPath<ProjectSettings, T> & Sendable, _ value: ConfigValue<T>,
+    _ key: String, _ path: WritableKeyPath<Settings, T> & Sendable, _ value: ConfigValue<T>,
     example: String
   ) {
     self.key = key
@@ -96,3 +97,17 @@ struct ProjectKey: Sendable {
     self.print = { settings in value.print(settings[keyPath: path]) }
   }
 }
+
+/// The settings of a named thing: made empty, then given the line of its table.
+protocol NamedTableSettings {
+  init()
+  var line: Int? { get set }
+}
+
+extension ProjectSettings: NamedTableSettings {}
+extension ClientSettings: NamedTableSettings {}
+
+/// A key of every `[projects.NAME]` table.
+typealias ProjectKey = NamedTableKey<ProjectSettings>
+/// A key of every `[clients.NAME]` table.
+typealias ClientKey = NamedTableKey<ClientSettings>

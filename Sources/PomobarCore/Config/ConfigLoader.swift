@@ -13,9 +13,6 @@ public enum ConfigLoader {
   public static let schema: [(table: String, keys: [String])] = ConfigSchema.tables.filter { !$0.isSubtable }
     .map { ($0.name, $0.keys.map(\.key)) }
 
-  /// The keys of each `[projects.NAME]` table.
-  public static let projectKeys = ConfigSchema.projectKeys.map(\.key)
-
   /// Parses and checks `bytes` read from `file` (the name used in messages).
   ///
   /// Always returns a usable config: the file's valid keys, `fallback`'s values for the

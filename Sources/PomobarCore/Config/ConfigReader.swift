@@ -31,11 +31,15 @@ struct Reader {
   mutating func read(_ root: TOMLTable) {
     for entry in root.entries {
       if entry.key == "projects" {
-        readProjects(entry)
+        for (name, settings) in readNamed(entry, each: "project", like: "api", keys: ConfigSchema.projectKeys) {
+          config.projects[name] = settings
+        }
         continue
       }
       if entry.key == "clients" {
-        readClients(entry)
+        for (name, settings) in readNamed(entry, each: "client", like: "globex", keys: ConfigSchema.clientKeys) {
+          config.clients[name] = settings
+        }
         continue
       }
       guard let keys = ConfigLoader.schema.first(where: { $0.table == entry.key })?.keys else {
@@ -97,66 +101,41 @@ struct Reader {
     read(items, as: table, keys: keys, suggesting: keys, under: "format")
   }
 
-  /// `[projects.NAME]` tables: each a table of `ConfigSchema.projectKeys`. A bad key
-  /// is an error and leaves that key at its default.
-  private mutating func readProjects(_ entry: TOMLTable.Entry) {
-    guard case .table(let projects) = entry.node.value else {
-      errors.append(error(entry.node.position, "'projects' must hold tables, like [projects.api]"))
-      return
+  /// `[TABLE.NAME]` tables (`[projects.NAME]`, `[clients.NAME]`): each a table of
+  /// `keys`, read into settings by the name normalised. A bad key is an error and leaves
+  /// that key at its default; a TABLE that is not a table of tables reads as none.
+  private mutating func readNamed<Settings: NamedTableSettings>(
+    _ entry: TOMLTable.Entry, each one: String, like example: String, keys: [NamedTableKey<Settings>]
+  ) -> [(name: String, settings: Settings)] {
+    let table = entry.key
+    guard case .table(let named) = entry.node.value else {
+      errors.append(error(entry.node.position, "'\(table)' must hold tables, like [\(table).\(example)]"))
+      return []
     }
-    for project in projects.entries {
-      let name = Shown.plain(project.key)
-      guard case .table(let table) = project.node.value else {
-        errors.append(
-          error(project.node.position, "project '\(name)' must be a table, like [projects.\(name)]"))
+    var read: [(name: String, settings: Settings)] = []
+    for thing in named.entries {
+      let name = Shown.plain(thing.key)
+      guard case .table(let items) = thing.node.value else {
+        errors.append(error(thing.node.position, "\(one) '\(name)' must be a table, like [\(table).\(name)]"))
         continue
       }
-      var settings = ProjectSettings()
-      settings.line = project.keyPosition.line
-      for item in table.entries {
+      var settings = Settings()
+      settings.line = thing.keyPosition.line
+      for item in items.entries {
         do throws(ConfigError) {
-          guard let row = ConfigSchema.projectKeys.first(where: { $0.key == item.key }) else {
-            let hint = Spelling.hint(for: item.key, in: ConfigLoader.projectKeys)
+          guard let row = keys.first(where: { $0.key == item.key }) else {
+            let hint = Spelling.hint(for: item.key, in: keys.map(\.key))
             throw error(
-              item.keyPosition, "unknown key '\(Shown.plain(item.key))' in [projects.\(name)]\(hint)")
+              item.keyPosition, "unknown key '\(Shown.plain(item.key))' in [\(table).\(name)]\(hint)")
           }
           try row.read(self, item.node, &settings)
         } catch {
           errors.append(error)
         }
       }
-      config.projects[ProjectName.normalised(project.key)] = settings
+      read.append((ProjectName.normalised(thing.key), settings))
     }
-  }
-
-  /// `[clients.NAME]` tables: each a table of `ConfigSchema.clientKeys`, as projects are.
-  private mutating func readClients(_ entry: TOMLTable.Entry) {
-    guard case .table(let clients) = entry.node.value else {
-      errors.append(error(entry.node.position, "'clients' must hold tables, like [clients.globex]"))
-      return
-    }
-    for client in clients.entries {
-      let name = Shown.plain(client.key)
-      guard case .table(let table) = client.node.value else {
-        errors.append(error(client.node.position, "client '\(name)' must be a table, like [clients.\(name)]"))
-        continue
-      }
-      var settings = ClientSettings()
-      settings.line = client.keyPosition.line
-      for item in table.entries {
-        do throws(ConfigError) {
-          guard let row = ConfigSchema.clientKeys.first(where: { $0.key == item.key }) else {
-            let hint = Spelling.hint(for: item.key, in: ConfigSchema.clientKeys.map(\.key))
-            throw error(
-              item.keyPosition, "unknown key '\(Shown.plain(item.key))' in [clients.\(name)]\(hint)")
-          }
-          try row.read(self, item.node, &settings)
-        } catch {
-          errors.append(error)
-        }
-      }
-      config.clients[ProjectName.normalised(client.key)] = settings
-    }
+    return read
   }
 
   /// A goal: a duration, at least a minute.

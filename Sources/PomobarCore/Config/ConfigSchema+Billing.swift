@@ -59,26 +59,6 @@ extension ConfigSchema {
     """
 }
 
-/// A key of every `[clients.NAME]` table: read into that client's settings.
-struct ClientKey: Sendable {
-  let key: String
-  let example: String
-  let read: @Sendable (Reader, TOMLNode, inout ClientSettings) throws(ConfigError) -> Void
-  let print: @Sendable (ClientSettings) -> String?
-
-  init<T>(
-    _ key: String, _ path: WritableKeyPath<ClientSettings, T> & Sendable, _ value: ConfigValue<T>,
-    example: String
-  ) {
-    self.key = key
-    self.example = example
-    self.read = { reader, node, settings throws(ConfigError) in
-      settings[keyPath: path] = try value.read(reader, node, key)
-    }
-    self.print = { settings in value.print(settings[keyPath: path]) }
-  }
-}
-
 extension ConfigValue where T == RateSchedule {
   /// A rate, `"95 EUR/h"`, or rates from dates: `["80 EUR/h", "95 EUR/h from 2027-01-01"]`.
   static var rate: Self {
