@@ -43,19 +43,30 @@ click_block() {
   log "click $b at x=$(((x0 + x1) / 2)) (block $x0..$x1) for $name"
   x_click "$(((x0 + x1) / 2))" "$((BY + BH / 2))" "$b"
 }
-# click_for BUTTON NAME PHASE: click the block, wait up to 2 s for PHASE. i3blocks 1.4
-# drops a click that comes while the block's command runs ("process already spawned"
-# in its log): then, and only then, the click is repeated once.
+# click_for BUTTON NAME PHASE: click the block, wait up to 5 s for PHASE. A click is
+# repeated once, and only when i3blocks' log shows it was lost before pomobar: i3blocks
+# 1.4 drops a click that comes while the block's command runs ("process already
+# spawned"), and an X click that never reached i3bar leaves no "parsed click" line.
+# When i3blocks did run the command for the click, its log's tail goes to log.txt.
 ilog="$E2E_OUT/i3blocks.log"
 dropped() { grep -c "process already spawned" "$ilog" 2>/dev/null || true; }
+parsed() { grep -c "parsed click: name=pomobar .*button=$1 " "$ilog" 2>/dev/null || true; }
 click_for() {
-  local b=$1 name=$2 phase=$3 drops
-  drops=$(dropped)
+  local b=$1 name=$2 phase=$3 drops seen
+  drops=$(dropped) seen=$(parsed "$b")
   click_block "$b" "$name" || return 1
-  wait_for 2 "$phase" phase_is "$phase" && return 0
-  [ "$(dropped)" -gt "$drops" ] || return 1
-  note "i3blocks dropped the $name click (its command was running); clicked again"
-  click_block "$b" "$name-again" && wait_for 2 "$phase" phase_is "$phase"
+  wait_for 5 "$phase" phase_is "$phase" && return 0
+  if [ "$(dropped)" -gt "$drops" ]; then
+    note "i3blocks dropped the $name click (its command was running); clicked again"
+  elif [ "$(parsed "$b")" -eq "$seen" ]; then
+    note "the $name click never reached i3blocks (no \"parsed click\" line); clicked again"
+  else
+    log "i3blocks parsed the $name click and ran the command; its log's last lines:"
+    grep -v setup_signals "$ilog" | tail -n 25 | sed 's/^/    /' >&2
+    log "status: $(pb status --format json 2>&1 | head -c 400)"
+    return 1
+  fi
+  click_block "$b" "$name-again" && wait_for 5 "$phase" phase_is "$phase"
 }
 remaining() { pb status --format json 2>/dev/null | jq -r '.remaining'; }
 
