@@ -4,10 +4,10 @@
 ///
 /// The bills are `BillingBuilder`'s, entry by entry: the breaks inside a work record are
 /// all seen once a record starting at or after its end is; whether a focus bills (a day
-/// without the work clock) once the records have gone two days past its day (a day's
-/// records start, in UTC, within 50 hours of each other across every offset); and each
-/// line's running totals are carried in order of start, so the entries of a line add up
-/// to the line's rounded time and price as `report` bills them.
+/// without the work clock) once the records have gone three days past its start (the
+/// records of one ledger day start, in UTC, within 50 hours of each other across every
+/// offset); and each line's running totals are carried in order of start, so the entries
+/// of a line add up to the line's rounded time and price as `report` bills them.
 public struct BillingStream {
   private var builder: BillingBuilder
   /// The records not given back yet, in order, from `first`.
