@@ -54,14 +54,14 @@ func waitSlack() -> Double {
 @discardableResult
 func eventually<T>(
   _ what: @autoclosure () -> String, timeout: Double = 5, every interval: Double = 0.01,
-  _ condition: () throws -> T?
+  fileID: String = #fileID, line: Int = #line, _ condition: () throws -> T?
 ) async throws -> T {
   let slack = waitSlack()
   let deadline = boottimeNow() + Int64(timeout * slack * 1e9)
   while true {
     if let value = try condition() { return value }
     if boottimeNow() >= deadline {
-      throw TimedOut(description: "timed out after \(timeout * slack) s waiting for \(what())")
+      throw TimedOut(description: "\(fileID):\(line): timed out after \(timeout * slack) s waiting for \(what())")
     }
     await pause(interval)
   }
