@@ -59,6 +59,25 @@ struct EncoderTests {
     #expect(I3barEncoder.block(EncoderFixtures.idle)["urgent"] == false)
   }
 
+  /// `frame` writes its bytes directly (it runs for every second of a running phase): they
+  /// are the blocks' `JSONValue`s serialized, with and without a work block and a `{bar}`.
+  @Test func i3barFrameIsItsBlocksSerialized() {
+    var withWork = EncoderFixtures.focusDoneUrgent
+    withWork.work = WorkView(project: "a\"pi", color: "#3E63DD", seconds: 600, total: 900)
+    withWork.timerText = "Focus \\ 12:00"
+    withWork.timerShortText = "12:00"
+    var workOnly = withWork
+    workOnly.timerText = ""
+    for view in EncoderFixtures.all.map(\.view) + [withWork, workOnly] {
+      var blocks: [JSONValue] = []
+      if view.work == nil || !view.timerText.isEmpty { blocks.append(I3barEncoder.block(view)) }
+      if let work = view.work { blocks.append(I3barEncoder.workBlock(view, work)) }
+      var encoder = I3barEncoder()
+      #expect(encoder.frame(view) == JSON.serialize(.array(blocks)) + "\n")
+      #expect(encoder.frame(view) == "," + JSON.serialize(.array(blocks)) + "\n")
+    }
+  }
+
   @Test func everyJSONFormatWritesOneParsableLine() throws {
     for format in [OutputFormat.i3bar, .waybar, .i3blocks, .json] {
       for (_, view) in EncoderFixtures.all {

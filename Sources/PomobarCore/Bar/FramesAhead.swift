@@ -47,6 +47,7 @@ struct FramesAhead {
     var previous = view
     var encoder = encoder
     let step = Duration.seconds(plan.seconds)
+    entries.reserveCapacity(Self.count)
     while entries.count < Self.count && at < deadline {
       let shift = (at - now.instant).nanoseconds
       let reading = ClockReading(

@@ -88,7 +88,13 @@ public enum JSON {
     }
   }
 
-  private static func writeString(_ text: String, into out: inout [UInt8]) {
+  /// Bytes already JSON (a frame's fixed keys and punctuation), copied as they are.
+  static func write(raw text: StaticString, into out: inout [UInt8]) {
+    text.withUTF8Buffer { out.append(contentsOf: $0) }
+  }
+
+  /// `text` as a JSON string literal, quotes included.
+  static func writeString(_ text: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { bytes in
