@@ -28,6 +28,10 @@ enum ExportCommand {
     var encoder = ExportEncoder(
       format: format, total: total, calendar: ICalendarEncoder(stamp: stamp, focus: focus), ledger: calendar,
       kind: kind)
+    if format == .csv {
+      // A task column only when a row has a task: without tasks, the CSV is as it was.
+      forEachRecord { record in encoder.tasks = encoder.tasks || record.task != nil }
+    }
     let fold = history.billFold()
     if fold.isBilling { encoder.billMarks = fold }
     let billing = BillingRules(context.config)

@@ -276,3 +276,55 @@ private func problem(_ result: Result<Duration, DurationFormat.Problem>) -> Stri
   guard case .failure(let problem) = result else { return "" }
   return problem.message
 }
+
+/// `ctl task TEXT`, `ctl task --clear`, and `ctl task` alone for the picker.
+@Suite struct TaskParseTests {
+  @Test func theTextIsTheTask() {
+    assertParse(
+      ["ctl", "task", "write", "the  report"], .ctl(.task(TaskRef(title: "write the report")), Options(), at: nil))
+    assertParse(
+      ["ctl", "task", "--keep-project", "write"],
+      .ctl(.task(TaskRef(title: "write"), keepProject: true), Options(), at: nil))
+    assertParse(["ctl", "task", "--clear"], .ctl(.task(nil), Options(), at: nil))
+    assertParse(["ctl", "task"], .pickTask(Options(), keepProject: false))
+    assertParse(["ctl", "task", "--keep-project"], .pickTask(Options(), keepProject: true))
+  }
+
+  @Test func whatCannotBeATaskIsRefused() {
+    let hint = "Run 'pomobar ctl --help' for usage."
+    assertUsageError(["ctl", "task", "a\nb"], "pomobar ctl task: \(TaskRef.Problem.control("U+000A"))", hint: hint)
+    assertUsageError(["ctl", "task", "--clear", "x"], "pomobar ctl task --clear: takes nothing else", hint: hint)
+    assertUsageError(
+      ["ctl", "task", "x", "--at", "9:00"],
+      "pomobar ctl task: --at goes with start, stop, away, work start|stop|toggle and project", hint: hint)
+    assertUsageError(
+      ["ctl", "task", "--ago", "5m"],
+      "pomobar ctl task: --ago goes with start, stop, away, work start|stop|toggle and project", hint: hint)
+    #expect(Action.task(TaskRef(title: "a b"), keepProject: true).ctlWords == ["task", "--keep-project", "a b"])
+    #expect(Action.task(nil).ctlWords == ["task", "--clear"])
+  }
+}
+
+/// `log` says a record's task after its outcome; `report --by task`.
+@Suite struct TaskLedgerCommandTests {
+  @Test func logSaysTheTask() {
+    let start = WallTime(utc: 1_795_420_800, offset: 0)
+    var record = LedgerRecord(
+      id: "m.1", kind: .focus, start: start, end: WallTime(utc: 1_795_422_300, offset: 0), seconds: 1500,
+      project: "api", outcome: .completed, note: "call")
+    #expect(!LogCommand.line(record, idWidth: 7).contains("task"))
+    record.task = TaskRef(title: "write the report")
+    #expect(LogCommand.line(record, idWidth: 7).hasSuffix("api  completed  task: write the report  · call\n"))
+  }
+
+  @Test func reportByTask() {
+    guard case .report(let request) = try? Arguments.parse(["report", "week", "--by", "task"]) else {
+      Issue.record("not a report")
+      return
+    }
+    #expect(request.byTask)
+    assertUsageError(
+      ["report", "--by", "tsk"], "pomobar report: unknown --by 'tsk' (did you mean 'task'?); one of: task",
+      hint: "Run 'pomobar report --help' for usage.")
+  }
+}
