@@ -19,6 +19,12 @@ public struct ReportRequest: Equatable {
   /// `--html`: the page; `--svg`: its chart alone (ReportCommand+HTML).
   var html = false
   var svg = false
+  /// `--timesheet`: a page per client of the billed entries; `--client NAME`, repeatable,
+  /// the clients (ReportCommand+Timesheet).
+  var timesheet = false
+  var clients: [String] = []
+  /// `--pdf FILE`: the page (`--html`'s, or the timesheet's) printed to FILE by Chromium.
+  var pdf: String? = nil
   var configPath: String? = nil
 
   static let hint = "Run 'pomobar report --help' for usage."
@@ -50,6 +56,7 @@ public enum ReportCommand {
       return ExitCode.usage
     }
 
+    if request.timesheet { return timesheet(request, context, range, today: today) }
     var timeline = request.html ? Self.timeline(context, range, today: today, request) : nil
     let report = build(context, range, today: today, project: request.project, tags: request.tags) {
       timeline?.add($0)
@@ -60,6 +67,9 @@ public enum ReportCommand {
       return ExitCode.failure
     }
 
+    if let file = request.pdf {
+      return printPDF(to: file, context) { page(request, context, report, timeline: timeline, to: &$0) }
+    }
     let color = Console.colors(context.environment)
     // Pages and JSON go out a piece at a time: a range of many days is never held whole.
     var output = ReportOutput { Console.out($0) }
@@ -88,6 +98,15 @@ public enum ReportCommand {
     _ context: Context, _ range: ReportRange, today: CivilTime.Date, project: String?, tags: [String] = [],
     each: (LedgerRecord) -> Void = { _ in }
   ) -> Report {
+    read(context, range, today: today, project: project, tags: tags, each: each).report()
+  }
+
+  /// The builder of `range`'s report, every record of the range given to it; with
+  /// `keepingRecords`, its billing keeps the billed records (a timesheet's entries).
+  static func read(
+    _ context: Context, _ range: ReportRange, today: CivilTime.Date, project: String?, tags: [String] = [],
+    keepingRecords: Bool = false, each: (LedgerRecord) -> Void = { _ in }
+  ) -> ReportBuilder {
     let settings = context.config.ledger
     let calendar = LedgerCalendar(settings)
     let latest = range == .all ? latestDay(context, calendar) : nil
@@ -97,7 +116,7 @@ public enum ReportCommand {
       background: context.config.display.colors.background)
     builder.tagFilter = tags
     let billing = BillingRules(context.config)
-    if billing.isOn { builder.billing = BillingBuilder(rules: billing) }
+    if billing.isOn { builder.billing = BillingBuilder(rules: billing, keepingRecords: keepingRecords) }
     let fold = context.history.billFold()
     if fold.isBilling { builder.billMarks = fold }
     // History files are named by the UTC month a record started: a month of margin either
@@ -112,7 +131,7 @@ public enum ReportCommand {
       builder.add(interval)
       each(interval)
     }
-    return builder.report()
+    return builder
   }
 
   /// The last ledger day any record touches: those of the history's last month, where the

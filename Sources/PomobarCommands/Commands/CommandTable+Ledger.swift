@@ -21,19 +21,33 @@ extension CommandTable {
     ],
     usage: [
       "report [RANGE | --from DATE --to DATE] [--project NAME] [--tag TAG]...",
-      "       [--json | --html | --svg] [--decimal] [--chart] [--calendar [YEAR]]",
+      "       [--json | --html | --svg | --pdf FILE] [--decimal] [--chart] [--calendar [YEAR]]",
+      "report [RANGE] --timesheet [--client NAME]... [--json | --html | --pdf FILE]",
     ],
     options: [
       OptionSpec.from.documented(
-        ["days from DATE to DATE, both included: 2026-11-23,", "today or yesterday"], term: "--from DATE --to DATE"),
+        ["days from DATE to DATE, both included: 2026-11-23,", "today or yesterday"],
+        term: "--from DATE --to DATE"),
       .to,
-      OptionSpec.project.documented(["only that project's time (an unknown name is an error)"], term: "--project NAME"),
+      OptionSpec.project.documented(
+        ["only that project's time (an unknown name is an error)"], term: "--project NAME"),
       .tag,
       OptionSpec.json.documented(["one JSON object for scripts (times in seconds)"]),
       OptionSpec.html.documented([
         "one self-contained web page: charts, heatmap, tables,", "each day's timeline (up to a month)",
       ]),
       OptionSpec.svg.documented(["the page's chart alone, a standalone SVG"]),
+      OptionSpec.pdf.documented(
+        [
+          "the page printed to FILE (A4) by headless Chromium",
+          "(chromium, chromium-browser or google-chrome)",
+        ],
+        term: "--pdf FILE"),
+      OptionSpec.timesheet.documented([
+        "a page per client to send: each billed entry, raw and",
+        "rounded time, amount, invoice; subtotals, rates, total",
+      ]),
+      OptionSpec.client.documented(["the timesheet of that client (again for more)"], term: "--client NAME"),
       OptionSpec.decimal.documented(["hours as 1.75 instead of 1:45"]),
       OptionSpec.chart.documented(["add a bar per day, stacked by project, with a legend"]),
       OptionSpec.calendar.documented(
@@ -55,7 +69,8 @@ extension CommandTable {
         Days start at [ledger] day-starts-at, weeks on [ledger] week-starts. Goals and streaks
         count work days ([ledger] work-days, days-off); with a goal, Balance is the work
         against it. With a rate in the config ([projects.NAME] rate, [billing]), Billing
-        shows billable time raw and rounded, the rates, the amounts and the rule applied.
+        shows billable time raw and rounded, the rates, the amounts and the rule applied;
+        --timesheet lists each billed entry, a page per client (see docs/billing.md).
         Colour only on a terminal without NO_COLOR.
         """),
     ],
@@ -67,10 +82,20 @@ extension CommandTable {
         configPath: words[.config])
       request.html = words.flag(.html)
       request.svg = words.flag(.svg)
-      let outputs = [OptionSpec.html, .svg, .json, .chart, .calendar].filter(words.flag).map(\.key)
-      if request.html || request.svg, outputs.count > 1 {
+      request.pdf = words[.pdf]
+      request.timesheet = words.flag(.timesheet)
+      request.clients = words.all(.client).map(ProjectName.normalised)
+      let outputs = [OptionSpec.html, .svg, .json, .chart, .calendar, .pdf].filter(words.flag).map(\.key)
+      if request.html || request.svg || request.pdf != nil, outputs.count > 1 {
         throw words.usage("one output at a time (got \(outputs.joined(separator: " and ")))")
       }
+      if request.timesheet, let other = [OptionSpec.svg, .chart, .calendar].first(where: words.flag) {
+        throw words.usage("--timesheet is a page of its own, not with \(other.key)")
+      }
+      if !request.clients.isEmpty, !request.timesheet { throw words.usage("--client goes with --timesheet") }
+      if request.pdf?.isEmpty == true { throw words.usage("--pdf needs a file name") }
+      // The page is what --pdf prints.
+      if request.pdf != nil { request.html = true }
       if let year = request.calendarYear,
         let refusal = HistoryTime.refusal(CivilTime.Date(year: year, month: 1, day: 1))
       {
@@ -79,7 +104,8 @@ extension CommandTable {
       request.tags = try words.tags(.tag)
       for word in words.arguments {
         guard ReportRange(name: word) != nil else {
-          throw words.usage(OneOf.unknown("range", word, in: ReportRange.names, or: ", or --from DATE --to DATE"))
+          throw words.usage(
+            OneOf.unknown("range", word, in: ReportRange.names, or: ", or --from DATE --to DATE"))
         }
         if let range = request.range {
           throw words.usage("one range at a time (got '\(range)' and '\(word)')")
@@ -163,8 +189,8 @@ extension CommandTable {
     options: [
       .exportFormat,
       OptionSpec.kind.documented([
-          "only the records to add up (not with ics): work, what report",
-          "counts as work (the work clock's records, and focus sessions on",
+        "only the records to add up (not with ics): work, what report",
+        "counts as work (the work clock's records, and focus sessions on",
         "a day without it); focus; break (breaks taken); all (without",
         "--kind, unless the format says otherwise above)",
       ]),
@@ -252,7 +278,8 @@ extension CommandTable {
       return .ledger(
         .importFile(
           ImportRequest(
-            path: words.arguments[0], format: format, projectTags: words[.projectTags].map(ProjectTags.patterns),
+            path: words.arguments[0], format: format,
+            projectTags: words[.projectTags].map(ProjectTags.patterns),
             dryRun: words.flag(.dryRun))))
     })
 
@@ -321,7 +348,8 @@ extension CommandTable {
           start: words[.start], end: words[.end], project: words[.amendProject], note: words[.note],
           tags: words[.tags])
         guard !request.isEmpty else {
-          throw words.usage("amend what? Give --start TIME, --end TIME, --project NAME, --note TEXT or --tags TAGS")
+          throw words.usage(
+            "amend what? Give --start TIME, --end TIME, --project NAME, --note TEXT or --tags TAGS")
         }
         return .ledger(.historyAmend(words.arguments[1], request))
       case .split:
@@ -434,7 +462,8 @@ enum HistoryVerb: String, CaseIterable {
   var subcommand: CommandSpec.Subcommand {
     switch self {
     case .amend: return .init(name: rawValue, options: CommandTable.amendOptions)
-    case .edit: return .init(name: rawValue, options: CommandTable.rangeOptions, operand: .words(LedgerRange.names))
+    case .edit:
+      return .init(name: rawValue, options: CommandTable.rangeOptions, operand: .words(LedgerRange.names))
     case .reset: return .init(name: rawValue, options: [.before, .yes])
     case .split, .join, .remove, .undo: return .init(name: rawValue)
     }
@@ -455,11 +484,13 @@ enum ProjectVerb: String, CaseIterable {
 
 extension ParsedWords {
   /// The verb named first, after refusing the options it does not take.
-  func subcommand<Verb: CaseIterable & RawRepresentable>() throws(UsageError) -> Verb where Verb.RawValue == String {
+  func subcommand<Verb: CaseIterable & RawRepresentable>() throws(UsageError) -> Verb
+  where Verb.RawValue == String {
     guard let name = arguments.first else {
       throw usage("which action? One of: \(OneOf.names(of: Verb.self).joined(separator: ", "))")
     }
-    guard let verb = Verb(rawValue: name), let subcommand = subcommands.first(where: { $0.name == name }) else {
+    guard let verb = Verb(rawValue: name), let subcommand = subcommands.first(where: { $0.name == name })
+    else {
       throw usage(OneOf.unknown("action", name, in: Verb.self, suggesting: false))
     }
     try only(subcommand.options)
@@ -505,10 +536,13 @@ extension OptionSpec {
   static let json = OptionSpec(names: ["--json"], arity: .flag)
   static let html = OptionSpec(names: ["--html"], arity: .flag)
   static let svg = OptionSpec(names: ["--svg"], arity: .flag)
+  static let pdf = OptionSpec(names: ["--pdf"], arity: .value, placeholder: "FILE", kind: .file)
+  static let timesheet = OptionSpec(names: ["--timesheet"], arity: .flag)
   static let decimal = OptionSpec(names: ["--decimal"], arity: .flag)
   static let chart = OptionSpec(names: ["--chart"], arity: .flag)
   static let calendar = OptionSpec(
-    names: ["--calendar"], arity: .optionalValue({ $0.utf8.count == 4 && Int($0) != nil }), placeholder: "YEAR",
+    names: ["--calendar"], arity: .optionalValue({ $0.utf8.count == 4 && Int($0) != nil }),
+    placeholder: "YEAR",
     kind: .text)
   static let note = OptionSpec(names: ["--note"], arity: .value, placeholder: "TEXT", kind: .text)
   static let adjust = OptionSpec(names: ["--adjust"], arity: .flag)
@@ -521,12 +555,14 @@ extension OptionSpec {
   static let importFormat = OptionSpec(
     names: ["--from"], arity: .value, placeholder: "FORMAT",
     kind: .words(ExchangeFormat.readable.map(\.rawValue)))
-  static let projectTags = OptionSpec(names: ["--project-tags"], arity: .value, placeholder: "LIST", kind: .text)
+  static let projectTags = OptionSpec(
+    names: ["--project-tags"], arity: .value, placeholder: "LIST", kind: .text)
   static let dryRun = OptionSpec(names: ["--dry-run"], arity: .flag)
   static let start = OptionSpec(names: ["--start"], arity: .value, placeholder: "TIME", kind: .text)
   static let end = OptionSpec(names: ["--end"], arity: .value, placeholder: "TIME", kind: .text)
   /// `history amend --project NAME`: the record's new project.
-  static let amendProject = OptionSpec(names: ["--project"], arity: .value, placeholder: "NAME", kind: .project)
+  static let amendProject = OptionSpec(
+    names: ["--project"], arity: .value, placeholder: "NAME", kind: .project)
   static let tags = OptionSpec(names: ["--tags"], arity: .value, placeholder: "TAGS", kind: .text)
   static let before = OptionSpec(names: ["--before"], arity: .value, placeholder: "DATE", kind: .text)
   static let yes = OptionSpec(names: ["--yes"], arity: .flag)

@@ -7,6 +7,8 @@ public struct BillingBuilder {
   public let rules: BillingRules
   /// Keep each entry's id, for `bills()` (an export's columns); a report needs none.
   let keepsIDs: Bool
+  /// Keep each entry's record, for `timesheet()`.
+  let keepsRecords: Bool
   var entries: [Entry] = []
   /// Focus sessions: billed as work on a day without the work clock, as reports count
   /// work (`billed`).
@@ -26,6 +28,7 @@ public struct BillingBuilder {
   /// The machine of the last record: records come a file, one machine's, at a time.
   var lastMachine: (name: String, slot: Int32)? = nil
   var ids: [String] = []
+  var records: [LedgerRecord] = []
 
   /// A project as billing has met it.
   struct Known {
@@ -68,9 +71,10 @@ public struct BillingBuilder {
     var end: Int64 { start + Int64(length) }
   }
 
-  public init(rules: BillingRules, keepingIDs: Bool = false) {
+  public init(rules: BillingRules, keepingIDs: Bool = false, keepingRecords: Bool = false) {
     self.rules = rules
     self.keepsIDs = keepingIDs
+    self.keepsRecords = keepingRecords
   }
 
   /// Adds a work record or a focus session done on the ledger day `day` (the day it
@@ -90,6 +94,7 @@ public struct BillingBuilder {
       projects[known].lines.append((terms.rate, slot))
     }
     if keepsIDs { ids.append(record.id) }
+    if keepsRecords { records.append(record) }
     let entry = Entry(
       start: record.start.utc, length: Int32(clamping: max(0, record.end.utc - record.start.utc)),
       seconds: Int32(clamping: record.seconds), day: Int32(clamping: day), line: slot,
@@ -257,7 +262,8 @@ public struct BillingBuilder {
     for slot in sums.indices { sums[slot].seconds = counted[slot] }
     // A line met only by focus sessions of days the clock ran on bills nothing.
     return BillingReport(
-      rule: rules.settings.rounding, billsBreaks: rules.settings.billBreaks, lines: sums.filter { $0.entries > 0 })
+      rule: rules.settings.rounding, billsBreaks: rules.settings.billBreaks,
+      lines: sums.filter { $0.entries > 0 })
   }
 }
 

@@ -97,6 +97,11 @@ public struct ReportHTMLEncoder: Sendable {
         "longest " + count(report.streak.longest, ["streak", "longest"]) + " days"
       ),
     ]
+    if let billed = report.billed {
+      // As the text's `Billed` line: once a bill applies to the history.
+      cards.insert(
+        ("Billed", hours(billed, ["billed"]), hours(report.work - billed, ["unbilled"]) + " unbilled"), at: 1)
+    }
     if let balance = report.balance {
       cards.insert(
         (
@@ -119,7 +124,8 @@ public struct ReportHTMLEncoder: Sendable {
   /// that differ by weekday).
   func goalNote(_ report: Report) -> String {
     guard report.dailyGoal != nil || report.goalDays > 0 && report.balance != nil else { return "" }
-    let goal = report.dailyGoal.map { "goal " + hours($0, ["goal", "daily"]) + " a day, met on " } ?? "goal met on "
+    let goal =
+      report.dailyGoal.map { "goal " + hours($0, ["goal", "daily"]) + " a day, met on " } ?? "goal met on "
     return goal + count(report.goalDaysMet, ["goal", "days_met"]) + " of "
       + count(report.goalDays, ["goal", "days"]) + " work days"
   }
