@@ -175,6 +175,9 @@ struct ParseTests {
     assertUsageError(
       ["report", "week", "month"], "pomobar report: one range at a time (got 'week' and 'month')")
     assertUsageError(["report", "--from", "2026-11-01"], "pomobar report: --from and --to go together")
+    assertUsageError(
+      ["report", "week", "--from", "2026-11-01", "--to", "2026-11-02"],
+      "pomobar report: either 'week' or --from/--to, not both")
   }
 
   @Test("report --timesheet: clients, its outputs, --pdf FILE")
@@ -202,9 +205,6 @@ struct ParseTests {
       "pomobar report: --timesheet is a page of its own, not with --chart")
     assertUsageError(
       ["report", "--pdf", "a.pdf", "--html"], "pomobar report: one output at a time (got --html and --pdf)")
-    assertUsageError(
-      ["report", "week", "--from", "2026-11-01", "--to", "2026-11-02"],
-      "pomobar report: either 'week' or --from/--to, not both")
   }
 
   @Test("log, export and import: ranges, formats, kinds")

@@ -26,11 +26,9 @@ extension CommandTable {
     ],
     options: [
       OptionSpec.from.documented(
-        ["days from DATE to DATE, both included: 2026-11-23,", "today or yesterday"],
-        term: "--from DATE --to DATE"),
+        ["days from DATE to DATE, both included: 2026-11-23,", "today or yesterday"], term: "--from DATE --to DATE"),
       .to,
-      OptionSpec.project.documented(
-        ["only that project's time (an unknown name is an error)"], term: "--project NAME"),
+      OptionSpec.project.documented(["only that project's time (an unknown name is an error)"], term: "--project NAME"),
       .tag,
       OptionSpec.json.documented(["one JSON object for scripts (times in seconds)"]),
       OptionSpec.html.documented([
@@ -38,10 +36,7 @@ extension CommandTable {
       ]),
       OptionSpec.svg.documented(["the page's chart alone, a standalone SVG"]),
       OptionSpec.pdf.documented(
-        [
-          "the page printed to FILE (A4) by headless Chromium",
-          "(chromium, chromium-browser or google-chrome)",
-        ],
+        ["the page printed to FILE (A4) by headless Chromium", "(chromium, chromium-browser or google-chrome)"],
         term: "--pdf FILE"),
       OptionSpec.timesheet.documented([
         "a page per client to send: each billed entry, raw and",
@@ -104,8 +99,7 @@ extension CommandTable {
       request.tags = try words.tags(.tag)
       for word in words.arguments {
         guard ReportRange(name: word) != nil else {
-          throw words.usage(
-            OneOf.unknown("range", word, in: ReportRange.names, or: ", or --from DATE --to DATE"))
+          throw words.usage(OneOf.unknown("range", word, in: ReportRange.names, or: ", or --from DATE --to DATE"))
         }
         if let range = request.range {
           throw words.usage("one range at a time (got '\(range)' and '\(word)')")
@@ -189,8 +183,8 @@ extension CommandTable {
     options: [
       .exportFormat,
       OptionSpec.kind.documented([
-        "only the records to add up (not with ics): work, what report",
-        "counts as work (the work clock's records, and focus sessions on",
+          "only the records to add up (not with ics): work, what report",
+          "counts as work (the work clock's records, and focus sessions on",
         "a day without it); focus; break (breaks taken); all (without",
         "--kind, unless the format says otherwise above)",
       ]),
@@ -278,8 +272,7 @@ extension CommandTable {
       return .ledger(
         .importFile(
           ImportRequest(
-            path: words.arguments[0], format: format,
-            projectTags: words[.projectTags].map(ProjectTags.patterns),
+            path: words.arguments[0], format: format, projectTags: words[.projectTags].map(ProjectTags.patterns),
             dryRun: words.flag(.dryRun))))
     })
 
@@ -348,8 +341,7 @@ extension CommandTable {
           start: words[.start], end: words[.end], project: words[.amendProject], note: words[.note],
           tags: words[.tags])
         guard !request.isEmpty else {
-          throw words.usage(
-            "amend what? Give --start TIME, --end TIME, --project NAME, --note TEXT or --tags TAGS")
+          throw words.usage("amend what? Give --start TIME, --end TIME, --project NAME, --note TEXT or --tags TAGS")
         }
         return .ledger(.historyAmend(words.arguments[1], request))
       case .split:
@@ -462,8 +454,7 @@ enum HistoryVerb: String, CaseIterable {
   var subcommand: CommandSpec.Subcommand {
     switch self {
     case .amend: return .init(name: rawValue, options: CommandTable.amendOptions)
-    case .edit:
-      return .init(name: rawValue, options: CommandTable.rangeOptions, operand: .words(LedgerRange.names))
+    case .edit: return .init(name: rawValue, options: CommandTable.rangeOptions, operand: .words(LedgerRange.names))
     case .reset: return .init(name: rawValue, options: [.before, .yes])
     case .split, .join, .remove, .undo: return .init(name: rawValue)
     }
@@ -484,13 +475,11 @@ enum ProjectVerb: String, CaseIterable {
 
 extension ParsedWords {
   /// The verb named first, after refusing the options it does not take.
-  func subcommand<Verb: CaseIterable & RawRepresentable>() throws(UsageError) -> Verb
-  where Verb.RawValue == String {
+  func subcommand<Verb: CaseIterable & RawRepresentable>() throws(UsageError) -> Verb where Verb.RawValue == String {
     guard let name = arguments.first else {
       throw usage("which action? One of: \(OneOf.names(of: Verb.self).joined(separator: ", "))")
     }
-    guard let verb = Verb(rawValue: name), let subcommand = subcommands.first(where: { $0.name == name })
-    else {
+    guard let verb = Verb(rawValue: name), let subcommand = subcommands.first(where: { $0.name == name }) else {
       throw usage(OneOf.unknown("action", name, in: Verb.self, suggesting: false))
     }
     try only(subcommand.options)
@@ -541,8 +530,7 @@ extension OptionSpec {
   static let decimal = OptionSpec(names: ["--decimal"], arity: .flag)
   static let chart = OptionSpec(names: ["--chart"], arity: .flag)
   static let calendar = OptionSpec(
-    names: ["--calendar"], arity: .optionalValue({ $0.utf8.count == 4 && Int($0) != nil }),
-    placeholder: "YEAR",
+    names: ["--calendar"], arity: .optionalValue({ $0.utf8.count == 4 && Int($0) != nil }), placeholder: "YEAR",
     kind: .text)
   static let note = OptionSpec(names: ["--note"], arity: .value, placeholder: "TEXT", kind: .text)
   static let adjust = OptionSpec(names: ["--adjust"], arity: .flag)
@@ -555,14 +543,12 @@ extension OptionSpec {
   static let importFormat = OptionSpec(
     names: ["--from"], arity: .value, placeholder: "FORMAT",
     kind: .words(ExchangeFormat.readable.map(\.rawValue)))
-  static let projectTags = OptionSpec(
-    names: ["--project-tags"], arity: .value, placeholder: "LIST", kind: .text)
+  static let projectTags = OptionSpec(names: ["--project-tags"], arity: .value, placeholder: "LIST", kind: .text)
   static let dryRun = OptionSpec(names: ["--dry-run"], arity: .flag)
   static let start = OptionSpec(names: ["--start"], arity: .value, placeholder: "TIME", kind: .text)
   static let end = OptionSpec(names: ["--end"], arity: .value, placeholder: "TIME", kind: .text)
   /// `history amend --project NAME`: the record's new project.
-  static let amendProject = OptionSpec(
-    names: ["--project"], arity: .value, placeholder: "NAME", kind: .project)
+  static let amendProject = OptionSpec(names: ["--project"], arity: .value, placeholder: "NAME", kind: .project)
   static let tags = OptionSpec(names: ["--tags"], arity: .value, placeholder: "TAGS", kind: .text)
   static let before = OptionSpec(names: ["--before"], arity: .value, placeholder: "DATE", kind: .text)
   static let yes = OptionSpec(names: ["--yes"], arity: .flag)

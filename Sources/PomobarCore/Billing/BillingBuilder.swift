@@ -262,8 +262,7 @@ public struct BillingBuilder {
     for slot in sums.indices { sums[slot].seconds = counted[slot] }
     // A line met only by focus sessions of days the clock ran on bills nothing.
     return BillingReport(
-      rule: rules.settings.rounding, billsBreaks: rules.settings.billBreaks,
-      lines: sums.filter { $0.entries > 0 })
+      rule: rules.settings.rounding, billsBreaks: rules.settings.billBreaks, lines: sums.filter { $0.entries > 0 })
   }
 }
 

@@ -124,8 +124,7 @@ public struct ReportHTMLEncoder: Sendable {
   /// that differ by weekday).
   func goalNote(_ report: Report) -> String {
     guard report.dailyGoal != nil || report.goalDays > 0 && report.balance != nil else { return "" }
-    let goal =
-      report.dailyGoal.map { "goal " + hours($0, ["goal", "daily"]) + " a day, met on " } ?? "goal met on "
+    let goal = report.dailyGoal.map { "goal " + hours($0, ["goal", "daily"]) + " a day, met on " } ?? "goal met on "
     return goal + count(report.goalDaysMet, ["goal", "days_met"]) + " of "
       + count(report.goalDays, ["goal", "days"]) + " work days"
   }

@@ -207,7 +207,8 @@ public struct TimesheetHTMLEncoder: Sendable {
     thead th{font-size:8pt;font-weight:600;color:var(--muted);border-bottom:1px solid var(--fg)}
     .num{text-align:right;white-space:nowrap}td:last-child,th:last-child{padding-right:0}
     table.entries{font-size:8.5pt}table.entries td{white-space:nowrap;padding-top:.9mm;padding-bottom:.9mm}\
-    table.entries td.note,table.entries td.tags{white-space:normal}table.entries td.note{min-width:38mm}
+    table.entries td.note,table.entries td.tags{white-space:normal}table.entries td.note{min-width:38mm}\
+    table.entries td.tags bdi{white-space:nowrap}
     tr.billed td{color:var(--muted)}small{font-size:7.5pt}
     .sums{display:grid;grid-template-columns:1fr 1fr;gap:0 8mm}.sums section:last-child{grid-column:1/-1}
     .sums table{font-size:8.5pt}
