@@ -161,4 +161,21 @@ import Testing
           + "<p><span class=\"n\" data-json=\"[&quot;unbilled&quot;]\" data-value=\"7200\">2:00</span> unbilled</p>"
       ))
   }
+
+  @Test func theReportsBillingCarriesEachRateInDataAttributes() {
+    var api = ProjectSettings()
+    api.rate = Self.schedule(["95 EUR/h"])
+    var builder = ReportBuilder(
+      period: ReportPeriod(name: "days", first: date("2026-11-10"), last: date("2026-11-10")),
+      today: date("2026-11-10"), settings: LedgerSettings(), projects: ["api": api], project: nil)
+    builder.billing = BillingBuilder(
+      rules: BillingRules(settings: BillingSettings(), projects: ["api": api], clients: [:]))
+    builder.add(Self.work("m.1", "2026-11-10", "09:00", "10:00", "api"))
+    let report = builder.report()
+    let page = ReportHTMLEncoder(look: ReportHTMLLook(report, palette: Palette(), projects: [:])).encode(report)
+    #expect(
+      page.contains(
+        "<td><span class=\"n\" data-json=\"[&quot;billing&quot;,&quot;lines&quot;,0,&quot;rate&quot;,&quot;per_hour_minor&quot;]\" data-value=\"9500\">95.00 EUR</span>/h</td>"
+      ), "\(page)")
+  }
 }

@@ -71,6 +71,14 @@ rc=$?
 log "$(cat "$E2E_OUT/numbers.log")"
 expect "every number in Chromium's DOM equals --json ($(tail -n 1 "$E2E_OUT/numbers.log"))" test "$rc" -eq 0
 
+# The report's page with the bill: a Billed card, every number (billing's too) --json's.
+need "report --html writes the page" pb report "${range[@]}" --html >"$E2E_OUT/report.html"
+python3 "$TOOLS/check-report-html.py" "$E2E_OUT/report.html" "$E2E_OUT/report.json" >"$E2E_OUT/report-numbers.log" 2>&1
+rc=$?
+expect "every number on the report's page equals report --json ($(tail -n 1 "$E2E_OUT/report-numbers.log"))" \
+  test "$rc" -eq 0
+expect "... billed and unbilled among them" grep -q 'data-json="\[&quot;unbilled&quot;\]"' "$E2E_OUT/report.html"
+
 # --client: that client's page alone, the same as in the whole.
 pb report "${range[@]}" --timesheet --client Umbrella --json >"$E2E_OUT/umbrella.json"
 expect "--client Umbrella is Umbrella's page of the whole" python3 -c '
