@@ -1,7 +1,7 @@
 /// The timesheet written out: text for people, JSON for scripts (`report --timesheet`).
 extension Timesheet {
   /// `09:00-12:30`: the local clock of the start and the end (each on its own offset).
-  public static func times(_ entry: Entry) -> String {
+  static func times(_ entry: Entry) -> String {
     clock(entry.start) + "-" + clock(entry.end)
   }
 
@@ -12,12 +12,12 @@ extension Timesheet {
   }
 
   /// The entry's bill in a word: its invoice, `billed` for a bill without one, `-`.
-  public static func billWord(_ bill: BillMark?) -> String {
+  static func billWord(_ bill: BillMark?) -> String {
     guard let bill else { return "-" }
     return bill.invoice ?? "billed"
   }
 
-  public static func amounts(_ amounts: [Money]) -> String {
+  static func amounts(_ amounts: [Money]) -> String {
     amounts.isEmpty ? "-" : amounts.map(\.description).joined(separator: " + ")
   }
 
