@@ -172,7 +172,8 @@ import Testing
       rules: BillingRules(settings: BillingSettings(), projects: ["api": api], clients: [:]))
     builder.add(Self.work("m.1", "2026-11-10", "09:00", "10:00", "api"))
     let report = builder.report()
-    let page = ReportHTMLEncoder(look: ReportHTMLLook(report, palette: Palette(), projects: [:])).encode(report)
+    let look = ReportHTMLLook(report, palette: Palette(), projects: [:])
+    let page = ReportHTMLEncoder(look: look).encode(report)
     #expect(
       page.contains(
         "<td><span class=\"n\" data-json=\"[&quot;billing&quot;,&quot;lines&quot;,0,&quot;rate&quot;,&quot;per_hour_minor&quot;]\" data-value=\"9500\">95.00 EUR</span>/h</td>"

@@ -18,9 +18,9 @@ extension ReportHTMLEncoder {
       out +=
         "<td>\(hours(line.billable, path + ["billable"]))</td><td>\(hours(line.rounded, path + ["rounded"]))</td>"
       if let rate = line.rate {
-        out +=
-          "<td>" + number(rate.perHour.minor, path + ["rate", "per_hour_minor"], shown: rate.perHour.description)
-          + "/h</td><td>"
+        let perHour = rate.perHour
+        out += "<td>" + number(perHour.minor, path + ["rate", "per_hour_minor"], shown: perHour.description)
+        out += "/h</td><td>"
       } else {
         out += "<td>no rate</td><td>"
       }
