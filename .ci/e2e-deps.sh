@@ -8,7 +8,7 @@
 # notify-send and D-Bus for the notifications case; timewarrior and Watson (pip)
 # for the timewarrior-watson and timewarrior-transition cases; syncthing and git for the sync cases; yambar; qmllint,
 # qmltestrunner, tsc and node for the desktop shells' snippets (shell-snippets); Chromium,
-# tidy and Python's icalendar for the report-html case; hledger and Emacs for the hledger-org case. Idempotent:
+# tidy and Python's icalendar for the report-html case; poppler-utils for the timesheet case; hledger and Emacs for the hledger-org case. Idempotent:
 # does nothing when all is present.
 # Quiet on success; on failure prints apt's log and exits non-zero.
 set -euo pipefail
@@ -33,6 +33,7 @@ pkgs=(
   yambar                               # yambar case: its script module on headless sway
   qt6-declarative-dev-tools qml6-module-qtquick node-typescript  # shell-snippets: qmllint, tsc and node
   chromium tidy python3-icalendar      # report-html case: render the page, validate it, read the ics
+  poppler-utils                        # timesheet case: pdfinfo counts the PDF's pages, pdftotext reads them
   hledger emacs-nox                    # hledger-org case: hledger 1.25 reads the timeclock export, Emacs 28 sums the org one
   qml6-module-qttest qml6-module-qtquick-window qml6-module-qtqml-workerscript  # shell-snippets: Pomobar.qml under qmltestrunner (QtQuick imports WorkerScript)
 )

@@ -21,6 +21,12 @@ public struct ReportRequest: Equatable {
   var svg = false
   /// `--by task`: each task's time too.
   var byTask = false
+  /// `--timesheet`: a page per client of the billed entries; `--client NAME`, repeatable,
+  /// the clients (ReportCommand+Timesheet).
+  var timesheet = false
+  var clients: [String] = []
+  /// `--pdf FILE`: the page (`--html`'s, or the timesheet's) printed to FILE by Chromium.
+  var pdf: String? = nil
   var configPath: String? = nil
 
   static let hint = "Run 'pomobar report --help' for usage."
@@ -52,6 +58,7 @@ public enum ReportCommand {
       return ExitCode.usage
     }
 
+    if request.timesheet { return timesheet(request, context, range, today: today) }
     var timeline = request.html ? Self.timeline(context, range, today: today, request) : nil
     let report = build(
       context, range, today: today, project: request.project, tags: request.tags, byTask: request.byTask
@@ -64,6 +71,9 @@ public enum ReportCommand {
       return ExitCode.failure
     }
 
+    if let file = request.pdf {
+      return printPDF(to: file, context) { page(request, context, report, timeline: timeline, to: &$0) }
+    }
     let color = Console.colors(context.environment)
     // Pages and JSON go out a piece at a time: a range of many days is never held whole.
     var output = ReportOutput { Console.out($0) }
@@ -92,6 +102,15 @@ public enum ReportCommand {
     _ context: Context, _ range: ReportRange, today: CivilTime.Date, project: String?, tags: [String] = [],
     byTask: Bool = false, each: (LedgerRecord) -> Void = { _ in }
   ) -> Report {
+    read(context, range, today: today, project: project, tags: tags, byTask: byTask, each: each).report()
+  }
+
+  /// The builder of `range`'s report, every record of the range given to it; with
+  /// `keepingRecords`, its billing keeps the billed records (a timesheet's entries).
+  static func read(
+    _ context: Context, _ range: ReportRange, today: CivilTime.Date, project: String?, tags: [String] = [],
+    byTask: Bool = false, keepingRecords: Bool = false, each: (LedgerRecord) -> Void = { _ in }
+  ) -> ReportBuilder {
     let settings = context.config.ledger
     let calendar = LedgerCalendar(settings)
     let latest = range == .all ? latestDay(context, calendar) : nil
@@ -102,7 +121,7 @@ public enum ReportCommand {
     builder.tagFilter = tags
     builder.byTask = byTask
     let billing = BillingRules(context.config)
-    if billing.isOn { builder.billing = BillingBuilder(rules: billing) }
+    if billing.isOn { builder.billing = BillingBuilder(rules: billing, keepingRecords: keepingRecords) }
     let fold = context.history.billFold()
     if fold.isBilling { builder.billMarks = fold }
     // History files are named by the UTC month a record started: a month of margin either
@@ -117,7 +136,7 @@ public enum ReportCommand {
       builder.add(interval)
       each(interval)
     }
-    return builder.report()
+    return builder
   }
 
   /// The last ledger day any record touches: those of the history's last month, where the

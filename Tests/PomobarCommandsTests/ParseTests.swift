@@ -180,6 +180,33 @@ struct ParseTests {
       "pomobar report: either 'week' or --from/--to, not both")
   }
 
+  @Test("report --timesheet: clients, its outputs, --pdf FILE")
+  func timesheet() {
+    var request = ReportRequest(range: "last-month")
+    request.timesheet = true
+    request.clients = ["Globex", "Initech"]
+    assertParse(
+      ["report", "last-month", "--timesheet", "--client", "Globex", "--client", " Initech "], .report(request)
+    )
+    request.pdf = "out.pdf"
+    request.html = true  // the page is what is printed
+    assertParse(
+      [
+        "report", "last-month", "--timesheet", "--client", "Globex", "--client", "Initech", "--pdf",
+        "out.pdf",
+      ],
+      .report(request))
+    var page = ReportRequest(range: "week", html: true)
+    page.pdf = "week.pdf"
+    assertParse(["report", "week", "--pdf", "week.pdf"], .report(page))
+    assertUsageError(["report", "--client", "Globex"], "pomobar report: --client goes with --timesheet")
+    assertUsageError(
+      ["report", "--timesheet", "--chart"],
+      "pomobar report: --timesheet is a page of its own, not with --chart")
+    assertUsageError(
+      ["report", "--pdf", "a.pdf", "--html"], "pomobar report: one output at a time (got --html and --pdf)")
+  }
+
   @Test("log, export and import: ranges, formats, kinds")
   func exchange() {
     assertParse(["log"], .ledger(.log(.named("week"))))

@@ -21,7 +21,8 @@ extension CommandTable {
     ],
     usage: [
       "report [RANGE | --from DATE --to DATE] [--project NAME] [--tag TAG]... [--by task]",
-      "       [--json | --html | --svg] [--decimal] [--chart] [--calendar [YEAR]]",
+      "       [--json | --html | --svg | --pdf FILE] [--decimal] [--chart] [--calendar [YEAR]]",
+      "report [RANGE] --timesheet [--client NAME]... [--json | --html | --pdf FILE]",
     ],
     options: [
       OptionSpec.from.documented(
@@ -35,6 +36,14 @@ extension CommandTable {
         "one self-contained web page: charts, heatmap, tables,", "each day's timeline (up to a month)",
       ]),
       OptionSpec.svg.documented(["the page's chart alone, a standalone SVG"]),
+      OptionSpec.pdf.documented(
+        ["the page printed to FILE (A4) by headless Chromium", "(chromium, chromium-browser or google-chrome)"],
+        term: "--pdf FILE"),
+      OptionSpec.timesheet.documented([
+        "a page per client to send: each billed entry, raw and",
+        "rounded time, amount, invoice; subtotals, rates, total",
+      ]),
+      OptionSpec.client.documented(["the timesheet of that client (again for more)"], term: "--client NAME"),
       OptionSpec.decimal.documented(["hours as 1.75 instead of 1:45"]),
       OptionSpec.chart.documented(["add a bar per day, stacked by project, with a legend"]),
       OptionSpec.calendar.documented(
@@ -56,7 +65,8 @@ extension CommandTable {
         Days start at [ledger] day-starts-at, weeks on [ledger] week-starts. Goals and streaks
         count work days ([ledger] work-days, days-off); with a goal, Balance is the work
         against it. With a rate in the config ([projects.NAME] rate, [billing]), Billing
-        shows billable time raw and rounded, the rates, the amounts and the rule applied.
+        shows billable time raw and rounded, the rates, the amounts and the rule applied;
+        --timesheet lists each billed entry, a page per client (see docs/billing.md).
         Colour only on a terminal without NO_COLOR.
         """),
     ],
@@ -68,10 +78,20 @@ extension CommandTable {
         configPath: words[.config])
       request.html = words.flag(.html)
       request.svg = words.flag(.svg)
-      let outputs = [OptionSpec.html, .svg, .json, .chart, .calendar].filter(words.flag).map(\.key)
-      if request.html || request.svg, outputs.count > 1 {
+      request.pdf = words[.pdf]
+      request.timesheet = words.flag(.timesheet)
+      request.clients = words.all(.client).map(ProjectName.normalised)
+      let outputs = [OptionSpec.html, .svg, .json, .chart, .calendar, .pdf].filter(words.flag).map(\.key)
+      if request.html || request.svg || request.pdf != nil, outputs.count > 1 {
         throw words.usage("one output at a time (got \(outputs.joined(separator: " and ")))")
       }
+      if request.timesheet, let other = [OptionSpec.svg, .chart, .calendar].first(where: words.flag) {
+        throw words.usage("--timesheet is a page of its own, not with \(other.key)")
+      }
+      if !request.clients.isEmpty, !request.timesheet { throw words.usage("--client goes with --timesheet") }
+      if request.pdf?.isEmpty == true { throw words.usage("--pdf needs a file name") }
+      // The page is what --pdf prints.
+      if request.pdf != nil { request.html = true }
       if let year = request.calendarYear,
         let refusal = HistoryTime.refusal(CivilTime.Date(year: year, month: 1, day: 1))
       {
@@ -512,6 +532,8 @@ extension OptionSpec {
   static let by = OptionSpec(names: ["--by"], arity: .value, placeholder: "WHAT", kind: .words(["task"]))
   static let html = OptionSpec(names: ["--html"], arity: .flag)
   static let svg = OptionSpec(names: ["--svg"], arity: .flag)
+  static let pdf = OptionSpec(names: ["--pdf"], arity: .value, placeholder: "FILE", kind: .file)
+  static let timesheet = OptionSpec(names: ["--timesheet"], arity: .flag)
   static let decimal = OptionSpec(names: ["--decimal"], arity: .flag)
   static let chart = OptionSpec(names: ["--chart"], arity: .flag)
   static let calendar = OptionSpec(

@@ -5,6 +5,8 @@
 /// rounds and prices. Raw time is what is kept: rounding happens only there, at the end.
 public struct BillingBuilder {
   public let rules: BillingRules
+  /// Keep each entry's record, for `timesheet()`.
+  let keepsRecords: Bool
   var entries: [Entry] = []
   /// Focus sessions: billed as work on a day without the work clock, as reports count
   /// work (`billed`).
@@ -23,6 +25,8 @@ public struct BillingBuilder {
   var machines: [String: Int32] = [:]
   /// The machine of the last record: records come a file, one machine's, at a time.
   var lastMachine: (name: String, slot: Int32)? = nil
+  /// Each entry's record, by `order` (with `keepsRecords`).
+  var records: [LedgerRecord] = []
 
   /// A project as billing has met it.
   struct Known {
@@ -72,8 +76,9 @@ public struct BillingBuilder {
     }
   }
 
-  public init(rules: BillingRules) {
+  public init(rules: BillingRules, keepingRecords: Bool = false) {
     self.rules = rules
+    self.keepsRecords = keepingRecords
   }
 
   /// Adds a work record or a focus session done on the ledger day `day` (the day it
@@ -81,6 +86,7 @@ public struct BillingBuilder {
   /// not run that day. Breaks are `addBreak`'s.
   public mutating func addWork(_ record: LedgerRecord, onDay day: Int64) {
     guard let entry = entry(record, onDay: day) else { return }
+    if keepsRecords { records.append(record) }
     if record.kind == .work { entries.append(entry) } else { focusEntries.append(entry) }
   }
 

@@ -55,19 +55,10 @@ extension BillingReport {
   /// `amount_minor`, `currency`). Amounts are decimal numbers with exactly two places,
   /// written from integer minor units (`amount_minor`, cents), never from a float.
   var json: String {
-    func name(_ text: String?) -> String { text.map(JSON.quote) ?? "null" }
-    func money(_ amounts: [Money]) -> String {
-      "["
-        + amounts.map {
-          "{\"currency\":\"\($0.currency)\",\"amount\":\($0.plain),\"amount_minor\":\($0.minor)}"
-        }
-        .joined(separator: ",") + "]"
-    }
+    let name = Self.jsonName
+    let money = Self.jsonAmounts
     let totals = self.totals
-    var out =
-      "{\"rule\":{\"round\":\(rule.step > 0 ? "\(rule.step)" : "null"),\"per\":\"\(rule.scope.rawValue)\""
-    out += ",\"mode\":\"\(rule.mode.rawValue)\",\"minimum\":\(rule.minimum > 0 ? "\(rule.minimum)" : "null")"
-    out += ",\"bill_breaks\":\(billsBreaks),\"text\":\(JSON.quote(ruleText))}"
+    var out = "{\"rule\":" + ruleJSON
     out += ",\"billable\":\(billable),\"rounded\":\(rounded)"
     out += ",\"amount\":\(totals.count == 1 ? totals[0].plain : "null")"
     out += ",\"currency\":\(totals.count == 1 ? JSON.quote(totals[0].currency.code) : "null")"
@@ -78,16 +69,37 @@ extension BillingReport {
     }.joined(separator: ",")
     out += "],\"lines\":["
     out += lines.map { line in
-      let rate = line.rate.map { rate in
-        "{\"per_hour\":\(rate.perHour.plain),\"per_hour_minor\":\(rate.perHour.minor)"
-          + ",\"currency\":\"\(rate.perHour.currency)\",\"text\":\(JSON.quote(rate.description))}"
-      }
-      return "{\"project\":\(name(line.project)),\"client\":\(name(line.client)),\"rate\":\(rate ?? "null")"
+      "{\"project\":\(name(line.project)),\"client\":\(name(line.client)),\"rate\":\(Self.jsonRate(line.rate))"
         + ",\"entries\":\(line.entries),\"seconds\":\(line.seconds),\"billable\":\(line.billable)"
         + ",\"rounded\":\(line.rounded),\"amount\":\(line.amount?.plain ?? "null")"
         + ",\"amount_minor\":\(line.amount.map { "\($0.minor)" } ?? "null")"
         + ",\"currency\":\(name(line.amount?.currency.code))}"
     }.joined(separator: ",")
     return out + "]}"
+  }
+
+  /// The rule: `round` and `minimum` in seconds or null, `per`, `mode`, `bill_breaks`, `text`.
+  var ruleJSON: String {
+    var out = "{\"round\":\(rule.step > 0 ? "\(rule.step)" : "null"),\"per\":\"\(rule.scope.rawValue)\""
+    out += ",\"mode\":\"\(rule.mode.rawValue)\",\"minimum\":\(rule.minimum > 0 ? "\(rule.minimum)" : "null")"
+    return out + ",\"bill_breaks\":\(billsBreaks),\"text\":\(JSON.quote(ruleText))}"
+  }
+
+  static func jsonName(_ text: String?) -> String { text.map(JSON.quote) ?? "null" }
+
+  /// Sums per currency: `[{"currency":"EUR","amount":118.75,"amount_minor":11875}]`.
+  static func jsonAmounts(_ amounts: [Money]) -> String {
+    "["
+      + amounts.map {
+        "{\"currency\":\"\($0.currency)\",\"amount\":\($0.plain),\"amount_minor\":\($0.minor)}"
+      }
+      .joined(separator: ",") + "]"
+  }
+
+  /// `per_hour`, `per_hour_minor`, `currency`, `text`; null without a rate.
+  static func jsonRate(_ rate: Rate?) -> String {
+    guard let rate else { return "null" }
+    return "{\"per_hour\":\(rate.perHour.plain),\"per_hour_minor\":\(rate.perHour.minor)"
+      + ",\"currency\":\"\(rate.perHour.currency)\",\"text\":\(JSON.quote(rate.description))}"
   }
 }

@@ -45,7 +45,7 @@ public struct BillingReport: Equatable, Sendable {
   }
 
   /// Names in order, none last.
-  private static func before(_ a: String?, _ b: String?) -> Bool {
+  static func before(_ a: String?, _ b: String?) -> Bool {
     switch (a, b) {
     case (let x?, let y?): return x < y
     case (.some, nil): return true

@@ -40,9 +40,16 @@ def at(report, path):
     return node
 
 
-def shown(value, path, text):
+def money(minor, currency):
+    whole, cents = divmod(abs(minor), 100)
+    return f"{'-' if minor < 0 else ''}{whole:,}.{cents:02d} {currency}"
+
+
+def shown(value, path, text, report):
     """The text the page should show for `value` at `path`, given the text it shows."""
     key = path[-1]
+    if key in ("amount_minor", "per_hour_minor"):  # billing: cents, the currency beside them
+        return money(value, at(report, path[:-1] + ["currency"]))
     if key == "percent":
         return f"{value} %"
     if path[:2] == ["balance", "seconds"]:
@@ -93,6 +100,10 @@ class Page(html.parser.HTMLParser):
         if self.inside(lambda t, a: t in ("svg", "style", "title", "time", "bdi") or "data-json" in a
                        or a.get("class", "") in ("clock", "legend")):
             return
+        # The billing's rule in words (`rounded up to 15m per entry`).
+        if self.stack and self.stack[-1][0] == "p" and self.inside(
+                lambda t, a: a.get("aria-labelledby") == "h-billing"):
+            return
         self.problems.append(f"a number outside the report's numbers: {data.strip()!r}")
 
     def check(self, tag, attrs, text):
@@ -102,8 +113,8 @@ class Page(html.parser.HTMLParser):
         expected = at(self.report, path)
         if expected != value:
             self.problems.append(f"{path}: the page has {value}, --json {expected}")
-        if tag not in ("rect",) and text != shown(value, path, text):
-            self.problems.append(f"{path}: shows {text!r}, not {shown(value, path, text)!r}")
+        if tag not in ("rect",) and text != shown(value, path, text, self.report):
+            self.problems.append(f"{path}: shows {text!r}, not {shown(value, path, text, self.report)!r}")
 
 
 def main():

@@ -17,7 +17,13 @@ extension ReportHTMLEncoder {
       out += "<td>\(line.client.map(HTMLText.isolated) ?? "")</td>"
       out +=
         "<td>\(hours(line.billable, path + ["billable"]))</td><td>\(hours(line.rounded, path + ["rounded"]))</td>"
-      out += "<td>\(HTMLText.escape(line.rate?.description ?? "no rate"))</td><td>"
+      if let rate = line.rate {
+        let perHour = rate.perHour
+        out += "<td>" + number(perHour.minor, path + ["rate", "per_hour_minor"], shown: perHour.description)
+        out += "/h</td><td>"
+      } else {
+        out += "<td>no rate</td><td>"
+      }
       if let amount = line.amount {
         out += number(amount.minor, path + ["amount_minor"], shown: amount.description)
       }

@@ -97,6 +97,11 @@ public struct ReportHTMLEncoder: Sendable {
         "longest " + count(report.streak.longest, ["streak", "longest"]) + " days"
       ),
     ]
+    if let billed = report.billed {
+      // As the text's `Billed` line: once a bill applies to the history.
+      cards.insert(
+        ("Billed", hours(billed, ["billed"]), hours(report.work - billed, ["unbilled"]) + " unbilled"), at: 1)
+    }
     if let balance = report.balance {
       cards.insert(
         (

@@ -221,10 +221,12 @@ enum ReportFormat {
   static func weekday(_ date: CivilTime.Date) -> String { weekdayNames[date.weekday] }
 
   /// `today, Mon 2026-11-23` or `week, Mon 2026-11-23 to Sun 2026-11-29`.
-  static func title(_ report: Report) -> String {
-    let last = report.period.last
-    let name = report.period.name == "days" ? "" : report.period.name + ", "
-    guard let first = report.period.first, first != last else {
+  static func title(_ report: Report) -> String { title(report.period) }
+
+  static func title(_ period: ReportPeriod) -> String {
+    let last = period.last
+    let name = period.name == "days" ? "" : period.name + ", "
+    guard let first = period.first, first != last else {
       return name + weekday(last) + " " + last.description
     }
     return name + weekday(first) + " \(first) to " + weekday(last) + " \(last)"
