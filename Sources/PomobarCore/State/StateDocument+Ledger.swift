@@ -11,7 +11,8 @@
 /// Instants are nanoseconds on the timeline of the boot in `written`, like the timer's.
 /// `tags` are written only when there are some (a file without them has none, and older
 /// versions skip the key), `"away_paused":true` only while the time away holds the paused
-/// phase. `breaks`: see `StateDocument+BreakCare`.
+/// phase. `breaks`: see `StateDocument+BreakCare`. `budgets`, only when some are: the
+/// budget notifications told of (`BudgetAlert`).
 extension StateDocument {
   static func encode(_ ledger: LedgerState) -> JSONValue {
     let work: JSONValue =
@@ -44,6 +45,9 @@ extension StateDocument {
     var tagged = adding(ledger.tags, to: encoded)
     if ledger.pausedByAway, case .object(let members) = tagged {
       tagged = .object(members + [("away_paused", true)])
+    }
+    if !ledger.budgetMarks.isEmpty, case .object(let members) = tagged {
+      tagged = .object(members + [("budgets", .array(ledger.budgetMarks.map { .string($0) }))])
     }
     guard let breaks = encode(ledger.breaks), case .object(let members) = tagged else { return tagged }
     return .object(members + [("breaks", breaks)])
@@ -125,6 +129,11 @@ extension StateDocument {
       ledger.recent = RecentWork(day: day, seconds: seconds)
     }
     ledger.breaks = decodeBreakCare(value["breaks"], near: near)
+    if case .array(let marks)? = value["budgets"] {
+      ledger.budgetMarks = marks.suffix(BudgetAlert.marksKept).compactMap(\.stringValue).filter {
+        $0.utf8.count <= 1024
+      }
+    }
     return ledger
   }
 

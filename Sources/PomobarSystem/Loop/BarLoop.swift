@@ -47,6 +47,10 @@ public final class BarLoop {
   /// effects runs again only at the next one, so its pages are given back once the wake-up
   /// is handled, as the start-up's are.
   var transacted = false
+  /// Folds the history's figures off the loop (`HistoryFigures`), when a text needs them.
+  let figuresJob: BackgroundJob<HistoryFigures>?
+  /// Whether the history folder is watched (it may not exist yet).
+  var watchingHistory = false
 
   public init(
     store: StateStore, configSource: ConfigSource, config: Config, configProblem: String? = nil,
@@ -57,6 +61,7 @@ public final class BarLoop {
     self.input = input
     self.warnings = warnings
     self.wrap = try wrap.map { command throws(SystemError) in try WrappedCommand(command: command) }
+    figuresJob = store.history == nil ? nil : try BackgroundJob()
     session = BarSession(
       config: config, configProblem: configProblem, encoder: encoder, input: input,
       wrapping: self.wrap?.shortName, zone: LocalZone.offset(atUTC:))
@@ -98,6 +103,7 @@ public final class BarLoop {
     Notifier.takeOwed(folder: store.directory, state: store.peek()?.timer)
     events += startWrapped(loop.poller)
     events += watchIdle(loop.poller)
+    watchHistory(&loop.watcher)
     guard perform(events, loop.timers) else { return 0 }
     // Start-up code (argument parsing, the config reader) never runs again: give its pages
     // back, so that what stays resident is what the loop itself runs.
@@ -138,6 +144,8 @@ public final class BarLoop {
         let changes = handle(loop.watcher.drain(), &loop.watcher)
         if !changes.isEmpty && !perform(changes, loop.timers) { return 0 }
       }
+      // A history folder made since (the first record), or a config that wants it now.
+      if !watchingHistory { watchHistory(&loop.watcher) }
       // A reloaded config may watch input for another time, or no longer.
       let idleEvents = watchIdle(loop.poller)
       if !idleEvents.isEmpty && !perform(idleEvents, loop.timers) { return 0 }
@@ -184,6 +192,7 @@ public final class BarLoop {
     // Polling stdout for nothing but errors tells when the bar closed its end of the pipe.
     try? poller.add(output.fd, readable: false)
     if let wrap { try poller.add(wrap.restartTimer.fd, readable: true) }
+    if let figuresJob { try poller.add(figuresJob.fd, readable: true) }
     let terminal = input == .keys ? RawTerminal(.standardInput) : nil
     let readsInput = input != .none && (try? poller.add(.standardInput, readable: true)) != nil
     return Descriptors(
@@ -219,6 +228,8 @@ public final class BarLoop {
       return [.timer]
     case loop.watcher.fd:
       return handle(loop.watcher.drain(), &loop.watcher)
+    case figuresJob?.fd where figuresJob != nil:
+      return figuresJob?.take().map { [.figures($0)] } ?? []
     case wrap?.restartTimer.fd:
       wrap?.restartTimer.acknowledge()
       return startWrapped(loop.poller)
@@ -270,6 +281,8 @@ public final class BarLoop {
         warnings.warn(message, kind: kind)
       case .quit:
         return false
+      case .fold(let request):
+        fold(request)
       }
     }
     return true
@@ -305,9 +318,32 @@ public final class BarLoop {
     return perform([.saved(committed.document)], timers, at: at) && shown
   }
 
+  /// Folds the history's figures on the job's thread, with a store of its own: the loop
+  /// goes on ticking meanwhile, and takes the result when the job's descriptor says so.
+  private func fold(_ request: HistoryFigures.Request) {
+    guard let history = store.history, let figuresJob else { return }
+    let (directory, machine, index, config) = (history.directory, history.machine, history.indexPath, session.config)
+    _ = figuresJob.start {
+      let store = HistoryStore(directory: directory, machine: machine, warn: { _ in })
+      store.indexPath = index
+      return store.figures(request, config: config)
+    }
+  }
+
+  /// Watches the history folder for records and edits written (this machine's or a
+  /// sync's), once it exists.
+  func watchHistory(_ watcher: inout FileWatcher) {
+    guard !watchingHistory, let history = store.history, HistoryFigures.wanted(session.config) else { return }
+    watchingHistory = (try? watcher.watch(history.directory, for: .appends)) != nil
+  }
+
   /// What file changes mean for the bar.
   func handle(_ changes: FileWatcher.Changes, _ watcher: inout FileWatcher) -> [BarEvent] {
     var events: [BarEvent] = []
+    if let history = store.history {
+      if changes.lostFolders.contains(history.directory) { watchingHistory = false }
+      if changes.paths.contains(where: history.holds) { events.append(.historyChanged) }
+    }
     var stateChanged = changes.paths.contains(store.statePath)
     if changes.lostFolders.contains(store.directory) {
       watchingState = false

@@ -37,16 +37,25 @@ public enum Placeholder: String, CaseIterable, Sendable {
   /// `[ledger] week-starts`, as `report week`'s) and today, the running clock included;
   /// empty until the week's earlier days are counted (at the day's first transaction).
   case week
+  /// The active project's budget (`[projects."NAME"] budget`), every machine's work on it
+  /// this month or in total: `31:20 of 40h`, `1,240.00 of 2,000.00 EUR`; empty without one.
+  case budget
+  /// Billable work not billed yet, every machine's: `1,240.00 EUR unbilled`; empty when
+  /// billing is off or all is billed.
+  case unbilled
 
   /// What the placeholder needs (see `PlaceholderNeeds`); the compiler asks a new one.
   public var needs: PlaceholderNeeds {
     switch self {
     case .ring, .bar, .time, .minutes, .phase, .position, .cycle, .dots, .ends, .completed, .percent:
       return []
-    case .project, .today: return [.workClock]
-    case .left: return [.onlyWithGoals, .ledgerDay, .targets, .dayTurn]
-    case .balance: return [.onlyWithGoals, .ledgerDay, .targets, .recentWork, .dayTurn]
-    case .week: return [.ledgerDay, .recentWork, .dayTurn]
+    case .project: return [.workClock]
+    case .today: return [.workClock, .history]
+    case .left: return [.onlyWithGoals, .ledgerDay, .targets, .dayTurn, .history]
+    case .balance: return [.onlyWithGoals, .ledgerDay, .targets, .recentWork, .dayTurn, .history]
+    case .week: return [.ledgerDay, .recentWork, .dayTurn, .history]
+    case .budget: return [.ledgerDay, .dayTurn, .history]
+    case .unbilled: return [.history]
     }
   }
 
@@ -56,7 +65,7 @@ public enum Placeholder: String, CaseIterable, Sendable {
   func minuteCount(_ figures: WorkFigures) -> Int64? {
     switch self {
     case .ring, .bar, .time, .minutes, .phase, .position, .cycle, .dots, .ends, .completed, .percent,
-      .project:
+      .project, .budget, .unbilled:
       return nil
     case .today: return figures.today
     // On a day without a goal it says `day off` or nothing, all day.
@@ -92,6 +101,9 @@ struct FormatValues {
   var balance = ""
   /// Today's and the week's work, when a text needs them (`PlaceholderNeeds.ledgerDay`).
   var figures: WorkFigures? = nil
+  /// `{budget}` and `{unbilled}`, worked out only when a text shows them.
+  var budget = ""
+  var unbilled = ""
 
   /// The text of one placeholder; numbers are turned into text only when asked for.
   @inline(__always)
@@ -115,6 +127,8 @@ struct FormatValues {
     case .week:
       guard let figures, let earlier = figures.earlierWeek else { return "" }
       return WorkView.clock(earlier + figures.today)
+    case .budget: return budget
+    case .unbilled: return unbilled
     }
   }
 
@@ -150,6 +164,9 @@ public struct PlaceholderNeeds: OptionSet, Sendable {
   /// Only with a goal set (`LedgerSettings.hasTargets`): without one the placeholder is
   /// empty and needs nothing.
   public static let onlyWithGoals = PlaceholderNeeds(rawValue: 1 << 5)
+  /// Figures of every machine's history (`HistoryFigures`): a running bar folds them when
+  /// the history folder changes, off the tick, and never reads the history at a frame.
+  public static let history = PlaceholderNeeds(rawValue: 1 << 6)
 
   /// The needs of `placeholders`, with and without goals set.
   init(_ placeholders: some Sequence<Placeholder>, goals: Bool) {
