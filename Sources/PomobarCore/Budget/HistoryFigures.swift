@@ -161,11 +161,17 @@ extension HistoryFigures {
 extension HistoryFigures {
   /// The state as the bar shows it: today's totals every machine's (the history's, and
   /// what the state closed since the fold began), and the week's earlier days from the
-  /// history. `state` as it is when the fold is not `today`'s.
+  /// history (each day at least what the state counted: its count holds a clock that ran
+  /// across midnight, the history does not until it stops). `state` as it is when the
+  /// fold is not `today`'s.
   public func applied(to state: TimerState, today: Int64) -> TimerState {
     guard today == day else { return state }
     var shown = state
     shown.ledger.today = self.today(state)
+    var recent = recent
+    if let counted = state.ledger.recent, counted.day == day {
+      for index in recent.seconds.indices { recent.seconds[index] = max(recent.seconds[index], counted.seconds[index]) }
+    }
     shown.ledger.recent = recent
     return shown
   }

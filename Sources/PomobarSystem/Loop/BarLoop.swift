@@ -103,7 +103,7 @@ public final class BarLoop {
     Notifier.takeOwed(folder: store.directory, state: store.peek()?.timer)
     events += startWrapped(loop.poller)
     events += watchIdle(loop.poller)
-    watchHistory(&loop.watcher)
+    _ = watchHistory(&loop.watcher, config: session.config)  // `started` folds anyway
     guard perform(events, loop.timers) else { return 0 }
     // Start-up code (argument parsing, the config reader) never runs again: give its pages
     // back, so that what stays resident is what the loop itself runs.
@@ -144,8 +144,6 @@ public final class BarLoop {
         let changes = handle(loop.watcher.drain(), &loop.watcher)
         if !changes.isEmpty && !perform(changes, loop.timers) { return 0 }
       }
-      // A history folder made since (the first record), or a config that wants it now.
-      if !watchingHistory { watchHistory(&loop.watcher) }
       // A reloaded config may watch input for another time, or no longer.
       let idleEvents = watchIdle(loop.poller)
       if !idleEvents.isEmpty && !perform(idleEvents, loop.timers) { return 0 }
@@ -163,6 +161,10 @@ public final class BarLoop {
       // A tick's frame is out: the next ticks' frames are worked out now, not before it.
       session.workAhead()
       if transacted {
+        // The first record may have made the history folder.
+        if watchHistory(&loop.watcher, config: session.config) && !perform([.historyChanged], loop.timers) {
+          return 0
+        }
         transacted = false
         Processes.releaseCodePages()
       }
@@ -331,10 +333,13 @@ public final class BarLoop {
   }
 
   /// Watches the history folder for records and edits written (this machine's or a
-  /// sync's), once it exists.
-  func watchHistory(_ watcher: inout FileWatcher) {
-    guard !watchingHistory, let history = store.history, HistoryFigures.wanted(session.config) else { return }
+  /// sync's), when the config wants its figures and the folder exists: looked for at
+  /// start, after a reload and after a transaction (whose append may have made it), not
+  /// at ticks. True when it is watched from now on (it may have changed meanwhile).
+  func watchHistory(_ watcher: inout FileWatcher, config: Config) -> Bool {
+    guard !watchingHistory, let history = store.history, HistoryFigures.wanted(config) else { return false }
     watchingHistory = (try? watcher.watch(history.directory, for: .appends)) != nil
+    return watchingHistory
   }
 
   /// What file changes mean for the bar.
@@ -384,6 +389,7 @@ public final class BarLoop {
     var config = session.config
     for case .configLoaded(let loaded, _) in reloaded { config = loaded }
     watchConfig(&watcher, daysOff: config.ledger.daysOffFile)
+    _ = watchHistory(&watcher, config: config)  // `configLoaded` folds
     return reloaded
   }
 

@@ -65,9 +65,12 @@ public enum Placeholder: String, CaseIterable, Sendable {
   func minuteCount(_ figures: WorkFigures) -> Int64? {
     switch self {
     case .ring, .bar, .time, .minutes, .phase, .position, .cycle, .dots, .ends, .completed, .percent,
-      .project, .budget, .unbilled:
+      .project, .unbilled:
       return nil
     case .today: return figures.today
+    // The running clock's minutes (the budget's own count is the history's, folded apart):
+    // a wake-up a minute while it runs, its minute turning within one.
+    case .budget: return figures.today
     // On a day without a goal it says `day off` or nothing, all day.
     case .left: return figures.target > 0 ? figures.today - figures.target : nil
     case .balance:
