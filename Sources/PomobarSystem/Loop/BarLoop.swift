@@ -284,7 +284,7 @@ public final class BarLoop {
       case .quit:
         return false
       case .fold(let request):
-        fold(request)
+        guard fold(request, timers) else { return false }
       }
     }
     return true
@@ -322,14 +322,17 @@ public final class BarLoop {
 
   /// Folds the history's figures on the job's thread, with a store of its own: the loop
   /// goes on ticking meanwhile, and takes the result when the job's descriptor says so.
-  private func fold(_ request: HistoryFigures.Request) {
-    guard let history = store.history, let figuresJob else { return }
+  /// Where no thread can be made, here and now (late frames rather than none). False when
+  /// the bar is gone.
+  private func fold(_ request: HistoryFigures.Request, _ timers: Timers) -> Bool {
+    guard let history = store.history, let figuresJob else { return true }
     let (directory, machine, index, config) = (history.directory, history.machine, history.indexPath, session.config)
-    _ = figuresJob.start {
+    let work: @Sendable () -> HistoryFigures = {
       let store = HistoryStore(directory: directory, machine: machine, warn: { _ in })
       store.indexPath = index
       return store.figures(request, config: config)
     }
+    return figuresJob.start(work) || perform([.figures(work())], timers)
   }
 
   /// Watches the history folder for records and edits written (this machine's or a

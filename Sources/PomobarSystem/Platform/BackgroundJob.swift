@@ -11,8 +11,8 @@ public final class BackgroundJob<Result: Sendable>: @unchecked Sendable {
   public let fd: FileDescriptor
   /// The pipe's other end, written by the thread when it is done.
   private let done: Int32
-  /// Written by the thread before it writes `fd`, read by the loop after it read `fd`:
-  /// the two system calls order them.
+  /// Written by the thread before it writes the pipe, read by the loop after it read the
+  /// pipe: the two system calls order them.
   private var result: Result?
   public private(set) var isRunning = false
 
@@ -31,7 +31,7 @@ public final class BackgroundJob<Result: Sendable>: @unchecked Sendable {
   /// then do without) or work is under way.
   public func start(_ work: @escaping @Sendable () -> Result) -> Bool {
     guard !isRunning else { return false }
-    let task = Task(job: self, work: work)
+    let task = Work(job: self, work: work)
     let context = Unmanaged.passRetained(task).toOpaque()
     var thread = pthread_t()
     guard
@@ -43,7 +43,7 @@ public final class BackgroundJob<Result: Sendable>: @unchecked Sendable {
           return nil
         }, context) == 0
     else {
-      Unmanaged<Task>.fromOpaque(context).release()
+      Unmanaged<Work>.fromOpaque(context).release()
       return false
     }
     pthread_detach(thread)
@@ -60,7 +60,7 @@ public final class BackgroundJob<Result: Sendable>: @unchecked Sendable {
     return result
   }
 
-  private final class Task: Runnable {
+  private final class Work: Runnable {
     let job: BackgroundJob
     let work: @Sendable () -> Result
 
