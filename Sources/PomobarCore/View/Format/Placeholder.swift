@@ -24,7 +24,8 @@ public enum Placeholder: String, CaseIterable, Sendable {
   case percent
   /// The work clock's project; empty while the clock is stopped or runs for no project.
   case project
-  /// Today's work on every project, `2:13`; empty while the work clock is stopped.
+  /// Today's work on every project, `2:13` (in a running bar every machine's,
+  /// `HistoryFigures`); empty while the work clock is stopped.
   case today
   /// Work left to today's goal, `1:20 to go`; `done`, then `+0:10 over`, once met; `day off`
   /// on a day that is not a work day; empty without a goal (`[ledger] daily-goal`, ...).
