@@ -250,6 +250,26 @@ private func fold(
     #expect(bar.transacted == [])
   }
 
+  @Test func aStateWhoseTodayChangedIsFoldedAgainButNotAnotherState() {
+    var bar = BarDriver(config: Self.config, document: acmeDocument())
+    let started = bar.start(at: 1)
+    guard case .fold(let request)? = started.first(where: { if case .fold = $0 { true } else { false } }) else {
+      Issue.record("no fold")
+      return
+    }
+    _ = bar.handle(.figures(HistoryFigures.Builder(config: Self.config, request: request).finish()), at: 2)
+    let isFold = { (action: BarAction) in if case .fold = action { true } else { false } }
+    // Another copy paused nothing that counts: no fold.
+    var same = acmeDocument()
+    same.timer.ledger.tags = ["call"]
+    #expect(!bar.handle(.stateRead(same, fileExists: true), at: 3).contains(where: isFold))
+    // Today's totals counted again (an edit, `track`): folded again, from them.
+    var counted = acmeDocument()
+    counted.timer.ledger.today.add(600, project: "acme", today: 0)
+    let actions = bar.handle(.stateRead(counted, fileExists: true), at: 4)
+    #expect(actions.contains { if case .fold(let asked) = $0 { asked.base == counted.timer.ledger.today } else { false } })
+  }
+
   @Test func aBudgetReachedIsToldOnceThroughTheStateAndNotAgainAfterARestart() {
     var bar = BarDriver(config: Self.config, document: acmeDocument())
     let started = bar.start(at: 1)

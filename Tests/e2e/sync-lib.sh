@@ -60,6 +60,18 @@ id_of() { "pb$1" export --format json | jq -r "[.[] | select($2)] | .[0].id // e
 acme_bill() { "pb$1" export --format json | jq -r '[.[] | select(.project == "acme")] | .[0].billed.invoice // "(unbilled)"'; }
 # unbilled_of SIDE: SIDE's {unbilled}, as its status shows it (empty: nothing unbilled).
 unbilled_of() { "pb$1" status --format plain | grep -o '[0-9,.]* [A-Z][A-Z][A-Z] unbilled' || true; }
+# bar_shows SIDE TEXT: SIDE's running bar (bar_on) shows TEXT in its last frame.
+bar_shows() { tail -n 1 "$E2E_OUT/bar-$1.log" 2>/dev/null | grep -qF -- "$2"; }
+# bar_unbilled_gone SIDE N: SIDE's bar wrote a frame after its first N, without {unbilled}.
+bar_unbilled_gone() {
+  [ "$(wc -l <"$E2E_OUT/bar-$1.log")" -gt "$2" ] && ! tail -n 1 "$E2E_OUT/bar-$1.log" | grep -q unbilled
+}
+# bar_on SIDE: a bar running on SIDE (plain frames to bar-SIDE.log), reading its folders.
+bar_on() {
+  local d="$E2E_TMP/$1"
+  spawn "bar-$1" env XDG_CONFIG_HOME="$d/config" XDG_STATE_HOME="$d/state" XDG_DATA_HOME="$d/data" HOME="$d/home" \
+    "$E2E_BIN" --format plain
+}
 proj_of() { "pb$1" export --format json | jq -r --arg i "$2" '[.[] | select(.id == $i)] | if length == 0 then "(gone)" else .[0].project end'; }
 same_views() {
   local ra rb la lb
@@ -164,8 +176,14 @@ sync_scenario() {
   for s in A B; do
     expect "$s: with no bill, {unbilled} is acme's hour again ($(unbilled_of "$s"))" test "$(unbilled_of "$s")" = "100.00 EUR unbilled"
   done
+  bar_on B
+  expect "B's running bar shows acme's hour unbilled" wait_for 10 "B's bar: 100.00 EUR unbilled" bar_shows B "100.00 EUR unbilled"
+  local frames; frames=$(wc -l <"$E2E_OUT/bar-B.log")
   pbA bill all --client Acme --invoice A-2 >/dev/null
   step "A bills acme alone"
+  expect "B's running bar folds A's bill in once synced: {unbilled} gone" \
+    wait_for 10 "B's bar: no {unbilled}" bar_unbilled_gone B "$frames"
+  kill -TERM "${PIDS[-1]}" 2>/dev/null
   for s in A B; do
     expect "$s: A's second bill shows as billed on $s ($(acme_bill "$s"))" test "$(acme_bill "$s")" = A-2
     expect "$s: {unbilled} drops with A's bill ($(unbilled_of "$s"))" test -z "$(unbilled_of "$s")"

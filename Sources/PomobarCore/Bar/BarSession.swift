@@ -51,6 +51,10 @@ public struct BarSession {
   /// A fold is under way, and whether the history changed again meanwhile.
   private var folding = false
   private var foldAgain = false
+  /// The state's today the last fold began from: a state whose today differs (an interval
+  /// closed, or counted again from the history after an edit) is folded again, so that its
+  /// difference is the live part only until then.
+  private var foldBase: DayTotals?
 
   /// Why things do not work, each shown with ⚠ while it lasts (and the state's, which
   /// `Saving` keeps).
@@ -189,6 +193,7 @@ public struct BarSession {
       if more.contains(.quit) { wake.quit = true }
     case .stateRead(let document, let exists):
       (self.document, fileExists) = (document, exists)
+      wake.fold = wake.fold || foldBase != nil && document?.timer.ledger.today != foldBase
       wake.refresh(.changed)
     case .stateFolderUnusable(let problem):
       let problem = "cannot use the state folder: \(problem)"
@@ -239,6 +244,7 @@ public struct BarSession {
       wake.actions += render(state, now: at)
     case .saved(let document):
       (self.document, fileExists) = (document, true)
+      wake.fold = wake.fold || foldBase != nil && document.timer.ledger.today != foldBase
       saving = .fine
       wake.refresh(.outcome)
     case .saveFailed(let problem):
@@ -357,7 +363,7 @@ public struct BarSession {
   /// it is asked for again once that one is done): it starts from the state as known now.
   private mutating func fold(at now: ClockReading) -> [BarAction] {
     guard HistoryFigures.wanted(config) else {
-      figures = nil
+      (figures, foldBase) = (nil, nil)
       return []
     }
     guard !folding else {
@@ -367,6 +373,7 @@ public struct BarSession {
     (folding, foldAgain) = (true, false)
     let (day, began) = Ledger(zone: zone, now: now, dayStart: config.ledger.dayStart).today
     let base = document?.timer.ledger.today ?? DayTotals()
+    foldBase = base
     return [.fold(HistoryFigures.Request(day: day, dayBegan: began, base: base, owed: document?.owed ?? []))]
   }
 
