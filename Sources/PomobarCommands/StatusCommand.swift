@@ -34,10 +34,21 @@ public enum StatusCommand {
     let view = ViewModel(
       state: state, config: context.config, reading: now,
       problem: [context.loaded.problem, problem, EffectFailures.problem(folder: context.store.directory)]
-        .compactMap { $0 }.first)
+        .compactMap { $0 }.first, figures: figures(context, state: state, now: now))
     let frame = encoder.frame(view)
     Console.out(encoder.header() + (frame.hasSuffix("\n") ? frame : frame + "\n"))
     return ExitCode.success
+  }
+
+  /// The history's figures when a text shows `{budget}` or `{unbilled}` (a polling bar
+  /// has no loop to keep them folded: read once per call); nil otherwise.
+  static func figures(_ context: Context, state: TimerState, now: ClockReading) -> HistoryFigures? {
+    let shown = context.config.format.placeholders
+    guard shown.contains(.budget) || shown.contains(.unbilled) else { return nil }
+    let (day, began) = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: context.config.ledger.dayStart).today
+    let request = HistoryFigures.Request(
+      day: day, dayBegan: began, base: state.ledger.today, owed: context.store.peek()?.owed ?? [])
+    return context.history.figures(request, config: context.config)
   }
 
   /// The click map's action when i3blocks ran this command for a click; nil otherwise.

@@ -58,6 +58,20 @@ last_op() { cat "$E2E_TMP/$1"/data/pomobar/history/edits.*"$(head -c 12 "$E2E_TM
 id_of() { "pb$1" export --format json | jq -r "[.[] | select($2)] | .[0].id // empty"; }
 # acme_bill SIDE: the invoice of the acme record's bill, as SIDE's export says.
 acme_bill() { "pb$1" export --format json | jq -r '[.[] | select(.project == "acme")] | .[0].billed.invoice // "(unbilled)"'; }
+# unbilled_of SIDE: SIDE's {unbilled}, as its status shows it (empty: nothing unbilled).
+unbilled_of() { "pb$1" status --format plain | grep -o '[0-9,.]* [A-Z][A-Z][A-Z] unbilled' || true; }
+# bar_shows SIDE TEXT: SIDE's running bar (bar_on) shows TEXT in its last frame.
+bar_shows() { tail -n 1 "$E2E_OUT/bar-$1.log" 2>/dev/null | grep -qF -- "$2"; }
+# bar_unbilled_gone SIDE N: SIDE's bar wrote a frame after its first N, without {unbilled}.
+bar_unbilled_gone() {
+  [ "$(wc -l <"$E2E_OUT/bar-$1.log")" -gt "$2" ] && ! tail -n 1 "$E2E_OUT/bar-$1.log" | grep -q unbilled
+}
+# bar_on SIDE: a bar running on SIDE (plain frames to bar-SIDE.log), reading its folders.
+bar_on() {
+  local d="$E2E_TMP/$1"
+  spawn "bar-$1" env XDG_CONFIG_HOME="$d/config" XDG_STATE_HOME="$d/state" XDG_DATA_HOME="$d/data" HOME="$d/home" \
+    "$E2E_BIN" --format plain
+}
 proj_of() { "pb$1" export --format json | jq -r --arg i "$2" '[.[] | select(.id == $i)] | if length == 0 then "(gone)" else .[0].project end'; }
 same_views() {
   local ra rb la lb
@@ -132,13 +146,19 @@ sync_scenario() {
 
   # 9. a bill made on A shows as billed on B; B bills the same work before it saw A's bill:
   #    A's, the first, stands on both; B undoes A's bill, and B's own then stands on both.
+  #    Both show acme's rate in the bar as {unbilled}: equal on both, gone once billed.
+  for s in A B; do printf 'rate = "100 EUR/h"\n\n[format]\nfull = "{unbilled}"\n' >>"$E2E_TMP/$s/config/pomobar/config.toml"; done
   pbA track yesterday 21:00 22:00 acme
   step "A tracks acme"
+  for s in A B; do
+    expect "$s: {unbilled} is acme's hour ($(unbilled_of "$s"))" test "$(unbilled_of "$s")" = "100.00 EUR unbilled"
+  done
   pbA bill all --client Acme --invoice A-1 >/dev/null
   pbB bill all --project acme --invoice B-1 >/dev/null
   step "A and B bill acme's work, not yet seeing each other's bill"
   for s in A B; do
     expect "$s: A's bill of acme shows as billed on $s ($(acme_bill "$s"))" test "$(acme_bill "$s")" = A-1
+    expect "$s: {unbilled} drops with the bill ($(unbilled_of "$s"))" test -z "$(unbilled_of "$s")"
     expect "$s: report splits the hour billed ($("pb$s" report all --json | jq -c '[.billed, .unbilled, .work]'))" \
       test "$("pb$s" report all --json | jq '.billed == 3600 and .unbilled == .work - 3600')" = true
   done
@@ -147,6 +167,26 @@ sync_scenario() {
   step "B undoes A's bill ($op)"
   for s in A B; do
     expect "$s: with A's bill undone, B's stands ($(acme_bill "$s"))" test "$(acme_bill "$s")" = B-1
+  done
+  # 10. B undoes its own bill too: unbilled again on both; A bills alone, and B's {unbilled}
+  #     drops with A's bill once synced.
+  op=$(last_op B bill)
+  pbB history undo "$op"
+  step "B undoes its own bill ($op)"
+  for s in A B; do
+    expect "$s: with no bill, {unbilled} is acme's hour again ($(unbilled_of "$s"))" test "$(unbilled_of "$s")" = "100.00 EUR unbilled"
+  done
+  bar_on B
+  expect "B's running bar shows acme's hour unbilled" wait_for 10 "B's bar: 100.00 EUR unbilled" bar_shows B "100.00 EUR unbilled"
+  local frames; frames=$(wc -l <"$E2E_OUT/bar-B.log")
+  pbA bill all --client Acme --invoice A-2 >/dev/null
+  step "A bills acme alone"
+  expect "B's running bar folds A's bill in once synced: {unbilled} gone" \
+    wait_for 10 "B's bar: no {unbilled}" bar_unbilled_gone B "$frames"
+  kill -TERM "${PIDS[-1]}" 2>/dev/null
+  for s in A B; do
+    expect "$s: A's second bill shows as billed on $s ($(acme_bill "$s"))" test "$(acme_bill "$s")" = A-2
+    expect "$s: {unbilled} drops with A's bill ($(unbilled_of "$s"))" test -z "$(unbilled_of "$s")"
   done
 
   # expected values, on both sides

@@ -40,6 +40,10 @@ public enum BarEvent: Equatable, Sendable {
   case idle(IdleChange)
   /// Idle cannot be watched, and why (nil: it is watched again).
   case idleWatch(problem: String?)
+  /// Something in the history folder changed (a record, an edit, another machine's sync).
+  case historyChanged
+  /// The fold asked for (`fold`) is done.
+  case figures(HistoryFigures)
 }
 
 /// What the loop must do for the session.
@@ -61,4 +65,7 @@ public enum BarAction: Equatable, Sendable {
   case warn(String, kind: String?)
   /// The user asked to quit (a key at the terminal).
   case quit
+  /// Fold the history's figures off the tick (one at a time), and report back with
+  /// `figures`.
+  case fold(HistoryFigures.Request)
 }

@@ -45,6 +45,16 @@ public struct BarSession {
   /// The frames to work out next (`workAhead`): after the tick that asked for them wrote its
   /// own frame, so that frame does not wait for a minute of others.
   private(set) var aheadDue: AheadInputs?
+  /// The history's figures, every machine's (`HistoryFigures`); nil: not folded yet, or
+  /// no text needs them.
+  private(set) var figures: HistoryFigures?
+  /// A fold is under way, and whether the history changed again meanwhile.
+  private var folding = false
+  private var foldAgain = false
+  /// The state's today the last fold began from: a state whose today differs (an interval
+  /// closed, or counted again from the history after an edit) is folded again, so that its
+  /// difference is the live part only until then.
+  private var foldBase: DayTotals?
 
   /// Why things do not work, each shown with ⚠ while it lasts (and the state's, which
   /// `Saving` keeps).
@@ -127,6 +137,7 @@ public struct BarSession {
     }
     var wake = Wake()
     for event in events { apply(event, at: now, &wake) }
+    if wake.fold { wake.actions += fold(at: now) }
     if let asked = wake.transaction {
       // One transaction for the whole wake-up, after everything else it asked for; its
       // outcome finishes the refresh, and meanwhile nothing more is shown.
@@ -149,6 +160,8 @@ public struct BarSession {
     var transaction: [Event]?
     /// The user asked to quit.
     var quit = false
+    /// The history's figures are to be folded again.
+    var fold = false
 
     mutating func refresh(_ cause: Refresh) { self.cause = max(self.cause ?? cause, cause) }
     mutating func transact(_ events: [Event]) { transaction = (transaction ?? []) + events }
@@ -171,6 +184,7 @@ public struct BarSession {
     case .started(let document, let exists):
       (self.document, fileExists) = (document, exists)
       wake.actions.append(.write(encoder.header(), replaceable: false))
+      wake.fold = true
       wake.refresh(.changed)
     case .input(let bytes):
       let (events, more) = read(bytes)
@@ -179,6 +193,7 @@ public struct BarSession {
       if more.contains(.quit) { wake.quit = true }
     case .stateRead(let document, let exists):
       (self.document, fileExists) = (document, exists)
+      wake.fold = wake.fold || foldBase != nil && document?.timer.ledger.today != foldBase
       wake.refresh(.changed)
     case .stateFolderUnusable(let problem):
       let problem = "cannot use the state folder: \(problem)"
@@ -195,6 +210,7 @@ public struct BarSession {
         // longer; left, it would outlive the watch and swallow the next one.
         wake.transact([IdleChange.active.event(at: now.instant, threshold: nil)])
       }
+      wake.fold = true
       if wrap != nil, wrap?.merger.position != config.wrap.position {
         wrap?.merger.position = config.wrap.position
         lastView = nil  // the blocks move now, not at the next tick
@@ -228,6 +244,7 @@ public struct BarSession {
       wake.actions += render(state, now: at)
     case .saved(let document):
       (self.document, fileExists) = (document, true)
+      wake.fold = wake.fold || foldBase != nil && document.timer.ledger.today != foldBase
       saving = .fine
       wake.refresh(.outcome)
     case .saveFailed(let problem):
@@ -258,6 +275,14 @@ public struct BarSession {
         // written; the next frame carries these blocks.
         wake.actions.append(.write(line, replaceable: true))
       }
+    case .historyChanged:
+      wake.fold = true
+    case .figures(let figures):
+      folding = false
+      self.figures = HistoryFigures.wanted(config) ? figures : nil
+      viewFrom = nil
+      wake.fold = foldAgain
+      wake.refresh(.changed)
     case .wrappedUnusable(let problem):
       // The first reason stands until a usable line comes: said once, not per line.
       guard wrap != nil, problems.wrapped == nil else { break }
@@ -292,6 +317,16 @@ public struct BarSession {
         state = document.caughtUp(to: now, settings: config.timer, ledger: config.ledger).machine.state
       }
     }
+    if let figures, !figures.used.isEmpty, cause != .outcome, saving.mayTransact(now: now.monotonic) {
+      let due = BudgetAlert.due(figures, state: state, config: config, now: now.instant)
+      if !due.isEmpty {
+        saving.transact()
+        return [.transact(due.map(Event.budgetReached), stamp: nil)]
+      }
+    }
+    if let figures, figures.day != Ledger(zone: zone, now: now, dayStart: config.ledger.dayStart).today.day {
+      actions += fold(at: now)  // a new day: today's totals and the month are another's
+    }
     let retry = saving.failure?.retry
     if retry?.notBefore != retryArmedFor {
       retryArmedFor = retry?.notBefore
@@ -324,6 +359,24 @@ public struct BarSession {
     return actions
   }
 
+  /// The fold to ask for at `now`, if the config wants one and none is under way (then
+  /// it is asked for again once that one is done): it starts from the state as known now.
+  private mutating func fold(at now: ClockReading) -> [BarAction] {
+    guard HistoryFigures.wanted(config) else {
+      (figures, foldBase) = (nil, nil)
+      return []
+    }
+    guard !folding else {
+      foldAgain = true
+      return []
+    }
+    (folding, foldAgain) = (true, false)
+    let (day, began) = Ledger(zone: zone, now: now, dayStart: config.ledger.dayStart).today
+    let base = document?.timer.ledger.today ?? DayTotals()
+    foldBase = base
+    return [.fold(HistoryFigures.Request(day: day, dayBegan: began, base: base, owed: document?.owed ?? []))]
+  }
+
   /// Works out the frames of the next ticks, when a tick asked for them: the loop calls it
   /// once the tick's own frame is written, and the next tick does if the loop did not.
   public mutating func workAhead() {
@@ -331,11 +384,12 @@ public struct BarSession {
     if rollsOver, let shown = ahead?.shown { (lastView, encoder) = (shown.view, shown.encoder) }
     guard let view = lastView else { return }
     (aheadDue, aheadFrom, rollsOver) = (nil, due, false)
-    let (config, zone) = (config, zone)
+    let (config, zone, figures) = (config, zone, figures)
     ahead = FramesAhead(
       plan: due.plan, deadline: due.deadline, after: due.after, view: view, encoder: encoder
     ) {
-      ViewModel(state: due.state, config: config, reading: $0, zone: zone, problem: due.problem)
+      ViewModel(
+        state: due.state, config: config, reading: $0, zone: zone, problem: due.problem, figures: figures)
     }
   }
 
@@ -387,7 +441,8 @@ public struct BarSession {
   private mutating func render(_ state: TimerState, now: ClockReading) -> [BarAction] {
     let inputs = ViewInputs(state: state, at: now, problem: problemText)
     guard !hidden, lastView == nil || inputs != viewFrom else { return [] }
-    let view = ViewModel(state: state, config: config, reading: now, zone: zone, problem: inputs.problem)
+    let view = ViewModel(
+      state: state, config: config, reading: now, zone: zone, problem: inputs.problem, figures: figures)
     viewsBuilt += 1
     viewFrom = consume inputs
     guard view != lastView else { return [] }

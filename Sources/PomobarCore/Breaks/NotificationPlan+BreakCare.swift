@@ -45,6 +45,7 @@ extension NotificationSubject {
       return state.ledger.breaks.remindedAt != nil && subject == overdue(state)
     }
     if subject.hasPrefix(awayPrefix) { return subject == away(state) }
+    if subject.hasPrefix(budgetPrefix) { return true }
     return subject == of(state)
   }
 }

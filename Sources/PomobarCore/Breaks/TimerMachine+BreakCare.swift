@@ -133,7 +133,7 @@ extension TimerMachine {
         return min(start, now)
       }
       return now
-    case .action: return now
+    case .action, .budgetReached: return now
     }
   }
 }

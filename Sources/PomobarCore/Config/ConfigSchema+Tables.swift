@@ -246,10 +246,12 @@ extension ConfigSchema {
       time a running phase ends), {completed} (focus sessions completed), {percent} (of the
       phase left), {project} and {today} (the work clock's project and today's work, while
       the clock runs), {left} (1:20 to go, done, +0:10 over, day off) and {balance} (+3:10
-      this week), with a goal in [ledger], {week} (this week's work, 12:40) and {task} (the
-      focus's task: pomobar ctl task). {{ and }} are braces. A placeholder that is empty
-      (no project, no end time while paused) takes a neighbouring space with it. A note of
-      why the timer changed on its own, ⚠ and the work clock still follow the text.
+      this week), with a goal in [ledger], {week} (this week's work, 12:40), {budget} (the
+      project's budget, 31:20 of 40h), {unbilled} (1,240.00 EUR unbilled) and {task} (the
+      focus's task: pomobar ctl task); the figures count every machine's work in the
+      history. {{ and }} are braces. A placeholder that is empty (no project, no end time
+      while paused) takes a neighbouring space with it. A note of why the timer changed on
+      its own, ⚠ and the work clock still follow the text.
       """,
     keys: [
       ConfigKey("format", "full", \.format.base[.full], ConfigValue.template.optional),

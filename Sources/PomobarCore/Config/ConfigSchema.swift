@@ -18,6 +18,8 @@ enum ConfigSchema {
     ProjectKey("client", \.client, ConfigValue.name.optional, example: "\"Globex\""),
     ProjectKey("rate", \.rate, ConfigValue.rate.optional, example: "\"95 EUR/h\""),
     ProjectKey("billable", \.billable, ConfigValue.boolean.optional, example: "true"),
+    ProjectKey("budget", \.budget, ConfigValue.budget.optional, example: "\"40h\""),
+    ProjectKey("budget-period", \.budgetPeriod, ConfigValue.choice.optional, example: "\"month\""),
   ]
 
   /// What `config.example.toml` says about `[projects.NAME]`, above its example table.
@@ -25,8 +27,10 @@ enum ConfigSchema {
     One table per project, all keys optional: the colour of its dot (by default one of a
     dozen, chosen by the name and readable on the bar's background), goals per day and
     per week, the client it is done for (a name, spaces as in project names), its rate (as
-    in [billing] tag-rates; by default its client's) and whether its work is billable (by
-    default: when a rate applies).
+    in [billing] tag-rates; by default its client's), whether its work is billable (by
+    default: when a rate applies), and a budget of hours ("40h") or money ("2000 EUR": what
+    its work bills) per month or in total (budget-period = "month" or "total"), which
+    {budget} shows and a notification tells of at 80 % and 100 %.
     """
 
   /// The opening comment of `config.example.toml`.

@@ -80,6 +80,11 @@ public struct ProjectSettings: Equatable, Sendable {
   public var rate: RateSchedule? = nil
   /// Whether its work is billable; nil: its client's say, else when a rate applies.
   public var billable: Bool? = nil
+  /// Its budget (`budget = "40h"` or `"2000 EUR"`): `{budget}`, and a notification at 80 %
+  /// and 100 %; nil: none.
+  public var budget: Budget? = nil
+  /// What the budget is for (`budget-period`); nil: each month.
+  public var budgetPeriod: BudgetPeriod? = nil
   /// The line of the config file that names it (`[projects."NAME"]`), for the advice of
   /// `project delete`: only the file removes it; nil: not from a file.
   public var line: Int? = nil

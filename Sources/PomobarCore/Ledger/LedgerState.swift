@@ -47,6 +47,8 @@ public struct LedgerState: Equatable, Sendable {
   public var recent: RecentWork? = nil
   /// Break care: the stretch of work since the last break, and its reminder.
   public var breaks = BreakCare()
+  /// The budget notifications told of (`BudgetAlert.marks`), oldest first.
+  public var budgetMarks: [String] = []
 
   /// At most this many known projects, and notes per focus, are kept.
   public static let projectsKept = 100

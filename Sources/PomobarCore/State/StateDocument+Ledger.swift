@@ -11,8 +11,9 @@
 /// Instants are nanoseconds on the timeline of the boot in `written`, like the timer's.
 /// `tags` are written only when there are some (a file without them has none, and older
 /// versions skip the key), `task` (the ledger's and the running interval's, `TaskRef`'s
-/// JSON form) only while one is set, `"away_paused":true` only while the time away holds the paused
-/// phase. `breaks`: see `StateDocument+BreakCare`.
+/// JSON form) only while one is set, `"away_paused":true` only while the time away holds
+/// the paused phase. `breaks`: see `StateDocument+BreakCare`. `budgets`, only when some
+/// are: the budget notifications told of (`BudgetAlert`).
 extension StateDocument {
   static func encode(_ ledger: LedgerState) -> JSONValue {
     let work: JSONValue =
@@ -47,6 +48,9 @@ extension StateDocument {
     var tagged = adding(ledger.task, to: adding(ledger.tags, to: encoded))
     if ledger.pausedByAway, case .object(let members) = tagged {
       tagged = .object(members + [("away_paused", true)])
+    }
+    if !ledger.budgetMarks.isEmpty, case .object(let members) = tagged {
+      tagged = .object(members + [("budgets", .array(ledger.budgetMarks.map { .string($0) }))])
     }
     guard let breaks = encode(ledger.breaks), case .object(let members) = tagged else { return tagged }
     return .object(members + [("breaks", breaks)])
@@ -129,6 +133,11 @@ extension StateDocument {
       ledger.recent = RecentWork(day: day, seconds: seconds)
     }
     ledger.breaks = decodeBreakCare(value["breaks"], near: near)
+    if case .array(let marks)? = value["budgets"] {
+      ledger.budgetMarks = marks.suffix(BudgetAlert.marksKept).compactMap(\.stringValue).filter {
+        $0.utf8.count <= 1024
+      }
+    }
     return ledger
   }
 

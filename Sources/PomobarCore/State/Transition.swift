@@ -40,7 +40,7 @@ public struct TransitionRequest {
         switch event {
         case .action(let action), .backdated(let action, _):
           return action != .none && action != .away && action != .back
-        case .deadlineReached, .resumedFromSuspend: return false
+        case .deadlineReached, .resumedFromSuspend, .budgetReached: return false
         }
       }
   }

@@ -9,6 +9,8 @@ public enum Event: Equatable, Sendable {
   case deadlineReached
   /// The machine was asleep (suspend, or powered off across a reboot) for `gap`, ending at `now`.
   case resumedFromSuspend(gap: Duration)
+  /// A bar found a budget's threshold reached (`BudgetAlert.due`): told of once.
+  case budgetReached(BudgetAlert)
 }
 
 /// Named moments that hook commands (`[hooks]`) and sounds (`[sound]`) attach to.
@@ -83,4 +85,6 @@ public enum Effect: Equatable, Sendable {
   /// The person came back from away time worth asking about: ask what it was
   /// (notification with the answers as buttons).
   case askAway(AwayChoice)
+  /// Notify that a budget's threshold was reached.
+  case budgetReached(BudgetAlert)
 }

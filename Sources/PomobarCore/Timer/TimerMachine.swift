@@ -51,6 +51,9 @@ public struct TimerMachine: Sendable {
       advance(to: now, &effects)
     case .resumedFromSuspend(let gap):
       resume(after: gap, at: now, &effects)
+    case .budgetReached(let alert):
+      advance(to: now, &effects)
+      noteBudget(alert, &effects)
     }
     careForBreaks(after: event, before: before, at: now, &effects)
     if state != before { effects.insert(.persist, at: 0) }

@@ -7,10 +7,13 @@ extension ViewModel {
   /// show (running, or stopped with a project set), or a text needs it
   /// (`PlaceholderNeeds.ledgerDay`): not on every tick of a Pomodoro-only
   /// bar, whose focus-started clock has no project and stays out of sight.
+  ///
+  /// `figures`, the history's (a running bar's), count every machine's work in today's
+  /// totals and the week's (`HistoryFigures.applied`), and fill `{budget}` and `{unbilled}`.
   public init(
     state: borrowing TimerState, config: borrowing Config, reading now: ClockReading,
     zone: @escaping (Int64) -> Int32,
-    problem: String? = nil
+    problem: String? = nil, figures: HistoryFigures? = nil
   ) {
     let shown = state.ledger.work.map { !$0.byFocus || $0.project != nil } ?? (state.ledger.project != nil)
     let needs = config.needs
@@ -18,11 +21,18 @@ extension ViewModel {
     let utc = now.wall >= 0 ? now.wall / 1_000_000_000 : (now.wall + 1) / 1_000_000_000 - 1
     let local = utc + Int64(zone(utc))
     let today =
-      shown && wanted || needs.contains(.ledgerDay)
+      shown && wanted || needs.contains(.ledgerDay) || figures != nil
       ? Ledger(zone: zone, now: now, dayStart: config.ledger.dayStart).ledgerDay : nil
-    self.init(
-      state: state, config: config, now: now.instant,
-      localSecondOfDay: (local % 86_400 + 86_400) % 86_400, problem: problem, today: today)
+    let second = (local % 86_400 + 86_400) % 86_400
+    if let figures, let today {
+      self.init(
+        state: figures.applied(to: copy state, today: today.day), config: config, now: now.instant,
+        localSecondOfDay: second, problem: problem, today: today, figures: figures)
+    } else {
+      self.init(
+        state: state, config: config, now: now.instant, localSecondOfDay: second, problem: problem,
+        today: today)
+    }
     (deadline, countsFrom) = Self.clockInstants(state)
     if let work = self.work, work.running, let since = state.ledger.work?.since, let today {
       (workSince, workDayStart) = (since, today.start)

@@ -10,9 +10,11 @@ extension ViewModel {
   ///   - problem: a short message shown in the tooltip (e.g. a config reload that failed),
   ///     flagged `⚠` in the text.
   ///   - today: the ledger's day, for the work clock's "today" (none shown without it).
+  ///   - figures: the history's figures, for `{budget}` and `{unbilled}` (none shown
+  ///     without them).
   public init(
     state: borrowing TimerState, config: borrowing Config, now: Instant, localSecondOfDay: Int64? = nil,
-    problem: String? = nil, today: LedgerDay? = nil
+    problem: String? = nil, today: LedgerDay? = nil, figures: HistoryFigures? = nil
   ) {
     let face = Face(state, config, now: now, localSecondOfDay: localSecondOfDay)
     // The work clock beside the timer, or instead of an idle timer (`[ledger] show`), muted
@@ -22,7 +24,7 @@ extension ViewModel {
     let shownWork =
       config.ledger.show == .timer ? nil : running ?? Self.stoppedWork(state, config, today: today)
     let away = Self.away(state, config, now: now, localSecondOfDay: localSecondOfDay)
-    let format = Formatted(face, state, config, now: now, today: today, work: running)
+    let format = Formatted(face, state, config, now: now, today: today, work: running, figures: figures)
     let texts = Texts(face, format, state, config, problem: problem, away: away, work: shownWork)
     let tooltip = Self.tooltip(
       face, format, state, config, now: now, localSecondOfDay: localSecondOfDay, today: today,
@@ -144,7 +146,7 @@ extension ViewModel {
 
     init(
       _ face: borrowing Face, _ state: borrowing TimerState, _ config: borrowing Config, now: Instant,
-      today: LedgerDay?, work: WorkView?
+      today: LedgerDay?, work: WorkView?, figures: HistoryFigures?
     ) {
       slot = FormatSlot(face.phase)
       full = config.format.template(.full, slot, paused: face.paused)
@@ -162,6 +164,11 @@ extension ViewModel {
       }
       if let today, config.needs.contains(.ledgerDay) {
         values.figures = WorkFigures(copy state, config.ledger, now: now, today: today)
+      }
+      if let figures, config.needs.contains(.history) {
+        let shown = config.format.placeholders
+        if shown.contains(.budget) { values.budget = figures.budgetText(shown: copy state, config, now: now) }
+        if shown.contains(.unbilled) { values.unbilled = figures.unbilledText }
       }
     }
   }

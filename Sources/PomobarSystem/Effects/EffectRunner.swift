@@ -66,6 +66,9 @@ public struct EffectRunner {
         guard config.notifications.enabled else { continue }
         let state = commit?.timer ?? TimerState()
         commands.append(notification(NotificationPlan(overdue: worked, state: state, config: config)))
+      case .budgetReached(let alert):
+        guard config.notifications.enabled else { continue }
+        commands.append(notification(NotificationPlan(budget: alert)))
       case .askAway(let choice):
         guard config.notifications.enabled else { continue }
         let state = commit?.timer ?? TimerState()

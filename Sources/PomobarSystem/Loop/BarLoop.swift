@@ -47,6 +47,10 @@ public final class BarLoop {
   /// effects runs again only at the next one, so its pages are given back once the wake-up
   /// is handled, as the start-up's are.
   var transacted = false
+  /// Folds the history's figures off the loop (`HistoryFigures`), when a text needs them.
+  let figuresJob: BackgroundJob<HistoryFigures>?
+  /// Whether the history folder is watched (it may not exist yet).
+  var watchingHistory = false
 
   public init(
     store: StateStore, configSource: ConfigSource, config: Config, configProblem: String? = nil,
@@ -57,6 +61,7 @@ public final class BarLoop {
     self.input = input
     self.warnings = warnings
     self.wrap = try wrap.map { command throws(SystemError) in try WrappedCommand(command: command) }
+    figuresJob = store.history == nil ? nil : try BackgroundJob()
     session = BarSession(
       config: config, configProblem: configProblem, encoder: encoder, input: input,
       wrapping: self.wrap?.shortName, zone: LocalZone.offset(atUTC:))
@@ -98,6 +103,7 @@ public final class BarLoop {
     Notifier.takeOwed(folder: store.directory, state: store.peek()?.timer)
     events += startWrapped(loop.poller)
     events += watchIdle(loop.poller)
+    _ = watchHistory(&loop.watcher, config: session.config)  // `started` folds anyway
     guard perform(events, loop.timers) else { return 0 }
     // Start-up code (argument parsing, the config reader) never runs again: give its pages
     // back, so that what stays resident is what the loop itself runs.
@@ -155,6 +161,10 @@ public final class BarLoop {
       // A tick's frame is out: the next ticks' frames are worked out now, not before it.
       session.workAhead()
       if transacted {
+        // The first record may have made the history folder.
+        if watchHistory(&loop.watcher, config: session.config) && !perform([.historyChanged], loop.timers) {
+          return 0
+        }
         transacted = false
         Processes.releaseCodePages()
       }
@@ -184,6 +194,7 @@ public final class BarLoop {
     // Polling stdout for nothing but errors tells when the bar closed its end of the pipe.
     try? poller.add(output.fd, readable: false)
     if let wrap { try poller.add(wrap.restartTimer.fd, readable: true) }
+    if let figuresJob { try poller.add(figuresJob.fd, readable: true) }
     let terminal = input == .keys ? RawTerminal(.standardInput) : nil
     let readsInput = input != .none && (try? poller.add(.standardInput, readable: true)) != nil
     return Descriptors(
@@ -219,6 +230,8 @@ public final class BarLoop {
       return [.timer]
     case loop.watcher.fd:
       return handle(loop.watcher.drain(), &loop.watcher)
+    case figuresJob?.fd where figuresJob != nil:
+      return figuresJob?.take().map { [.figures($0)] } ?? []
     case wrap?.restartTimer.fd:
       wrap?.restartTimer.acknowledge()
       return startWrapped(loop.poller)
@@ -270,6 +283,8 @@ public final class BarLoop {
         warnings.warn(message, kind: kind)
       case .quit:
         return false
+      case .fold(let request):
+        guard fold(request, timers) else { return false }
       }
     }
     return true
@@ -305,9 +320,38 @@ public final class BarLoop {
     return perform([.saved(committed.document)], timers, at: at) && shown
   }
 
+  /// Folds the history's figures on the job's thread, with a store of its own: the loop
+  /// goes on ticking meanwhile, and takes the result when the job's descriptor says so.
+  /// Where no thread can be made, here and now (late frames rather than none). False when
+  /// the bar is gone.
+  private func fold(_ request: HistoryFigures.Request, _ timers: Timers) -> Bool {
+    guard let history = store.history, let figuresJob else { return true }
+    let (directory, machine, index, config) = (history.directory, history.machine, history.indexPath, session.config)
+    let work: @Sendable () -> HistoryFigures = {
+      let store = HistoryStore(directory: directory, machine: machine, warn: { _ in })
+      store.indexPath = index
+      return store.figures(request, config: config)
+    }
+    return figuresJob.start(work) || perform([.figures(work())], timers)
+  }
+
+  /// Watches the history folder for records and edits written (this machine's or a
+  /// sync's), when the config wants its figures and the folder exists: looked for at
+  /// start, after a reload and after a transaction (whose append may have made it), not
+  /// at ticks. True when it is watched from now on (it may have changed meanwhile).
+  func watchHistory(_ watcher: inout FileWatcher, config: Config) -> Bool {
+    guard !watchingHistory, let history = store.history, HistoryFigures.wanted(config) else { return false }
+    watchingHistory = (try? watcher.watch(history.directory, for: .appends)) != nil
+    return watchingHistory
+  }
+
   /// What file changes mean for the bar.
   func handle(_ changes: FileWatcher.Changes, _ watcher: inout FileWatcher) -> [BarEvent] {
     var events: [BarEvent] = []
+    if let history = store.history {
+      if changes.lostFolders.contains(history.directory) { watchingHistory = false }
+      if changes.paths.contains(where: history.holds) { events.append(.historyChanged) }
+    }
     var stateChanged = changes.paths.contains(store.statePath)
     if changes.lostFolders.contains(store.directory) {
       watchingState = false
@@ -348,6 +392,7 @@ public final class BarLoop {
     var config = session.config
     for case .configLoaded(let loaded, _) in reloaded { config = loaded }
     watchConfig(&watcher, daysOff: config.ledger.daysOffFile)
+    _ = watchHistory(&watcher, config: config)  // `configLoaded` folds
     return reloaded
   }
 

@@ -29,6 +29,9 @@ public struct FileWatcher {
     case names
     /// A file's own writes.
     case file
+    /// A folder whose files are appended to, or arrive by rename (the history, synced):
+    /// its files written and closed, moved in or out, deleted.
+    case appends
 
     var mask: UInt32 {
       // Moved or deleted itself: the watch follows the inode, so the path is watched anew.
@@ -39,6 +42,7 @@ public struct FileWatcher {
         return UInt32(attributes ? events | IN_ATTRIB : events)
       case .names: return UInt32(IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | own | IN_ONLYDIR)
       case .file: return UInt32(IN_CLOSE_WRITE | own)
+      case .appends: return UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | own | IN_ONLYDIR)
       }
     }
   }

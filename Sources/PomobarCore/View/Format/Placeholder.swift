@@ -24,7 +24,8 @@ public enum Placeholder: String, CaseIterable, Sendable {
   case percent
   /// The work clock's project; empty while the clock is stopped or runs for no project.
   case project
-  /// Today's work on every project, `2:13`; empty while the work clock is stopped.
+  /// Today's work on every project, `2:13` (in a running bar every machine's,
+  /// `HistoryFigures`); empty while the work clock is stopped.
   case today
   /// Work left to today's goal, `1:20 to go`; `done`, then `+0:10 over`, once met; `day off`
   /// on a day that is not a work day; empty without a goal (`[ledger] daily-goal`, ...).
@@ -39,16 +40,25 @@ public enum Placeholder: String, CaseIterable, Sendable {
   case week
   /// The task of the running or next focus (`ctl task`), its title; empty without one.
   case task
+  /// The active project's budget (`[projects."NAME"] budget`), every machine's work on it
+  /// this month or in total: `31:20 of 40h`, `1,240.00 of 2,000.00 EUR`; empty without one.
+  case budget
+  /// Billable work not billed yet, every machine's: `1,240.00 EUR unbilled`; empty when
+  /// billing is off or all is billed.
+  case unbilled
 
   /// What the placeholder needs (see `PlaceholderNeeds`); the compiler asks a new one.
   public var needs: PlaceholderNeeds {
     switch self {
     case .ring, .bar, .time, .minutes, .phase, .position, .cycle, .dots, .ends, .completed, .percent, .task:
       return []
-    case .project, .today: return [.workClock]
-    case .left: return [.onlyWithGoals, .ledgerDay, .targets, .dayTurn]
-    case .balance: return [.onlyWithGoals, .ledgerDay, .targets, .recentWork, .dayTurn]
-    case .week: return [.ledgerDay, .recentWork, .dayTurn]
+    case .project: return [.workClock]
+    case .today: return [.workClock, .history]
+    case .left: return [.onlyWithGoals, .ledgerDay, .targets, .dayTurn, .history]
+    case .balance: return [.onlyWithGoals, .ledgerDay, .targets, .recentWork, .dayTurn, .history]
+    case .week: return [.ledgerDay, .recentWork, .dayTurn, .history]
+    case .budget: return [.ledgerDay, .dayTurn, .history]
+    case .unbilled: return [.history]
     }
   }
 
@@ -58,9 +68,12 @@ public enum Placeholder: String, CaseIterable, Sendable {
   func minuteCount(_ figures: WorkFigures) -> Int64? {
     switch self {
     case .ring, .bar, .time, .minutes, .phase, .position, .cycle, .dots, .ends, .completed, .percent,
-      .project, .task:
+      .project, .task, .unbilled:
       return nil
     case .today: return figures.today
+    // The running clock's minutes (the budget's own count is the history's, folded apart):
+    // a wake-up a minute while it runs, its minute turning within one.
+    case .budget: return figures.today
     // On a day without a goal it says `day off` or nothing, all day.
     case .left: return figures.target > 0 ? figures.today - figures.target : nil
     case .balance:
@@ -96,6 +109,9 @@ struct FormatValues {
   var balance = ""
   /// Today's and the week's work, when a text needs them (`PlaceholderNeeds.ledgerDay`).
   var figures: WorkFigures? = nil
+  /// `{budget}` and `{unbilled}`, worked out only when a text shows them.
+  var budget = ""
+  var unbilled = ""
 
   /// The text of one placeholder; numbers are turned into text only when asked for.
   @inline(__always)
@@ -120,6 +136,8 @@ struct FormatValues {
       guard let figures, let earlier = figures.earlierWeek else { return "" }
       return WorkView.clock(earlier + figures.today)
     case .task: return task ?? ""
+    case .budget: return budget
+    case .unbilled: return unbilled
     }
   }
 
@@ -155,6 +173,9 @@ public struct PlaceholderNeeds: OptionSet, Sendable {
   /// Only with a goal set (`LedgerSettings.hasTargets`): without one the placeholder is
   /// empty and needs nothing.
   public static let onlyWithGoals = PlaceholderNeeds(rawValue: 1 << 5)
+  /// Figures of every machine's history (`HistoryFigures`): a running bar folds them when
+  /// the history folder changes, off the tick, and never reads the history at a frame.
+  public static let history = PlaceholderNeeds(rawValue: 1 << 6)
 
   /// The needs of `placeholders`, with and without goals set.
   init(_ placeholders: some Sequence<Placeholder>, goals: Bool) {
