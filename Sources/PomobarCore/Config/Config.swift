@@ -21,8 +21,10 @@ public struct Config: Equatable, Sendable {
   public var ledger = LedgerSettings() {
     didSet { ledger.textsNeedRecentWork = needs.contains(.recentWork) }
   }
-  /// `[projects.NAME]` tables, by project name.
-  public var projects: [String: ProjectSettings] = [:]
+  /// `[projects.NAME]` tables, by project name; their phase lengths are the timer's too.
+  public var projects: [String: ProjectSettings] = [:] {
+    didSet { timer.projectLengths = projects.compactMapValues { $0.lengths.isEmpty ? nil : $0.lengths } }
+  }
   /// `[billing]`: rounding and tag rates.
   public var billing = BillingSettings()
   /// `[clients.NAME]` tables, by client name.

@@ -18,6 +18,9 @@ enum ConfigSchema {
     ProjectKey("client", \.client, ConfigValue.name.optional, example: "\"Globex\""),
     ProjectKey("rate", \.rate, ConfigValue.rate.optional, example: "\"95 EUR/h\""),
     ProjectKey("billable", \.billable, ConfigValue.boolean.optional, example: "true"),
+    ProjectKey("focus", \.lengths.focus, ConfigValue.phaseLength.optional, example: "\"50m\""),
+    ProjectKey("short-break", \.lengths.shortBreak, ConfigValue.phaseLength.optional, example: "\"10m\""),
+    ProjectKey("long-break", \.lengths.longBreak, ConfigValue.phaseLength.optional, example: "\"30m\""),
   ]
 
   /// What `config.example.toml` says about `[projects.NAME]`, above its example table.
@@ -25,8 +28,9 @@ enum ConfigSchema {
     One table per project, all keys optional: the colour of its dot (by default one of a
     dozen, chosen by the name and readable on the bar's background), goals per day and
     per week, the client it is done for (a name, spaces as in project names), its rate (as
-    in [billing] tag-rates; by default its client's) and whether its work is billable (by
-    default: when a rate applies).
+    in [billing] tag-rates; by default its client's), whether its work is billable (by
+    default: when a rate applies), and its own focus and break lengths over [timer]'s
+    for a phase started while it is the project.
     """
 
   /// The opening comment of `config.example.toml`.

@@ -80,6 +80,8 @@ public struct ProjectSettings: Equatable, Sendable {
   public var rate: RateSchedule? = nil
   /// Whether its work is billable; nil: its client's say, else when a rate applies.
   public var billable: Bool? = nil
+  /// Its own focus and break lengths (`focus`, `short-break`, `long-break`), over `[timer]`'s.
+  public var lengths = PhaseLengths()
   /// The line of the config file that names it (`[projects."NAME"]`), for the advice of
   /// `project delete`: only the file removes it; nil: not from a file.
   public var line: Int? = nil

@@ -33,7 +33,7 @@ public struct NotificationPlan: Equatable, Sendable {
     switch state.phase {
     case .focusDone:
       next = settings.breakKind(after: state.slot)
-      length = settings.length(of: next)
+      length = settings.length(of: next, for: state.ledger.project)
       buttons = [
         Button(name: "break", label: "Start break", action: .startBreak),
         Button(name: "start", label: "New focus", action: .start),
@@ -49,7 +49,7 @@ public struct NotificationPlan: Equatable, Sendable {
         buttons = [Button(name: "pause", label: "Pause", action: .pause)]
       }
     case .idle:
-      (next, length) = (.focus, settings.focus)
+      (next, length) = (.focus, settings.length(of: .focus, for: state.ledger.project))
       buttons = [Button(name: "start", label: "Start focus", action: .start)]
     }
     // A Flowtime focus has no length: it counts up until you end it.

@@ -308,13 +308,13 @@ public struct TimerMachine: Sendable {
 
   // MARK: - Phase boundaries
 
-  /// Starts a `kind` phase at `start`, `length` long (nil: as configured); `extra` marks a
-  /// break no focus earned.
+  /// Starts a `kind` phase at `start`, `length` long (nil: as configured, for the active
+  /// project); `extra` marks a break no focus earned.
   mutating func begin(
     _ kind: PhaseKind, at start: Instant, length: Duration? = nil, extra: Bool = false,
     _ effects: inout [Effect]
   ) {
-    let length = length ?? settings.length(of: kind)
+    let length = length ?? settings.length(of: kind, for: state.ledger.project)
     let timed = TimedPhase(kind, countsUp: settings.mode == .flowtime, extra: extra)
     state.phase = .running(timed, deadline: start + length, total: length)
     state.ledger.clearPhase()
