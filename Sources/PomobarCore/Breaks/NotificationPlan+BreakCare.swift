@@ -45,6 +45,10 @@ extension NotificationSubject {
       return state.ledger.breaks.remindedAt != nil && subject == overdue(state)
     }
     if subject.hasPrefix(awayPrefix) { return subject == away(state) }
+    if subject.hasPrefix(forgotPrefix) { return !subject.hasSuffix("-") && subject == forgot(state) }
+    if subject.hasPrefix(endOfDayPrefix) {
+      return !subject.hasSuffix("-") && state.ledger.work != nil && subject == endOfDay(state)
+    }
     return subject == of(state)
   }
 }

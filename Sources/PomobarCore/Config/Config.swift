@@ -31,8 +31,10 @@ public struct Config: Equatable, Sendable {
   public var clients: [String: ClientSettings] = [:]
   /// `[wrap]`: another status command whose blocks pomobar's are merged into.
   public var wrap = WrapSettings()
-  /// `[idle]`: away time noticed by the bar itself.
-  public var idle = IdleSettings()
+  /// `[idle]`: away time noticed by the bar itself; with it, `[nudges]` can tell you are there.
+  public var idle = IdleSettings() {
+    didSet { timer.nudges.inputWatched = idle.after != nil }
+  }
 
   public init() {}
 }

@@ -7,7 +7,7 @@ import TOML
 enum ConfigSchema {
   static let tables: [ConfigTable] =
     [
-      timer, suspend, idle, breaks, display, theme, colors, format,
+      timer, suspend, idle, breaks, nudges, display, theme, colors, format,
     ] + formatPhases + [clicks, hooks, notifications, sound, focusMode, ledger, billing, wrap]
 
   /// The keys of each `[projects.NAME]` table.

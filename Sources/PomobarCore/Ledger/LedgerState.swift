@@ -43,6 +43,8 @@ public struct LedgerState: Equatable, Sendable {
   public var recent: RecentWork? = nil
   /// Break care: the stretch of work since the last break, and its reminder.
   public var breaks = BreakCare()
+  /// `[nudges]`: the quiet stretch and the clock's end of day, and when each is due.
+  public var nudges = Nudges()
 
   /// At most this many known projects, and notes per focus, are kept.
   public static let projectsKept = 100
@@ -77,6 +79,7 @@ public struct LedgerState: Equatable, Sendable {
     moved.phaseStart = phaseStart.map(move)
     moved.awayChoice = awayChoice.map { $0.moved(by: move) }
     moved.breaks = breaks.moved(by: shift)
+    moved.nudges = nudges.moved(by: shift)
     return moved
   }
 

@@ -13,6 +13,11 @@ public struct NotificationPlan: Equatable, Sendable {
     public var name: String
     public var label: String
     public var action: Action
+    /// `ctl --at TIME` for the action (`"17:42"`); nil: now.
+    public var at: String? = nil
+
+    /// The words after `pomobar ctl` the button runs.
+    public var ctlWords: [String] { action.ctlWords + (at.map { ["--at", $0] } ?? []) }
   }
 
   public var title: String

@@ -11,7 +11,7 @@
 /// Instants are nanoseconds on the timeline of the boot in `written`, like the timer's.
 /// `tags` are written only when there are some (a file without them has none, and older
 /// versions skip the key), `"away_paused":true` only while the time away holds the paused
-/// phase. `breaks`: see `StateDocument+BreakCare`.
+/// phase. `breaks`: see `StateDocument+BreakCare`; `nudges`: `StateDocument+Nudges`.
 extension StateDocument {
   static func encode(_ ledger: LedgerState) -> JSONValue {
     let work: JSONValue =
@@ -45,8 +45,11 @@ extension StateDocument {
     if ledger.pausedByAway, case .object(let members) = tagged {
       tagged = .object(members + [("away_paused", true)])
     }
-    guard let breaks = encode(ledger.breaks), case .object(let members) = tagged else { return tagged }
-    return .object(members + [("breaks", breaks)])
+    if let breaks = encode(ledger.breaks), case .object(let members) = tagged {
+      tagged = .object(members + [("breaks", breaks)])
+    }
+    guard let nudges = encode(ledger.nudges), case .object(let members) = tagged else { return tagged }
+    return .object(members + [("nudges", nudges)])
   }
 
   /// The ledger part; absent (a file from before the ledger) is an empty ledger. Every
@@ -125,6 +128,7 @@ extension StateDocument {
       ledger.recent = RecentWork(day: day, seconds: seconds)
     }
     ledger.breaks = decodeBreakCare(value["breaks"], near: near)
+    ledger.nudges = decodeNudges(value["nudges"], near: near)
     return ledger
   }
 

@@ -83,4 +83,6 @@ public enum Effect: Equatable, Sendable {
   /// The person came back from away time worth asking about: ask what it was
   /// (notification with the answers as buttons).
   case askAway(AwayChoice)
+  /// A nudge came due (`[nudges]`): notify, with its buttons.
+  case nudge(Nudge)
 }

@@ -52,6 +52,7 @@ public struct TimerMachine: Sendable {
     case .resumedFromSuspend(let gap):
       resume(after: gap, at: now, &effects)
     }
+    nudge(after: event, before: before, at: now, &effects)
     careForBreaks(after: event, before: before, at: now, &effects)
     if state != before { effects.insert(.persist, at: 0) }
     return effects

@@ -55,6 +55,8 @@ public struct TimerSettings: Equatable, Sendable {
   public var flowtime = FlowtimeBreaks()
   /// `[breaks]`: the reminder after long work without a break.
   public var breaks = BreakSettings()
+  /// `[nudges]`: forgot to start, focus on return, end of day.
+  public var nudges = NudgeSettings()
   /// `[projects.NAME] focus`, `short-break`, `long-break`: the lengths a project sets over
   /// these, by project name (kept by `Config` from its projects, not keys of `[timer]`).
   public internal(set) var projectLengths: [String: PhaseLengths] = [:]
