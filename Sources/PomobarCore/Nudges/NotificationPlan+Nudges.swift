@@ -4,7 +4,7 @@
 /// buttons act only while the stretch or the clock they are about is the same.
 extension NotificationPlan {
   public init(nudge: Nudge, state: TimerState, config: Config) {
-    var buttons: [Button]
+    let buttons: [Button]
     switch nudge {
     case .forgotToStart(let quiet, let project):
       title = "Tracking nothing for \(DurationFormat.human(quiet))"
