@@ -36,9 +36,14 @@ struct I3barProtocolTests {
       #expect(
         bar.process.stdout.snapshot[started.line].text.hasPrefix(",["), "later frames start with a comma")
       // The bar shows a click's result under the lock, before the rename commits it.
-      // Until then the file holds the state before the click, with no deadline.
-      let deadline = try await eventually("the click's state file", timeout: 3) {
-        (sandbox.stateDocument()?["timer"] as? [String: Any])?["deadline"] as? Int64
+      // Until then the file holds the state before the click, with no deadline. A machine
+      // so loaded that the 3 s focus ended before the test read the file leaves no deadline
+      // to read: the frames' lateness is then not checked here.
+      let deadline = try await eventually("the click's state file", timeout: 3) { () -> Int64?? in
+        if let deadline = (sandbox.stateDocument()?["timer"] as? [String: Any])?["deadline"] as? Int64 {
+          return .some(deadline)
+        }
+        return bar.frames.contains { $0.shows("Focus done") } ? .some(nil) : nil
       }
 
       // It ends on its own, on time, urgent.
@@ -56,9 +61,11 @@ struct I3barProtocolTests {
       let counts = session.compactMap(\.remaining)
       #expect(counts.first == 3 && counts == counts.sorted(by: >), "counts down, none repeated: \(session)")
       for (earlier, frame) in zip(session, session.dropFirst()) {
-        let boundary = deadline - Int64(frame.remaining ?? 0) * 1_000_000_000
-        let late = seconds(from: boundary, to: frame.at)
-        #expect(late > -0.002 && late < 1, "\(frame) shows the second it was written in (\(late) s)")
+        if let deadline {
+          let boundary = deadline - Int64(frame.remaining ?? 0) * 1_000_000_000
+          let late = seconds(from: boundary, to: frame.at)
+          #expect(late > -0.002 && late < 1, "\(frame) shows the second it was written in (\(late) s)")
+        }
         let skipped = (earlier.remaining ?? 0) - (frame.remaining ?? 0) - 1
         let held = seconds(from: earlier.at, to: frame.at)
         #expect(skipped <= 0 || held > 1, "\(frame) skips \(skipped) s after \(earlier) though \(held) s passed")
