@@ -174,6 +174,21 @@ private let forgot = Nudge.forgotToStart(quiet: .seconds(300), project: nil)
     #expect(m.state.phase == .running(.focus, deadline: at(10 * hour + 1200 + 1500), total: .seconds(1500)))
   }
 
+  @Test func aFocusAutoAdvanceStartedWhileAwayIsResumed() {
+    var m = machine(forgot: nil, focusOnReturn: true)
+    m.settings.autoAdvance = .toFocus
+    awayThroughABreak(&m)
+    #expect(m.state.phase == .paused(.focus, remaining: .seconds(1500), total: .seconds(1500)), "held by the away")
+    _ = m.handle(.action(.back), at: at(10 * hour + 1200))
+    #expect(m.state.phase == .running(.focus, deadline: at(10 * hour + 1200 + 1500), total: .seconds(1500)))
+    #expect(m.state.note == nil)
+    var off = machine(forgot: nil, focusOnReturn: false)
+    off.settings.autoAdvance = .toFocus
+    awayThroughABreak(&off)
+    _ = off.handle(.action(.back), at: at(10 * hour + 1200))
+    #expect(off.state.phase == .paused(.focus, remaining: .seconds(1500), total: .seconds(1500)), "as before")
+  }
+
   @Test func offTheTimerWaits() {
     var m = machine(forgot: nil, focusOnReturn: false)
     awayThroughABreak(&m)

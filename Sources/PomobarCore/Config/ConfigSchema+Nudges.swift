@@ -26,8 +26,8 @@ extension ConfigSchema {
         doc: """
           After a break ran out with nothing started since, your return from away (the idle
           watch's first input) starts the next focus, so a break that ran long does not eat
-          it. With [timer] auto-advance "to-focus" or "all" the focus starts at the break's
-          end instead.
+          it; a focus [timer] auto-advance started at the break's end while you were away,
+          held paused by it ([suspend] focus = "pause"), is resumed.
           """),
       ConfigKey(
         "nudges", "end-of-day", \.timer.nudges.endOfDay, .timeOfDayOrFalse,

@@ -7,7 +7,9 @@
 ///   (**Start** / **Not now**). A focus, the clock, or time away ends the stretch; the
 ///   next one may be nudged again, the same one never.
 /// - Focus on return: the timer idle after a break that ran out (nobody acted since),
-///   the return from away starts the next focus then, so a long break does not eat it.
+///   the return from away starts the next focus then, so a long break does not eat it; a
+///   focus auto-advance started meanwhile, held by the away (`[suspend] focus = "pause"`),
+///   is resumed.
 /// - End of day: the clock still running at `end-of-day` fires one notification (**Stop
 ///   now** / **Stop at last input**), again a day later if it still runs.
 ///
@@ -21,10 +23,19 @@ extension TimerMachine {
       state.ledger.nudges = Nudges()  // off: nothing kept, nothing to wake for
       return
     }
-    if settings.focusOnReturn, case .action(.back) = event, before.ledger.awaySince != nil,
-      before.phase == .idle, before.urgent, state.phase == .idle, state.ledger.awaySince == nil
+    if settings.focusOnReturn, case .action(.back) = event, before.ledger.awaySince != nil, before.urgent,
+      state.ledger.awaySince == nil
     {
-      begin(.focus, at: now, &effects)
+      switch (before.phase, state.phase) {
+      case (.idle, .idle):
+        begin(.focus, at: now, &effects)
+      case (.paused(.focus, _, _), .paused(.focus, _, _)) where before.ledger.pausedByAway:
+        // Auto-advance started it at the break's end and the away held it: it runs now.
+        state.note = nil
+        apply(.resume, at: now, &effects)
+      default:
+        break
+      }
     }
     var nudges = state.ledger.nudges
     forgetToStart(&nudges, settings, at: now, &effects)
