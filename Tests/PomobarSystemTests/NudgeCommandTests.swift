@@ -92,3 +92,27 @@ struct NudgeCommandTests {
     }
   }
 }
+
+/// `[projects.NAME] focus` with the built binary: the focus started on the project runs
+/// its length, in `status` and in a running bar's frame.
+@Suite("Project lengths", .serialized)
+struct ProjectLengthCommandTests {
+  @Test("A focus started on acme runs acme's 50 minutes; another project's runs [timer]'s")
+  func aProjectsFocusLength() async throws {
+    try await withSandbox(config: "[projects.acme]\nfocus = \"50m\"\nshort-break = \"10m\"\n") { sandbox in
+      let bar = try await sandbox.startBar(.waybar)
+      try await sandbox.ctl("project", "acme")
+      try await sandbox.ctl("start")
+      let status = try await sandbox.status()
+      #expect(status["total"] as? Int == 3000, "\(status)")
+      try await bar.waitForFrame(timeout: 5, "the bar shows 50:00") {
+        ($0.fields["text"] as? String)?.contains("Focus 50:00") == true
+      }
+      try await sandbox.ctl("break")
+      #expect(try await sandbox.status()["total"] as? Int == 600, "acme's short break")
+      try await sandbox.ctl("project", "web")
+      try await sandbox.ctl("start")
+      #expect(try await sandbox.status()["total"] as? Int == 1500, "[timer]'s for web")
+    }
+  }
+}
