@@ -38,8 +38,8 @@ extension TimerMachine {
       }
     }
     var nudges = state.ledger.nudges
-    forgetToStart(&nudges, settings, at: now, &effects)
-    endOfDay(&nudges, settings, at: now, &effects)
+    checkForgotToStart(&nudges, settings, at: now, &effects)
+    checkEndOfDay(&nudges, settings, at: now, &effects)
     state.ledger.nudges = nudges
   }
 
@@ -48,7 +48,7 @@ extension TimerMachine {
     state.ledger.awaySince == nil && state.phase.kind == nil && state.ledger.work == nil
   }
 
-  private mutating func forgetToStart(
+  private mutating func checkForgotToStart(
     _ nudges: inout Nudges, _ settings: NudgeSettings, at now: Instant, _ effects: inout [Effect]
   ) {
     guard let after = settings.forgotToStart, settings.inputWatched, Self.isQuiet(state) else {
@@ -80,7 +80,7 @@ extension TimerMachine {
     return nil
   }
 
-  private mutating func endOfDay(
+  private mutating func checkEndOfDay(
     _ nudges: inout Nudges, _ settings: NudgeSettings, at now: Instant, _ effects: inout [Effect]
   ) {
     guard let time = settings.endOfDay, let work = state.ledger.work else {
