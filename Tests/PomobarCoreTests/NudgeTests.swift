@@ -135,10 +135,15 @@ private let forgot = Nudge.forgotToStart(quiet: .seconds(300), project: nil)
     _ = m.handle(.action(.workStart), at: at(9 * hour))
     _ = m.handle(.action(.workStop), at: at(10 * hour))
     #expect(m.state.ledger.nudges == Nudges())
-    let text = StateDocument(timer: m.state, written: ClockReading(wall: 0, boottime: 0, monotonic: 0, bootID: "b"))
-      .json()
+    let text = StateDocument(
+      timer: m.state, written: ClockReading(wall: 0, boottime: 0, monotonic: 0, bootID: "b")
+    )
+    .json()
     #expect(!text.contains("nudges"))
-    #expect(TickPlan.of(m.state, now: ClockReading(wall: 0, boottime: 0, monotonic: 0, bootID: "b"), zone: { _ in 0 }, dayStart: 0) == nil)
+    #expect(
+      TickPlan.of(
+        m.state, now: ClockReading(wall: 0, boottime: 0, monotonic: 0, bootID: "b"), zone: { _ in 0 },
+        dayStart: 0) == nil)
   }
 
   @Test func turnedOffTheStretchIsForgotten() {
@@ -178,7 +183,8 @@ private let forgot = Nudge.forgotToStart(quiet: .seconds(300), project: nil)
     var m = machine(forgot: nil, focusOnReturn: true)
     m.settings.autoAdvance = .toFocus
     awayThroughABreak(&m)
-    #expect(m.state.phase == .paused(.focus, remaining: .seconds(1500), total: .seconds(1500)), "held by the away")
+    #expect(
+      m.state.phase == .paused(.focus, remaining: .seconds(1500), total: .seconds(1500)), "held by the away")
     _ = m.handle(.action(.back), at: at(10 * hour + 1200))
     #expect(m.state.phase == .running(.focus, deadline: at(10 * hour + 1200 + 1500), total: .seconds(1500)))
     #expect(m.state.note == nil)

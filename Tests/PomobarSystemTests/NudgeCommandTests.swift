@@ -79,7 +79,8 @@ struct NudgeCommandTests {
       #expect(sandbox.notifications() == ["Still tracking api|Stop at 18:00?"])
       let words = try #require(sandbox.read(sandbox.notificationLog + ".args"))
       #expect(
-        words.contains("--action=work-stop=Stop now --action=work-stop-at=Stop at last input (18:00)"), "\(words)")
+        words.contains("--action=work-stop=Stop now --action=work-stop-at=Stop at last input (18:00)"),
+        "\(words)")
       #expect(pressLines(sandbox, "notification: work-stop-at: did 'pomobar ctl work stop --at 18:00'") == 1)
       let folder = sandbox.root + "/data/pomobar/history"
       let history = try FileManager.default.contentsOfDirectory(atPath: folder).compactMap {

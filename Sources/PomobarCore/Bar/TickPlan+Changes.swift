@@ -21,7 +21,8 @@ extension TickPlan {
     if state.isUrgent(at: now.instant, lasting: urgentFor), let urgentFor, let since = state.urgentSince {
       moments.append(since + urgentFor)
     }
-    for due in [state.ledger.breaks.due, state.ledger.awayChoice?.answerBy, state.ledger.nudges.due].compactMap({ $0 })
+    for due in [state.ledger.breaks.due, state.ledger.awayChoice?.answerBy, state.ledger.nudges.due]
+      .compactMap({ $0 })
     where due > now.instant {
       moments.append(due)
     }

@@ -19,7 +19,8 @@ extension NotificationPlan {
       body = "Stop at \(at)?"
       buttons = [
         Button(name: "work-stop", label: "Stop now", action: .workStop),
-        Button(name: "work-stop-at", label: "Stop at last input (\(lastInput))", action: .workStop, at: lastInput),
+        Button(
+          name: "work-stop-at", label: "Stop at last input (\(lastInput))", action: .workStop, at: lastInput),
       ]
       subject = NotificationSubject.endOfDay(state)
     }
