@@ -259,3 +259,44 @@ private let forgot = Nudge.forgotToStart(quiet: .seconds(300), project: nil)
     #expect(plan.buttons.map(\.ctlWords) == [["work", "stop"], ["work", "stop", "--at", "17:42"]])
   }
 }
+
+@Suite struct NudgeConfigTests {
+  func load(_ text: String) -> ConfigLoad { ConfigLoader.load(Array(text.utf8), file: "config.toml") }
+
+  @Test func theKeysRead() throws {
+    let config = try load(
+      """
+      [idle]
+      after = "5m"
+      [nudges]
+      forgot-to-start = "5m"
+      work-from = "08:30"
+      work-until = "17:00"
+      focus-on-return = true
+      end-of-day = "18:00"
+      """
+    ).get()
+    let nudges = config.timer.nudges
+    #expect(nudges.forgotToStart == .seconds(300))
+    #expect((nudges.workFrom, nudges.workUntil) == (8 * 3600 + 1800, 17 * 3600))
+    #expect(nudges.focusOnReturn)
+    #expect(nudges.endOfDay == 18 * 3600)
+    #expect(nudges.inputWatched, "[idle] after watches input")
+    #expect(load("[nudges]\nend-of-day = false\n").errors.isEmpty)
+    #expect(
+      load("[nudges]\nend-of-day = \"6pm\"\n").errors.map(\.description) == [
+        "config.toml:2:14: 'end-of-day' must be a time of day like \"04:00\", not \"6pm\""
+      ])
+  }
+
+  @Test func forgotToStartWithoutTheIdleWatchIsAWarningAtItsPlace() {
+    let load = load("[nudges]\nforgot-to-start = \"5m\"\n")
+    #expect(load.errors.isEmpty)
+    #expect(
+      load.warnings.map(\.description) == [
+        "config.toml:2:19: 'forgot-to-start' needs [idle] after: without watching input pomobar cannot tell "
+          + "you are at the computer, and it never fires"
+      ])
+    #expect(self.load("[idle]\nafter = \"5m\"\n[nudges]\nforgot-to-start = \"5m\"\n").warnings.isEmpty)
+  }
+}

@@ -16,7 +16,8 @@ extension ConfigSchema {
           running for this long: one notification "Tracking nothing for 5 min" with Start
           (a focus on the last project) and Not now, once per such stretch. false: never;
           e.g. "5m".
-          """),
+          """,
+        then: { reader, node in reader.forgotToStartPosition = node.position }),
       ConfigKey(
         "nudges", "work-from", \.timer.nudges.workFrom, .timeOfDay,
         doc: "The work hours forgot-to-start counts in, local time."),
@@ -48,5 +49,22 @@ extension ConfigValue where T == Int? {
         return try r.timeOfDay(node, key)
       },
       print: { $0.map { ConfigPrinter.quote(ClockTime.text(Int64($0))) } ?? "false" })
+  }
+}
+
+extension Reader {
+  /// A warning when forgot-to-start is on but input is not watched (`[idle] after`): it
+  /// cannot tell that you are at the computer, and never fires. Not an error: the key is
+  /// kept, and works once the idle watch is on.
+  func nudgeWarnings() -> [ConfigError] {
+    guard let position = forgotToStartPosition, config.timer.nudges.forgotToStart != nil,
+      !config.timer.nudges.inputWatched
+    else { return [] }
+    return [
+      error(
+        position,
+        "'forgot-to-start' needs [idle] after: without watching input pomobar cannot tell you are at the "
+          + "computer, and it never fires")
+    ]
   }
 }
