@@ -10,7 +10,10 @@ import Testing
 struct I3barProtocolTests {
   @Test("A bar prints the header, then runs a whole focus session driven by clicks")
   func wholeSessionFromClicks() async throws {
-    try await withSandbox { sandbox in
+    // The focus ends on its own, watched; the break waits for the clicks that follow, so
+    // that a loaded machine cannot end it first.
+    let config = "[timer]\nfocus = \"3s\"\nshort-break = \"10m\"\nlong-break = \"4s\""
+    try await withSandbox(config: config) { sandbox in
       let bar = try await sandbox.startBar(.i3bar)
 
       // The header and the opening of the endless array.
@@ -72,12 +75,12 @@ struct I3barProtocolTests {
           skipped <= 0 || held > 1, "\(frame) skips \(skipped) s after \(earlier) though \(held) s passed")
       }
       #expect(try await sandbox.settledHookLines("focus-end") == ["focus-end focus completed"])
-      #expect(sandbox.notifications() == ["Pomodoro complete|Completed: 1. Next: short break, 2 s."])
+      #expect(sandbox.notifications() == ["Pomodoro complete|Completed: 1. Next: short break, 10 min."])
 
       // Left click on "focus done": the short break; the alert clears.
       try bar.click(button: 1)
       let rest = try await bar.waitForNextFrame { $0.shows("Short break") }
-      #expect(rest.text == "⣿ Short break 00:02 ●○○○")
+      #expect(rest.text == "⣿ Short break 10:00 ●○○○")
       #expect(rest.urgent == false)
 
       // Right click skips the break: focus 2 of 4.
