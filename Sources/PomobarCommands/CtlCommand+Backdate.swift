@@ -28,22 +28,10 @@ extension CtlCommand {
     var before = TimerState()
     let warnOfNearName = nearNameWarning(action, context)
     do {
+      let events = backdated(action, at: moment, context)
       let decide = { (state: TimerState, now: ClockReading) throws -> [Event] in
         before = state
-        let ledger = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: config.ledger.dayStart)
-        let machine = TimerMachine(state: state, settings: config.timer, ledger: config.ledger)
-        switch machine.backdating(action, to: moment, ledger: ledger) {
-        case .failure(let refusal):
-          throw Refused(refusal: refusal, now: now)
-        case .success(let backdating):
-          let span = ledger.wallTime(backdating.moment).utc..<ledger.wallTime(now.instant).utc + 1
-          if !backdating.claims.isEmpty,
-            let found = backdating.conflict(in: history.records(overlapping: span), span: span)
-          {
-            throw Refused(refusal: .overlaps(found), now: now)
-          }
-          return [.backdated(action, at: backdating.moment)]
-        }
+        return try events(state, now)
       }
       let outcome = try context.transact([]) { $0.decide = decide }
       warnOfNearName()
@@ -69,6 +57,32 @@ extension CtlCommand {
     } catch {
       Console.error("cannot update the timer: \(error)")
       return ExitCode.failure
+    }
+  }
+
+  /// What `action` at `moment` is, decided under the lock on the timer as caught up: the
+  /// moment found and checked, and what it starts not overlapping the history; throws
+  /// `Refused`. Also what a notification's button with `--at` does (`NotifyCommand`).
+  static func backdated(_ action: Action, at moment: Moment, _ context: Context)
+    -> (TimerState, ClockReading) throws -> [Event]
+  {
+    let history = context.history
+    let config = context.config
+    return { state, now in
+      let ledger = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: config.ledger.dayStart)
+      let machine = TimerMachine(state: state, settings: config.timer, ledger: config.ledger)
+      switch machine.backdating(action, to: moment, ledger: ledger) {
+      case .failure(let refusal):
+        throw Refused(refusal: refusal, now: now)
+      case .success(let backdating):
+        let span = ledger.wallTime(backdating.moment).utc..<ledger.wallTime(now.instant).utc + 1
+        if !backdating.claims.isEmpty,
+          let found = backdating.conflict(in: history.records(overlapping: span), span: span)
+        {
+          throw Refused(refusal: .overlaps(found), now: now)
+        }
+        return [.backdated(action, at: backdating.moment)]
+      }
     }
   }
 

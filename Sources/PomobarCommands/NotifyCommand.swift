@@ -10,7 +10,7 @@ public enum NotifyCommand {
     guard let job = NotificationJob(json: argument) else { return 2 }
     guard let pressed = Notifier.show(job) else { return ExitCode.success }
     let log = { (line: String) in Notifier.log(job.log, "notification: \(pressed.name): \(line)") }
-    guard case .ctl(let action, _, nil)? = try? Arguments.parse(["ctl"] + pressed.ctl) else {
+    guard case .ctl(let action, _, let moment)? = try? Arguments.parse(["ctl"] + pressed.ctl) else {
       log("cannot read 'pomobar ctl \(pressed.ctl.joined(separator: " "))'")
       return ExitCode.failure
     }
@@ -28,6 +28,13 @@ public enum NotifyCommand {
           $0.only = current
           $0.decide = { state, now in current(state) ? try answering(state, now) : [] }
         }
+      } else if let moment {
+        // `--at TIME` (end of day's Stop at last input), checked as `ctl --at` checks it.
+        let backdated = CtlCommand.backdated(action, at: moment, context)
+        outcome = try context.transact([]) {
+          $0.only = current
+          $0.decide = { state, now in current(state) ? try backdated(state, now) : [] }
+        }
       } else {
         outcome = try context.transact([.action(action)]) { $0.only = current }
       }
@@ -36,6 +43,9 @@ public enum NotifyCommand {
           ? "did 'pomobar ctl \(pressed.ctl.joined(separator: " "))'"
           : "not done: the timer has moved on since the notification (stale button)")
       return ExitCode.success
+    } catch let refused as CtlCommand.Refused {
+      log("not done: \(refused.refusal)")
+      return ExitCode.failure
     } catch let overlap as CtlCommand.AwayOverlap {
       log("not done: it would overlap the record \(overlap.record.shortID.prefix(7)); the choice still waits")
       return ExitCode.failure

@@ -71,7 +71,8 @@ struct I3barProtocolTests {
         }
         let skipped = (earlier.remaining ?? 0) - (frame.remaining ?? 0) - 1
         let held = seconds(from: earlier.at, to: frame.at)
-        #expect(skipped <= 0 || held > 1, "\(frame) skips \(skipped) s after \(earlier) though \(held) s passed")
+        #expect(
+          skipped <= 0 || held > 1, "\(frame) skips \(skipped) s after \(earlier) though \(held) s passed")
       }
       #expect(try await sandbox.settledHookLines("focus-end") == ["focus-end focus completed"])
       #expect(sandbox.notifications() == ["Pomodoro complete|Completed: 1. Next: short break, 10 min."])

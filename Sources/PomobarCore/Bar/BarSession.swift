@@ -309,6 +309,7 @@ public struct BarSession {
     var state = reconciled
     if needsWrite || saving.failure != nil || TargetView.needsCount(state, config, now: now, zone: zone)
       || TimerMachine.breakCareIsBehind(state, settings: config.timer, at: now.instant)
+      || config.timer.nudges.isOn && TimerMachine.nudgesAreBehind(state, settings: config.timer)
     {
       if cause != .outcome && saving.mayTransact(now: now.monotonic) {
         saving.transact()

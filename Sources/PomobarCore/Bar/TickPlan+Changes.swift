@@ -2,8 +2,8 @@ extension TickPlan {
   /// When what a reader that counts down by itself (`pomobar watch`) is told changes
   /// without anyone acting: the last minute of a running phase begins (the `ending`
   /// class; a focus that counts up has none), the phase ends, the urgent flag clears, break
-  /// care's reminder is due (the `overdue` class), the away question's default answer is
-  /// due, the ledger's next day begins (the work clock's today goes back to 0); nil when
+  /// care's reminder is due (the `overdue` class), the away question's default answer or a
+  /// nudge is due, the ledger's next day begins (the work clock's today goes back to 0); nil when
   /// nothing will, and nothing is armed.
   ///
   /// Each is one wake-up: a period that ends at the moment, chosen anew at each wake-up.
@@ -21,7 +21,9 @@ extension TickPlan {
     if state.isUrgent(at: now.instant, lasting: urgentFor), let urgentFor, let since = state.urgentSince {
       moments.append(since + urgentFor)
     }
-    for due in [state.ledger.breaks.due, state.ledger.awayChoice?.answerBy].compactMap({ $0 }) where due > now.instant {
+    for due in [state.ledger.breaks.due, state.ledger.awayChoice?.answerBy, state.ledger.nudges.due]
+      .compactMap({ $0 })
+    where due > now.instant {
       moments.append(due)
     }
     if state.ledger.work != nil || state.ledger.project != nil {

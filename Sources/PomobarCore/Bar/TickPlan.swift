@@ -4,7 +4,8 @@
 /// but the work clock on, every minute, when its `h:mm` turns; with the clock stopped and a
 /// project set, when the ledger's next day begins (the muted block's total goes back to
 /// 0:00); when a time away waits for an answer, once, when `[idle] unanswered` answers it;
-/// and break care's (`TickPlan+BreakCare`); nil when nothing changes.
+/// once when a nudge is due (`[nudges]`); and break care's (`TickPlan+BreakCare`); nil when
+/// nothing changes.
 public struct TickPlan: Equatable, Sendable {
   /// A moment on the grid.
   public var anchor: Instant
@@ -40,6 +41,7 @@ public struct TickPlan: Equatable, Sendable {
     // Break care's wake-ups are one-shots or a minute's grid: the phase's grid is chosen
     // again after each (`[breaks]`).
     var plans = breakCare(state, now: now.instant, urgentFor: urgentFor)
+    if let due = state.ledger.nudges.due, due > now.instant { plans.append(once(at: due, now: now.instant)) }
     if let due = state.ledger.awayChoice?.answerBy {
       // One wake-up, when `[idle] unanswered` answers the time away (a phase's minute
       // grid would pass it by up to a minute).

@@ -46,6 +46,10 @@ extension NotificationSubject {
     }
     if subject.hasPrefix(awayPrefix) { return subject == away(state) }
     if subject.hasPrefix(budgetPrefix) { return true }
+    if subject.hasPrefix(forgotPrefix) { return !subject.hasSuffix("-") && subject == forgot(state) }
+    if subject.hasPrefix(endOfDayPrefix) {
+      return !subject.hasSuffix("-") && state.ledger.work != nil && subject == endOfDay(state)
+    }
     return subject == of(state)
   }
 }

@@ -21,16 +21,20 @@ public struct Config: Equatable, Sendable {
   public var ledger = LedgerSettings() {
     didSet { ledger.textsNeedRecentWork = needs.contains(.recentWork) }
   }
-  /// `[projects.NAME]` tables, by project name.
-  public var projects: [String: ProjectSettings] = [:]
+  /// `[projects.NAME]` tables, by project name; their phase lengths are the timer's too.
+  public var projects: [String: ProjectSettings] = [:] {
+    didSet { timer.projectLengths = projects.compactMapValues { $0.lengths.isEmpty ? nil : $0.lengths } }
+  }
   /// `[billing]`: rounding and tag rates.
   public var billing = BillingSettings()
   /// `[clients.NAME]` tables, by client name.
   public var clients: [String: ClientSettings] = [:]
   /// `[wrap]`: another status command whose blocks pomobar's are merged into.
   public var wrap = WrapSettings()
-  /// `[idle]`: away time noticed by the bar itself.
-  public var idle = IdleSettings()
+  /// `[idle]`: away time noticed by the bar itself; with it, `[nudges]` can tell you are there.
+  public var idle = IdleSettings() {
+    didSet { timer.nudges.inputWatched = idle.after != nil }
+  }
 
   public init() {}
 }

@@ -43,7 +43,8 @@ public enum ConfigLoader {
         < (b.element.position.line, b.element.position.column, b.offset)
     }.map(\.element)
     return ConfigLoad(
-      config: reader.config, errors: errors, parsed: root != nil, warnings: reader.contrastWarnings())
+      config: reader.config, errors: errors, parsed: root != nil,
+      warnings: reader.contrastWarnings() + reader.nudgeWarnings())
   }
 
   /// The table that holds `key`, first in documentation order; nil if no table does.

@@ -22,6 +22,8 @@ struct Reader {
   /// Where `weekly-goal` and each weekday's goal (`weekday-goals.friday`) were written:
   /// `checkTargets` points there.
   var targetPositions: [String: TOMLPosition] = [:]
+  /// Where `[nudges] forgot-to-start` was written: `nudgeWarnings` points there.
+  var forgotToStartPosition: TOMLPosition? = nil
 
   init(file: String, source: StringPositions = StringPositions([])) {
     self.file = file
@@ -31,13 +33,16 @@ struct Reader {
   mutating func read(_ root: TOMLTable) {
     for entry in root.entries {
       if entry.key == "projects" {
-        for (name, settings) in readNamed(entry, each: "project", like: "api", keys: ConfigSchema.projectKeys) {
+        for (name, settings) in readNamed(entry, each: "project", like: "api", keys: ConfigSchema.projectKeys)
+        {
           config.projects[name] = settings
         }
         continue
       }
       if entry.key == "clients" {
-        for (name, settings) in readNamed(entry, each: "client", like: "globex", keys: ConfigSchema.clientKeys) {
+        for (name, settings) in readNamed(
+          entry, each: "client", like: "globex", keys: ConfigSchema.clientKeys)
+        {
           config.clients[name] = settings
         }
         continue

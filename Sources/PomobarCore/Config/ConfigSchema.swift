@@ -7,7 +7,7 @@ import TOML
 enum ConfigSchema {
   static let tables: [ConfigTable] =
     [
-      timer, suspend, idle, breaks, display, theme, colors, format,
+      timer, suspend, idle, breaks, nudges, display, theme, colors, format,
     ] + formatPhases + [clicks, hooks, notifications, sound, focusMode, ledger, billing, wrap]
 
   /// The keys of each `[projects.NAME]` table.
@@ -20,6 +20,9 @@ enum ConfigSchema {
     ProjectKey("billable", \.billable, ConfigValue.boolean.optional, example: "true"),
     ProjectKey("budget", \.budget, ConfigValue.budget.optional, example: "\"40h\""),
     ProjectKey("budget-period", \.budgetPeriod, ConfigValue.choice.optional, example: "\"month\""),
+    ProjectKey("focus", \.lengths.focus, ConfigValue.phaseLength.optional, example: "\"50m\""),
+    ProjectKey("short-break", \.lengths.shortBreak, ConfigValue.phaseLength.optional, example: "\"10m\""),
+    ProjectKey("long-break", \.lengths.longBreak, ConfigValue.phaseLength.optional, example: "\"30m\""),
   ]
 
   /// What `config.example.toml` says about `[projects.NAME]`, above its example table.
@@ -28,9 +31,10 @@ enum ConfigSchema {
     dozen, chosen by the name and readable on the bar's background), goals per day and
     per week, the client it is done for (a name, spaces as in project names), its rate (as
     in [billing] tag-rates; by default its client's), whether its work is billable (by
-    default: when a rate applies), and a budget of hours ("40h") or money ("2000 EUR": what
+    default: when a rate applies), a budget of hours ("40h") or money ("2000 EUR": what
     its work bills) per month or in total (budget-period = "month" or "total"), which
-    {budget} shows and a notification tells of at 80 % and 100 %.
+    {budget} shows and a notification tells of at 80 % and 100 %, and its own focus and
+    break lengths over [timer]'s for a phase started while it is the project.
     """
 
   /// The opening comment of `config.example.toml`.

@@ -85,6 +85,8 @@ public struct ProjectSettings: Equatable, Sendable {
   public var budget: Budget? = nil
   /// What the budget is for (`budget-period`); nil: each month.
   public var budgetPeriod: BudgetPeriod? = nil
+  /// Its own focus and break lengths (`focus`, `short-break`, `long-break`), over `[timer]`'s.
+  public var lengths = PhaseLengths()
   /// The line of the config file that names it (`[projects."NAME"]`), for the advice of
   /// `project delete`: only the file removes it; nil: not from a file.
   public var line: Int? = nil

@@ -49,6 +49,8 @@ public struct LedgerState: Equatable, Sendable {
   public var breaks = BreakCare()
   /// The budget notifications told of (`BudgetAlert.marks`), oldest first.
   public var budgetMarks: [String] = []
+  /// `[nudges]`: the quiet stretch and the clock's end of day, and when each is due.
+  public var nudges = Nudges()
 
   /// At most this many known projects, and notes per focus, are kept.
   public static let projectsKept = 100
@@ -83,6 +85,7 @@ public struct LedgerState: Equatable, Sendable {
     moved.phaseStart = phaseStart.map(move)
     moved.awayChoice = awayChoice.map { $0.moved(by: move) }
     moved.breaks = breaks.moved(by: shift)
+    moved.nudges = nudges.moved(by: shift)
     return moved
   }
 

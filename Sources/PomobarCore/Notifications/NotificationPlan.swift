@@ -13,6 +13,11 @@ public struct NotificationPlan: Equatable, Sendable {
     public var name: String
     public var label: String
     public var action: Action
+    /// `ctl --at TIME` for the action (`"17:42"`); nil: now.
+    public var at: String? = nil
+
+    /// The words after `pomobar ctl` the button runs.
+    public var ctlWords: [String] { action.ctlWords + (at.map { ["--at", $0] } ?? []) }
   }
 
   public var title: String
@@ -33,7 +38,7 @@ public struct NotificationPlan: Equatable, Sendable {
     switch state.phase {
     case .focusDone:
       next = settings.breakKind(after: state.slot)
-      length = settings.length(of: next)
+      length = settings.length(of: next, for: state.ledger.project)
       buttons = [
         Button(name: "break", label: "Start break", action: .startBreak),
         Button(name: "start", label: "New focus", action: .start),
@@ -49,7 +54,7 @@ public struct NotificationPlan: Equatable, Sendable {
         buttons = [Button(name: "pause", label: "Pause", action: .pause)]
       }
     case .idle:
-      (next, length) = (.focus, settings.focus)
+      (next, length) = (.focus, settings.length(of: .focus, for: state.ledger.project))
       buttons = [Button(name: "start", label: "Start focus", action: .start)]
     }
     // A Flowtime focus has no length: it counts up until you end it.

@@ -12,8 +12,9 @@
 /// `tags` are written only when there are some (a file without them has none, and older
 /// versions skip the key), `task` (the ledger's and the running interval's, `TaskRef`'s
 /// JSON form) only while one is set, `"away_paused":true` only while the time away holds
-/// the paused phase. `breaks`: see `StateDocument+BreakCare`. `budgets`, only when some
-/// are: the budget notifications told of (`BudgetAlert`).
+/// the paused phase. `breaks`: see `StateDocument+BreakCare`; `nudges`:
+/// `StateDocument+Nudges`. `budgets`, only when some are: the budget notifications told
+/// of (`BudgetAlert`).
 extension StateDocument {
   static func encode(_ ledger: LedgerState) -> JSONValue {
     let work: JSONValue =
@@ -52,8 +53,11 @@ extension StateDocument {
     if !ledger.budgetMarks.isEmpty, case .object(let members) = tagged {
       tagged = .object(members + [("budgets", .array(ledger.budgetMarks.map { .string($0) }))])
     }
-    guard let breaks = encode(ledger.breaks), case .object(let members) = tagged else { return tagged }
-    return .object(members + [("breaks", breaks)])
+    if let breaks = encode(ledger.breaks), case .object(let members) = tagged {
+      tagged = .object(members + [("breaks", breaks)])
+    }
+    guard let nudges = encode(ledger.nudges), case .object(let members) = tagged else { return tagged }
+    return .object(members + [("nudges", nudges)])
   }
 
   /// The ledger part; absent (a file from before the ledger) is an empty ledger. Every
@@ -138,6 +142,7 @@ extension StateDocument {
         $0.utf8.count <= 1024
       }
     }
+    ledger.nudges = decodeNudges(value["nudges"], near: near)
     return ledger
   }
 

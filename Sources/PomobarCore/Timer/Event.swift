@@ -87,4 +87,6 @@ public enum Effect: Equatable, Sendable {
   case askAway(AwayChoice)
   /// Notify that a budget's threshold was reached.
   case budgetReached(BudgetAlert)
+  /// A nudge came due (`[nudges]`): notify, with its buttons.
+  case nudge(Nudge)
 }

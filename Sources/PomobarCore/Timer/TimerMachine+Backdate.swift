@@ -86,7 +86,7 @@ extension TimerMachine {
       switch state.phase {
       case .paused(let timed, _, _): return .failure(.paused(timed.kind))
       case .idle, .focusDone, .running(.shortBreak, _, _), .running(.longBreak, _, _):
-        let end = then + settings.length(of: .focus)
+        let end = then + settings.length(of: .focus, for: state.ledger.project)
         if end <= now { return .failure(.over(.focus, start: then, end: end)) }
       case .running(.focus, _, _): break
       }

@@ -55,6 +55,7 @@ public struct TimerMachine: Sendable {
       advance(to: now, &effects)
       noteBudget(alert, &effects)
     }
+    nudge(after: event, before: before, at: now, &effects)
     careForBreaks(after: event, before: before, at: now, &effects)
     if state != before { effects.insert(.persist, at: 0) }
     return effects
@@ -311,13 +312,13 @@ public struct TimerMachine: Sendable {
 
   // MARK: - Phase boundaries
 
-  /// Starts a `kind` phase at `start`, `length` long (nil: as configured); `extra` marks a
-  /// break no focus earned.
+  /// Starts a `kind` phase at `start`, `length` long (nil: as configured, for the active
+  /// project); `extra` marks a break no focus earned.
   mutating func begin(
     _ kind: PhaseKind, at start: Instant, length: Duration? = nil, extra: Bool = false,
     _ effects: inout [Effect]
   ) {
-    let length = length ?? settings.length(of: kind)
+    let length = length ?? settings.length(of: kind, for: state.ledger.project)
     let timed = TimedPhase(kind, countsUp: settings.mode == .flowtime, extra: extra)
     state.phase = .running(timed, deadline: start + length, total: length)
     state.ledger.clearPhase()

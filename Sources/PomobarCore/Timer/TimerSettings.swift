@@ -55,15 +55,30 @@ public struct TimerSettings: Equatable, Sendable {
   public var flowtime = FlowtimeBreaks()
   /// `[breaks]`: the reminder after long work without a break.
   public var breaks = BreakSettings()
+  /// `[nudges]`: forgot to start, focus on return, end of day.
+  public var nudges = NudgeSettings()
+  /// `[projects.NAME] focus`, `short-break`, `long-break`: the lengths a project sets over
+  /// these, by project name (kept by `Config` from its projects, not keys of `[timer]`).
+  public internal(set) var projectLengths: [String: PhaseLengths] = [:]
 
   public init() {}
 
+  /// The length of a `kind` phase as `[timer]` sets it.
   public func length(of kind: PhaseKind) -> Duration {
     switch kind {
     case .focus: return mode == .flowtime ? TimerMachine.longestPhase : focus  // flowtime: the cap
     case .shortBreak: return shortBreak
     case .longBreak: return longBreak
     }
+  }
+
+  /// The length of a `kind` phase started on `project`: its `[projects.NAME]` length when
+  /// it sets one (a Flowtime focus still counts up to the cap), else `[timer]`'s.
+  public func length(of kind: PhaseKind, for project: String?) -> Duration {
+    guard let project, let own = projectLengths[project]?[kind], !(kind == .focus && mode == .flowtime) else {
+      return length(of: kind)
+    }
+    return own
   }
 
   /// The break that follows focus number `slot` (in Flowtime always a short one).
@@ -78,4 +93,25 @@ public struct TimerSettings: Equatable, Sendable {
     case .focus, .shortBreak: return slot >= longBreakEvery ? 1 : slot + 1
     }
   }
+}
+
+/// A project's own phase lengths (`[projects.NAME] focus`, `short-break`, `long-break`);
+/// nil: `[timer]`'s.
+public struct PhaseLengths: Equatable, Sendable {
+  public var focus: Duration? = nil
+  public var shortBreak: Duration? = nil
+  public var longBreak: Duration? = nil
+
+  public init() {}
+
+  public subscript(kind: PhaseKind) -> Duration? {
+    switch kind {
+    case .focus: return focus
+    case .shortBreak: return shortBreak
+    case .longBreak: return longBreak
+    }
+  }
+
+  /// Whether it sets none.
+  var isEmpty: Bool { self == PhaseLengths() }
 }

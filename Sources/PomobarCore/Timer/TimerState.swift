@@ -192,8 +192,8 @@ public struct TimerState: Equatable, Sendable {
 
   /// The first moment the state itself changes with no one acting, when a transaction is
   /// due: the running phase's deadline, break care's reminder (`[breaks]`), or the away
-  /// question's answer by `[idle] unanswered`; nil when none will.
+  /// question's answer by `[idle] unanswered`, or a nudge (`[nudges]`); nil when none will.
   public var nextDue: Instant? {
-    [deadline, ledger.breaks.due, ledger.awayChoice?.answerBy].compactMap { $0 }.min()
+    [deadline, ledger.breaks.due, ledger.awayChoice?.answerBy, ledger.nudges.due].compactMap { $0 }.min()
   }
 }

@@ -90,13 +90,13 @@ extension ViewModel {
       switch state.phase {
       case .idle:
         phase = .idle
-        total = settings.focus.ceilSeconds
+        total = settings.length(of: .focus, for: state.ledger.project).ceilSeconds
         remaining = total
         color = config.display.colors.idle
         filled = position - 1
       case .focusDone:
         phase = .focusDone
-        total = settings.focus.ceilSeconds
+        total = settings.length(of: .focus, for: state.ledger.project).ceilSeconds
         remaining = 0
         color = config.display.colors.done
       case .running(let timed, let deadline, let length):
@@ -275,7 +275,7 @@ extension ViewModel {
         face.paused ? "\(face.label): \(Self.place(phase, position: position, cycle: cycle))" : title
       return flowLines(earned: face.flow?.earned ?? .zero, title: place, time: time)
     case (.idle, _):
-      return ["Ready: \(title), \(DurationFormat.human(settings.focus))"]
+      return ["Ready: \(title), \(DurationFormat.human(.seconds(face.total)))"]  // the project's focus
     case (.focusDone, _):
       let next = settings.breakKind(after: position) == .longBreak ? "long break" : "short break"
       return ["\(title) done: \(next) next"]

@@ -73,6 +73,10 @@ public struct EffectRunner {
         guard config.notifications.enabled else { continue }
         let state = commit?.timer ?? TimerState()
         commands.append(notification(NotificationPlan(away: choice, state: state, config: config)))
+      case .nudge(let nudge):
+        guard config.notifications.enabled else { continue }
+        let state = commit?.timer ?? TimerState()
+        commands.append(notification(NotificationPlan(nudge: nudge, state: state, config: config)))
       }
     }
     guard !commands.isEmpty else { return nil }
@@ -118,7 +122,7 @@ public struct EffectRunner {
     if let icon = settings.icon { arguments.insert("--icon=" + icon, at: settings.command.count) }
     let job = NotificationJob(
       arguments: arguments, icon: settings.icon,
-      buttons: plan.buttons.map { .init(name: $0.name, ctl: $0.action.ctlWords) },
+      buttons: plan.buttons.map { .init(name: $0.name, ctl: $0.ctlWords) },
       subject: plan.subject, folder: logFolder, log: logPath,
       lifetime: Self.lifetime(timeout: settings.timeout, buttons: !plan.buttons.isEmpty),
       configPath: configPath)
