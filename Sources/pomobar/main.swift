@@ -30,6 +30,7 @@ do {
   case .effects(let job): status = EffectSupervisor.run(job)
   case .notify(let job): status = NotifyCommand.run(job)
   case .doNotDisturb(let arguments): status = DoNotDisturb.run(arguments)
+  case .taskWriteBack(let arguments): status = TaskWriteBackRunner.run(arguments)
   case .ledger(let command): status = LedgerCommands.run(command)
   }
 } catch {

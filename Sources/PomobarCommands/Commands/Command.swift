@@ -29,6 +29,8 @@ public enum Command: Equatable {
   case notify(String)
   /// The hidden `__dnd FOLDER CHOICE on|off`: do-not-disturb, run by the runner.
   case doNotDisturb([String])
+  /// The hidden `__task-write-back ...`: a focus written back to its task, run by the runner.
+  case taskWriteBack([String])
   /// export, import, log, track, history, project.
   case ledger(LedgerCommand)
 }

@@ -58,7 +58,7 @@ enum CtlArguments {
         let reason = try note(arguments.joined(separator: " "), name)
         return .void(reason.isEmpty ? nil : reason)
       case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend, .shorten, .startBreak, .none,
-        .workStart, .workStop, .workToggle, .projectNext, .projectPrevious, .projectNone, .away, .back, .snooze,
+        .pickTask, .workStart, .workStop, .workToggle, .projectNext, .projectPrevious, .projectNone, .away, .back, .snooze,
         .awayWork, .awayDiscard, .awayBreak:
         let action = Action(named)
         try noTime(arguments[...], after: action)
@@ -177,8 +177,8 @@ enum CtlArguments {
     case .start, .stop, .workStart, .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious,
       .away:
       return true
-    case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .interrupt, .void,
-      .back, .snooze, .awayWas:
+    case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .pickTask, .interrupt,
+      .void, .back, .snooze, .awayWas:
       return false
     }
   }
@@ -248,6 +248,7 @@ enum CtlArguments {
     case .startBreak:
       return .timer(arguments: "", doc: "start the break now (from idle: a short one, outside the cycle)")
     case .none: return .clickOnly
+    case .pickTask: return .clickSpelling
     case .workStart, .workStop, .workToggle, .projectNext, .projectPrevious, .projectNone:
       return .clickSpelling
     case .interrupt, .void, .away, .back: return .clock

@@ -61,4 +61,6 @@ public enum BarAction: Equatable, Sendable {
   case warn(String, kind: String?)
   /// The user asked to quit (a key at the terminal).
   case quit
+  /// Start `pomobar ctl task` detached: the task picker, for a click mapped to "pick-task".
+  case pickTask
 }

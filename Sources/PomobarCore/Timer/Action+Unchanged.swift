@@ -34,7 +34,7 @@ extension Action {
     case .back: return "not away"
     case .awayWas: return "no away time to answer for: none is waiting (answered, or too short to ask)"
     case .snooze: return "nothing to snooze: no work since the last break, or [breaks] remind-after is off"
-    case .toggle, .workToggle, .none: return nil
+    case .toggle, .workToggle, .none, .pickTask: return nil
     }
   }
 }

@@ -82,7 +82,7 @@ extension TimerMachine {
     case .awayWas(let answer, let project):
       answerAway(answer, as: project, at: now, byDefault: false, &effects)
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend, .shorten, .startBreak,
-      .none, .snooze:
+      .none, .pickTask, .snooze:
       return  // the timer's own, handled by `apply`
     }
   }

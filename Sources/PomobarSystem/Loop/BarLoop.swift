@@ -270,6 +270,12 @@ public final class BarLoop {
         warnings.warn(message, kind: kind)
       case .quit:
         return false
+      case .pickTask:
+        do {
+          try TaskPick.startDetached(configPath: configSource.explicitPath)
+        } catch {
+          warnings.warn("cannot start the task picker: \(error)", kind: "task picker")
+        }
       }
     }
     return true
