@@ -112,7 +112,7 @@ extension CtlCommand {
       case .start: what = "focus started at"
       case .stop: what = "stopped at"
       case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .pickTask, .interrupt,
-        .void, .away, .back, .snooze, .awayWas:
+        .void, .away, .back, .snooze, .awayWas, .task:
         what = action.ctlWords.joined(separator: " ") + " at"
       }
       var parts: [String] = []

@@ -16,6 +16,7 @@ do {
     status = CtlCommand.run(answering: answer, as: project, options)
   case .ctl(let action, let options, nil): status = CtlCommand.run(action, options)
   case .ctl(let action, let options, let moment?): status = CtlCommand.run(action, at: moment, options)
+  case .pickTask(let options, let keepProject): status = TaskCommand.pick(options, keepProject: keepProject)
   case .status(let options): status = StatusCommand.run(options)
   case .watch(let options): status = WatchCommand.run(options)
   case .idleWatch(let after, let config): status = IdleWatchCommand.run(after: after, configPath: config)

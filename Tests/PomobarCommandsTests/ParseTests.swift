@@ -276,3 +276,31 @@ private func problem(_ result: Result<Duration, DurationFormat.Problem>) -> Stri
   guard case .failure(let problem) = result else { return "" }
   return problem.message
 }
+
+/// `ctl task TEXT`, `ctl task --clear`, and `ctl task` alone for the picker.
+@Suite struct TaskParseTests {
+  @Test func theTextIsTheTask() {
+    assertParse(
+      ["ctl", "task", "write", "the  report"], .ctl(.task(TaskRef(title: "write the report")), Options(), at: nil))
+    assertParse(
+      ["ctl", "task", "--keep-project", "write"],
+      .ctl(.task(TaskRef(title: "write"), keepProject: true), Options(), at: nil))
+    assertParse(["ctl", "task", "--clear"], .ctl(.task(nil), Options(), at: nil))
+    assertParse(["ctl", "task"], .pickTask(Options(), keepProject: false))
+    assertParse(["ctl", "task", "--keep-project"], .pickTask(Options(), keepProject: true))
+  }
+
+  @Test func whatCannotBeATaskIsRefused() {
+    let hint = "Run 'pomobar ctl --help' for usage."
+    assertUsageError(["ctl", "task", "a\nb"], "pomobar ctl task: \(TaskRef.Problem.control("U+000A"))", hint: hint)
+    assertUsageError(["ctl", "task", "--clear", "x"], "pomobar ctl task --clear: takes nothing else", hint: hint)
+    assertUsageError(
+      ["ctl", "task", "x", "--at", "9:00"],
+      "pomobar ctl task: --at goes with start, stop, away, work start|stop|toggle and project", hint: hint)
+    assertUsageError(
+      ["ctl", "task", "--ago", "5m"],
+      "pomobar ctl task: --ago goes with start, stop, away, work start|stop|toggle and project", hint: hint)
+    #expect(Action.task(TaskRef(title: "a b"), keepProject: true).ctlWords == ["task", "--keep-project", "a b"])
+    #expect(Action.task(nil).ctlWords == ["task", "--clear"])
+  }
+}

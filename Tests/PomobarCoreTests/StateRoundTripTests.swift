@@ -49,6 +49,8 @@ import Testing
     case 21: return .away
     case 22: return .back
     case 23 where random.next() % 2 == 0: return .tags([name])
+    case 23 where random.next() % 3 == 0:
+      return .task(TaskRef(title: name, id: name, source: name, project: name), keepProject: random.next() % 2 == 0)
     case 23 where random.next() % 2 == 0:
       let answer = AwayAnswer.allCases[Int(random.next() % 3)]
       return .awayWas(answer, project: random.next() % 2 == 0 ? nil : AwayProject(name: name, tags: [name]))
@@ -134,6 +136,13 @@ import Testing
       internalInterruptions: 100_000, externalInterruptions: 100_000,
       notes: Array(repeating: String(repeating: "\"", count: Action.noteBytes), count: LedgerState.notesKept))
     ledger.tags = tags
+    // A task at every bound, escaped: its title, id, source kind and project.
+    let task = TaskRef(
+      title: String(repeating: "\"", count: TaskRef.maxCharacters), id: String(repeating: "\"", count: TaskRef.maxIDBytes),
+      source: String(repeating: "\"", count: TaskRef.maxSourceBytes), project: name(0),
+      estimate: TaskRef.maxEstimate)
+    ledger.task = task
+    ledger.work?.task = task
     ledger.awayChoice = AwayChoice(
       from: .seconds(1), to: .seconds(2), project: name(0), tags: tags,
       timer: TimerNote(.paused, by: .away, .seconds(1)), phaseCovered: true, answerBy: .seconds(3))
@@ -156,7 +165,8 @@ import Testing
         LedgerRecord(
           id: "3d1219c7c4c5.m5x9a2b.\(i)", kind: .focus, start: WallTime(utc: 1, offset: 50_400),
           end: WallTime(utc: 2, offset: -43_200), seconds: 1, project: name(i % 100), outcome: .voided,
-          internalInterruptions: 100_000, externalInterruptions: 100_000, gap: 1, note: note, tags: tags)
+          internalInterruptions: 100_000, externalInterruptions: 100_000, gap: 1, note: note, tags: tags,
+          task: task)
       })
     #expect(!document.owed.isEmpty)
     let bytes = Array(document.json().utf8)

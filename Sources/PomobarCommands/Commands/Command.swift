@@ -6,6 +6,8 @@ public enum Command: Equatable {
   case run(Options)
   /// `ctl ACTION`, at a moment before now with `--at`/`--ago`.
   case ctl(Action, Options, at: Moment?)
+  /// `ctl task` without a text: the task picked from the configured source.
+  case pickTask(Options, keepProject: Bool)
   case status(Options)
   /// `watch`: one JSON line per change (`WatchEncoder`).
   case watch(Options)

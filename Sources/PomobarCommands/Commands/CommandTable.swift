@@ -121,7 +121,7 @@ enum CommandTable {
     usage: ["ctl ACTION [DURATION] [--at TIME | --ago DURATION]"],
     options: [.format, .config] + CtlArguments.momentOptions,
     operand: .words(CtlArguments.words),
-    literalWords: ["--none"],
+    literalWords: ["--none"] + CtlArguments.TaskWord.allCases.map(\.rawValue),
     help: CtlArguments.help,
     make: { words throws(UsageError) in
       let options = try words.options()
@@ -130,7 +130,12 @@ enum CommandTable {
           message: "pomobar ctl: which action? One of: \(Action.names.joined(separator: ", "))",
           hint: CtlArguments.hint)
       }
-      let action = try CtlArguments.action(name, Array(words.arguments.dropFirst()))
+      let arguments = Array(words.arguments.dropFirst())
+      if name == Action.Compound.task.rawValue, try CtlArguments.task(arguments) == nil {
+        _ = try CtlArguments.moment(words, for: .task(nil))  // refuses --at and --ago
+        return .pickTask(options, keepProject: arguments.contains(CtlArguments.TaskWord.keepProject.rawValue))
+      }
+      let action = try CtlArguments.action(name, arguments)
       return .ctl(action, options, at: try CtlArguments.moment(words, for: action))
     })
 

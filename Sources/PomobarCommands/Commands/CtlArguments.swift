@@ -44,6 +44,11 @@ enum CtlArguments {
     case .compound(.work): return try work(arguments)
     case .compound(.project): return try project(arguments)
     case .compound(.awayWas): return try awayWas(arguments)
+    case .compound(.task):
+      guard let action = try task(arguments) else {
+        throw UsageError(message: "pomobar ctl task: which task? pomobar ctl task 'write the report'", hint: hint)
+      }
+      return action
     case .action(let named):
       switch named {
       case .extend where !arguments.isEmpty, .shorten where !arguments.isEmpty, .snooze where !arguments.isEmpty:
@@ -177,8 +182,8 @@ enum CtlArguments {
     case .start, .stop, .workStart, .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious,
       .away:
       return true
-    case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .pickTask, .interrupt,
-      .void, .back, .snooze, .awayWas:
+    case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .pickTask, .interrupt, .void,
+      .back, .snooze, .awayWas, .task:
       return false
     }
   }
@@ -214,6 +219,7 @@ enum CtlArguments {
     "project": .projectOrWords([Action.project(nil), .projectNext, .projectPrevious].map { $0.ctlWords[1] }),
     "interrupt": .words(OneOf.names(of: InterruptKind.self)),
     "away-was": .words(AwayAnswer.allCases.map(\.rawValue)),
+    "task": .words(TaskWord.allCases.map(\.rawValue)),
   ]
 
   /// The words whose `+TAG` words are tags (`ctl project api +billable`), for the completions.
@@ -291,6 +297,14 @@ enum CtlArguments {
       term: "away-was work|discard|break",
       doc: ["what the time away was: work for its project, none, or a break"]),
     HelpItem(term: "away-was work NAME [+TAG...]", doc: ["the time away was work for another project"]),
+    HelpItem(
+      term: "task [--keep-project] TEXT",
+      doc: [
+        "the task of the running or next focus, kept for the focuses",
+        "after it; its project (from a source) becomes the active one",
+        "unless --keep-project; at most \(TaskRef.maxCharacters) characters, one line",
+      ]),
+    HelpItem(term: "task --clear", doc: ["no task"]),
   ]
 
   /// `ctl --help`'s lists and the names clicks take too, from `Action.Name`.

@@ -51,7 +51,7 @@ public enum ConfigPrinter {
       return quote("\(action.name) \(DurationFormat.format(amount))")
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend(nil), .shorten(nil), .snooze(nil),
       .startBreak, .none, .pickTask, .workStart, .workStop, .workToggle, .project, .tags, .projectNext,
-      .projectPrevious, .interrupt, .void, .away, .back, .awayWas:
+      .projectPrevious, .interrupt, .void, .away, .back, .awayWas, .task:
       return quote(action.name)
     }
   }

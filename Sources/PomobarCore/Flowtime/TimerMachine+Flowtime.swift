@@ -24,7 +24,7 @@ extension TimerMachine {
     case .extend, .shorten:
       break  // no end to move: nothing changes (`ctl` says so)
     case .start, .pause, .resume, .stop, .reset, .none, .pickTask, .snooze, .workStart, .workStop, .workToggle, .project,
-      .tags, .projectNext, .projectPrevious, .interrupt, .void, .away, .back, .awayWas:
+      .tags, .projectNext, .projectPrevious, .interrupt, .void, .away, .back, .awayWas, .task:
       return false
     }
     return true

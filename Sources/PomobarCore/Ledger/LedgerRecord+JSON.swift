@@ -12,7 +12,8 @@
 /// is the time that counted; `internal`/`external` count interruptions; `gap` is suspend
 /// or away time in seconds that did not count. A record with tags has `"tags":["billable"]`
 /// after `note` (a line without the key has none: lines written before tags, and every
-/// untagged line, stay as they were, and older readers skip the key). A record that
+/// untagged line, stay as they were, and older readers skip the key). A record with a task
+/// has `"task":{"title":"…"}` next (`TaskRef`'s JSON form), the same way. A record that
 /// remembers when it last changed (`updated`) has `"updated":"…"` next, the same way. A
 /// record a person added (`track`, `import`) ends with `"at"`, when it was added. Readers
 /// ignore keys they do not know.
@@ -26,6 +27,7 @@ extension LedgerRecord {
     out += ",\"internal\":\(internalInterruptions),\"external\":\(externalInterruptions)"
     out += ",\"gap\":\(gap),\"note\":" + (note.map(JSON.quote) ?? "null")
     if !tags.isEmpty { out += ",\"tags\":[" + tags.map(JSON.quote).joined(separator: ",") + "]" }
+    if let task { out += ",\"task\":" + JSON.serialize(task.json) }
     if let updated { out += ",\"updated\":\"\(updated.iso8601)\"" }
     if let at { out += ",\"at\":\"\(at.iso8601(nanoseconds: atNanoseconds))\"" }
     out += "}\n"
@@ -60,6 +62,7 @@ extension LedgerRecord {
         case .integer(let number): fields.set(key, .number(number))
         case .null: fields.set(key, .null)
         case .array(let items) where key == "tags": fields.tags = items.compactMap(\.stringValue)
+        case .object where key == "task": fields.task = TaskRef(json: member)
         case .bool, .number, .array, .object: continue
         }
       }
@@ -101,6 +104,7 @@ struct RecordFields {
   var gap: Int64 = 0
   var note: String?
   var tags: [String] = []
+  var task: TaskRef?
   var at: WallTime?
   var atNanoseconds: Int32 = 0
   var updated: WallTime?
@@ -148,13 +152,13 @@ struct RecordFields {
       id: id, kind: kind, start: start, end: end, seconds: seconds, project: project,
       outcome: outcome, internalInterruptions: Int(internalCount),
       externalInterruptions: Int(externalCount), gap: gap, note: note,
-      tags: tags.isEmpty ? tags : TagName.clamped(tags), at: at, atNanoseconds: atNanoseconds,
+      tags: tags.isEmpty ? tags : TagName.clamped(tags), task: task, at: at, atNanoseconds: atNanoseconds,
       updated: updated)
   }
 }
 
-/// Reads a flat JSON object (string, integer and null values only, and an array of
-/// strings for `tags`) in one pass.
+/// Reads a flat JSON object (string, integer and null values only, an array of strings
+/// for `tags` and a flat object of strings and integers for `task`) in one pass.
 ///
 /// Returns false for anything else (nesting, other value types, odd spacing it does not
 /// expect, escapes, a kind, outcome or time it cannot read), leaving the line to the full
@@ -165,7 +169,7 @@ enum FlatObjectScanner {
   /// The keys of a record, and any other.
   enum Key {
     case id, kind, start, end, seconds, project, outcome, internalCount, externalCount, gap, note, tags, at
-    case updated
+    case updated, task
     case other
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -177,6 +181,7 @@ enum FlatObjectScanner {
       case 4 where equal(bytes, "kind"): self = .kind
       case 4 where equal(bytes, "note"): self = .note
       case 4 where equal(bytes, "tags"): self = .tags
+      case 4 where equal(bytes, "task"): self = .task
       case 5 where equal(bytes, "start"): self = .start
       case 7 where equal(bytes, "seconds"): self = .seconds
       case 7 where equal(bytes, "project"): self = .project
@@ -231,7 +236,7 @@ enum FlatObjectScanner {
             fields.at = time
             fields.atNanoseconds = WallTime.nanoseconds(iso8601Bytes: text)
           }
-        case .seconds, .internalCount, .externalCount, .gap, .tags, .other: break  // left out, as by `set`
+        case .seconds, .internalCount, .externalCount, .gap, .tags, .task, .other: break  // left out, as by `set`
         }
       case UInt8(ascii: "[") where key == .tags:
         // An array of strings, `[]` or `["a","b"]`: the one nested value a record has.
@@ -248,6 +253,9 @@ enum FlatObjectScanner {
         guard byte(index) == UInt8(ascii: "]") else { return false }
         index += 1
         fields.tags = tags
+      case UInt8(ascii: "{") where key == .task:
+        guard let task = task(bytes, &index) else { return false }
+        fields.task = task
       case UInt8(ascii: "n"):
         guard byte(index + 1) == UInt8(ascii: "u"), byte(index + 2) == UInt8(ascii: "l"),
           byte(index + 3) == UInt8(ascii: "l")
@@ -274,7 +282,7 @@ enum FlatObjectScanner {
         case .internalCount: fields.internalCount = value
         case .externalCount: fields.externalCount = value
         case .gap: fields.gap = value
-        case .id, .kind, .start, .end, .project, .outcome, .note, .tags, .at, .updated, .other: break
+        case .id, .kind, .start, .end, .project, .outcome, .note, .tags, .at, .updated, .task, .other: break
         }
       default:
         return false
@@ -285,6 +293,40 @@ enum FlatObjectScanner {
       default: return false
       }
     }
+  }
+
+  /// A task's object at `index` (`{"title":"…","estimate":1800}`): string and integer
+  /// members only, read as `TaskRef(json:)` reads them; nil for anything else.
+  static func task(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> TaskRef?? {
+    @inline(__always) func byte(_ at: Int) -> UInt8 { at < bytes.count ? bytes[at] : 0 }
+    index += 1
+    var members: [(String, JSONValue)] = []
+    if byte(index) != UInt8(ascii: "}") {
+      while true {
+        guard let key = string(bytes, &index), byte(index) == UInt8(ascii: ":") else { return nil }
+        index += 1
+        let name = String(decoding: key, as: UTF8.self)
+        if let text = string(bytes, &index) {
+          members.append((name, .string(String(decoding: text, as: UTF8.self))))
+        } else {
+          var number: Int64 = 0
+          var digits = 0
+          while case let digit = byte(index), digit >= 48 && digit <= 57 {
+            guard digits < 18 else { return nil }
+            number = number * 10 + Int64(digit - 48)
+            digits += 1
+            index += 1
+          }
+          guard digits > 0 else { return nil }
+          members.append((name, .integer(number)))
+        }
+        guard byte(index) == UInt8(ascii: ",") else { break }
+        index += 1
+      }
+    }
+    guard byte(index) == UInt8(ascii: "}") else { return nil }
+    index += 1
+    return .some(TaskRef(json: .object(members)))
   }
 
   /// The case of `T` whose raw value is these bytes (a kind, an outcome), read in place:

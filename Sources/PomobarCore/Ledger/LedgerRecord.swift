@@ -58,6 +58,9 @@ public struct LedgerRecord: Equatable, Sendable {
   /// Labels beside the project (`+billable`), in the order given, each once, as
   /// `TagName` keeps them; empty for none.
   public var tags: [String]
+  /// The task it was for (`ctl task`): a focus's, and a work interval's while one was set;
+  /// nil for none, and for breaks.
+  public var task: TaskRef? = nil
   /// When a person added the record (`track`, `import`); nil for what the clock recorded,
   /// which was written as it ended. See `created`.
   public var at: WallTime?
@@ -74,8 +77,8 @@ public struct LedgerRecord: Equatable, Sendable {
   public init(
     id: String, kind: Kind, start: WallTime, end: WallTime, seconds: Int64, project: String? = nil,
     outcome: Outcome? = nil, internalInterruptions: Int = 0, externalInterruptions: Int = 0,
-    gap: Int64 = 0, note: String? = nil, tags: [String] = [], at: WallTime? = nil, atNanoseconds: Int32 = 0,
-    updated: WallTime? = nil
+    gap: Int64 = 0, note: String? = nil, tags: [String] = [], task: TaskRef? = nil, at: WallTime? = nil,
+    atNanoseconds: Int32 = 0, updated: WallTime? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -89,6 +92,7 @@ public struct LedgerRecord: Equatable, Sendable {
     self.gap = gap
     self.note = note
     self.tags = tags
+    self.task = task
     self.at = at
     self.atNanoseconds = atNanoseconds
     self.updated = updated

@@ -11,6 +11,10 @@ public struct LedgerState: Equatable, Sendable {
   /// The active tags, beside the project (`ctl project api +billable`): the running work
   /// interval and the running phase's record carry them.
   public var tags: [String] = []
+  /// The task of the running or next focus (`ctl task`): kept until changed or cleared,
+  /// so the focuses that follow are for it too; the running work interval and a focus's
+  /// record carry it.
+  public var task: TaskRef? = nil
   /// Known projects in the order they were first used, for `project next|prev`.
   public var projects: [String]
   /// The serial of the last record made; the next record gets the next one.
@@ -104,14 +108,19 @@ public struct WorkClock: Equatable, Sendable {
   public var project: String?
   /// The tags its record gets.
   public var tags: [String] = []
+  /// The task set while it ran, which its record gets.
+  public var task: TaskRef? = nil
   /// Started by a focus (`[ledger] focus-starts-work`), not by the user: it stops when the
   /// timer goes back to idle, and the bar shows it only once it has a project.
   public var byFocus: Bool
 
-  public init(since: Instant, project: String?, tags: [String] = [], byFocus: Bool = false) {
+  public init(
+    since: Instant, project: String?, tags: [String] = [], task: TaskRef? = nil, byFocus: Bool = false
+  ) {
     self.since = since
     self.project = project
     self.tags = tags
+    self.task = task
     self.byFocus = byFocus
   }
 }

@@ -10,18 +10,21 @@
 /// ```
 /// Instants are nanoseconds on the timeline of the boot in `written`, like the timer's.
 /// `tags` are written only when there are some (a file without them has none, and older
-/// versions skip the key), `"away_paused":true` only while the time away holds the paused
+/// versions skip the key), `task` (the ledger's and the running interval's, `TaskRef`'s
+/// JSON form) only while one is set, `"away_paused":true` only while the time away holds the paused
 /// phase. `breaks`: see `StateDocument+BreakCare`.
 extension StateDocument {
   static func encode(_ ledger: LedgerState) -> JSONValue {
     let work: JSONValue =
       ledger.work.map {
         adding(
-          $0.tags,
-          to: [
-            "since": .integer($0.since.nanoseconds), "project": text($0.project),
-            "by_focus": .bool($0.byFocus),
-          ])
+          $0.task,
+          to: adding(
+            $0.tags,
+            to: [
+              "since": .integer($0.since.nanoseconds), "project": text($0.project),
+              "by_focus": .bool($0.byFocus),
+            ]))
       } ?? .null
     let today: JSONValue = [
       "day": .integer(ledger.today.day),
@@ -41,7 +44,7 @@ extension StateDocument {
         ["day": .integer(recent.day), "seconds": .array(recent.seconds.map(JSONValue.integer))]
       } ?? .null,
     ]
-    var tagged = adding(ledger.tags, to: encoded)
+    var tagged = adding(ledger.task, to: adding(ledger.tags, to: encoded))
     if ledger.pausedByAway, case .object(let members) = tagged {
       tagged = .object(members + [("away_paused", true)])
     }
@@ -76,10 +79,11 @@ extension StateDocument {
       }
       ledger.work = WorkClock(
         since: since, project: try name(work["project"]), tags: tags(work["tags"]),
-        byFocus: work["by_focus"]?.boolValue ?? false)
+        task: TaskRef(json: work["task"]), byFocus: work["by_focus"]?.boolValue ?? false)
     }
     ledger.project = try name(value["project"])
     ledger.tags = tags(value["tags"])
+    ledger.task = TaskRef(json: value["task"])
     if case .array(let names)? = value["projects"] {
       for item in names.prefix(LedgerState.projectsKept) {
         if let known = try name(item) { ledger.projects.append(known) }
@@ -134,6 +138,12 @@ extension StateDocument {
   private static func adding(_ tags: [String], to object: JSONValue) -> JSONValue {
     guard !tags.isEmpty, case .object(let members) = object else { return object }
     return .object(members + [("tags", .array(tags.map { .string($0) }))])
+  }
+
+  /// `object` with a `task` member when there is one.
+  private static func adding(_ task: TaskRef?, to object: JSONValue) -> JSONValue {
+    guard let task, case .object(let members) = object else { return object }
+    return .object(members + [("task", task.json)])
   }
 
   /// Tags as kept: what is not a string is left out, and the rest held to `TagName`'s

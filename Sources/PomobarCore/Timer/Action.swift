@@ -49,6 +49,10 @@ public enum Action: Equatable, Sendable {
   /// the pending choice (`AwayChoice`); `work` may name another project for it
   /// (`away-was work web +billable`).
   case awayWas(AwayAnswer, project: AwayProject? = nil)
+  /// Make `task` the task of the running or next focus (nil: none). Its project becomes
+  /// the active project (as `project` does, without starting a stopped clock) unless
+  /// `keepProject`.
+  case task(TaskRef?, keepProject: Bool = false)
 
   /// The longest note or reason an interruption or a void keeps, in bytes of UTF-8:
   /// `pomobar ctl` refuses a longer one; the machine cuts anything else to it.
@@ -81,6 +85,7 @@ public enum Action: Equatable, Sendable {
   public enum Compound: String, CaseIterable, Sendable {
     case work, project
     case awayWas = "away-was"
+    case task
   }
 
   public static let compoundWords = Compound.allCases.map(\.rawValue)
@@ -150,6 +155,7 @@ public enum Action: Equatable, Sendable {
     case .back: return Name.back.rawValue
     case .snooze: return Name.snooze.rawValue
     case .awayWas(let answer, _): return answer.name.rawValue
+    case .task: return Compound.task.rawValue
     }
   }
 
@@ -172,6 +178,8 @@ public enum Action: Equatable, Sendable {
     case .awayWas(let answer, let project):
       return ["away-was", answer.rawValue] + (project.map { [$0.name] + $0.tags.map { "+" + $0 } } ?? [])
     case .pickTask: return ["task"]
+    case .task(let task, let keepProject):
+      return [name] + (keepProject ? ["--keep-project"] : []) + [task?.title ?? "--clear"]
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .startBreak, .none, .away, .back:
       return [name]
     }

@@ -31,12 +31,15 @@ public struct HookContext: Equatable, Sendable {
   public var interruption: String?
   /// The note given with an interruption or a void (`POMOBAR_NOTE`).
   public var note: String?
+  /// The task of the running or next focus (`POMOBAR_TASK`, `POMOBAR_TASK_ID`,
+  /// `POMOBAR_TASK_SOURCE`); nil when none is set.
+  public var task: TaskRef? = nil
 
   public init(
     phase: PhaseKind?, reason: EndReason? = nil, slot: Int, completed: Int, next: PhaseKind,
     total: Duration? = nil, remaining: Duration? = nil, deadline: Instant? = nil,
     project: String? = nil, previousProject: String? = nil, interruption: String? = nil,
-    note: String? = nil
+    note: String? = nil, task: TaskRef? = nil
   ) {
     self.phase = phase
     self.reason = reason
@@ -50,5 +53,6 @@ public struct HookContext: Equatable, Sendable {
     self.previousProject = previousProject
     self.interruption = interruption
     self.note = note
+    self.task = task
   }
 }

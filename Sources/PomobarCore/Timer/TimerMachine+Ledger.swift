@@ -81,6 +81,11 @@ extension TimerMachine {
       offerAwayChoice(to: now, clock: clock, since: resumed, &effects)
     case .awayWas(let answer, let project):
       answerAway(answer, as: project, at: now, byDefault: false, &effects)
+    case .task(let given, let keepProject):
+      // Held to `TaskRef`'s bounds, as a project name is to `ProjectName`'s.
+      let task = given.flatMap { TaskRef.clamped(title: $0.title, id: $0.id, source: $0.source,
+        project: $0.project, estimate: $0.estimate) }
+      choose(task: task, keepProject: keepProject, at: now, &effects)
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend, .shorten, .startBreak,
       .none, .pickTask, .snooze:
       return  // the timer's own, handled by `apply`
@@ -109,13 +114,34 @@ extension TimerMachine {
     if wasRunning || project != nil || !tags.isEmpty { startWork(at: now, announce: !wasRunning, &effects) }
   }
 
+  /// Makes `task` the task of the running or next focus: the running work interval is
+  /// closed and a new one begins with it (the clock runs on; a stopped one stays stopped).
+  /// Its project, unless `keepProject`, becomes the active one, without tags when it
+  /// changes, as `project NAME` makes it.
+  private mutating func choose(task: TaskRef?, keepProject: Bool, at now: Instant, _ effects: inout [Effect]) {
+    let project = keepProject ? state.ledger.project : task?.project ?? state.ledger.project
+    guard task != state.ledger.task || project != state.ledger.project else { return }
+    let previous = state.ledger.project
+    let running = state.ledger.work
+    stopWork(at: now, announce: false, &effects)
+    state.ledger.task = task
+    if project != previous {
+      if let project { state.ledger.remember(project) }
+      state.ledger.project = project
+      state.ledger.tags = []
+      effects.append(hook(.project, at: now) { $0.previousProject = previous })
+    }
+    if let running { startWork(at: now, byFocus: running.byFocus, announce: false, &effects) }
+  }
+
   /// Starts the work clock at `time`; `announce` runs the `work-start` hooks (not for the
   /// interval that follows a project switch or a sleep: the clock did not stop).
   mutating func startWork(
     at time: Instant, byFocus: Bool = false, announce: Bool = true, _ effects: inout [Effect]
   ) {
     state.ledger.work = WorkClock(
-      since: time, project: state.ledger.project, tags: state.ledger.tags, byFocus: byFocus)
+      since: time, project: state.ledger.project, tags: state.ledger.tags, task: state.ledger.task,
+      byFocus: byFocus)
     if announce { effects.append(hook(.workStart, at: time)) }
   }
 
@@ -136,7 +162,7 @@ extension TimerMachine {
     guard let work = state.ledger.work else { return }
     state.ledger.work = nil
     if announce { effects.append(hook(.workStop, at: time)) }
-    recordWork(from: work.since, to: time, project: work.project, tags: work.tags, &effects)
+    recordWork(from: work.since, to: time, project: work.project, tags: work.tags, task: work.task, &effects)
   }
 
   /// The shortest work the history keeps: an interval under it (a project switched again
@@ -146,14 +172,14 @@ extension TimerMachine {
   /// Appends the record of work from `start` to `end`, unless it is shorter than
   /// `shortestWork`: every work record the machine makes comes through here.
   mutating func recordWork(
-    from start: Instant, to end: Instant, project: String?, tags: [String], note: String? = nil,
-    addedAt: Instant? = nil, _ effects: inout [Effect]
+    from start: Instant, to end: Instant, project: String?, tags: [String], task: TaskRef? = nil,
+    note: String? = nil, addedAt: Instant? = nil, _ effects: inout [Effect]
   ) {
     guard end - start >= Self.shortestWork else { return }
     effects.append(
       record(
         .work, from: start, to: end, seconds: (end - start).floorSeconds, project: project, note: note,
-        tags: tags, addedAt: addedAt))
+        tags: tags, task: task, addedAt: addedAt))
   }
 
   /// The history record of an interval from `start` to `end`, with the next serial, as
@@ -163,12 +189,12 @@ extension TimerMachine {
   mutating func record(
     _ kind: LedgerRecord.Kind, from start: Instant, to end: Instant, seconds: Int64, project: String?,
     outcome: LedgerRecord.Outcome? = nil, internalInterruptions: Int = 0, externalInterruptions: Int = 0,
-    gap: Int64 = 0, note: String?, tags: [String], addedAt: Instant? = nil
+    gap: Int64 = 0, note: String?, tags: [String], task: TaskRef? = nil, addedAt: Instant? = nil
   ) -> Effect {
     let record = LedgerRecord(
       id: recorder.id(nextSerial()), kind: kind, start: recorder.wallTime(start), end: recorder.wallTime(end),
       seconds: seconds, project: project, outcome: outcome, internalInterruptions: internalInterruptions,
-      externalInterruptions: externalInterruptions, gap: gap, note: note, tags: tags,
+      externalInterruptions: externalInterruptions, gap: gap, note: note, tags: tags, task: task,
       at: addedAt.map(recorder.wallTime), atNanoseconds: addedAt.map(recorder.nanosecondsPastSecond) ?? 0)
     return .record(record, start: start, end: end)
   }
@@ -204,7 +230,7 @@ extension TimerMachine {
       internalInterruptions: state.ledger.internalInterruptions,
       externalInterruptions: state.ledger.externalInterruptions,
       gap: state.ledger.phaseGap.floorSeconds, note: notes.isEmpty ? nil : notes.joined(separator: "; "),
-      tags: state.ledger.tags)
+      tags: state.ledger.tags, task: kind == .focus ? state.ledger.task : nil)
   }
 
   static func outcome(_ reason: EndReason) -> LedgerRecord.Outcome {

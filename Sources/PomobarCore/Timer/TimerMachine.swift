@@ -146,7 +146,7 @@ public struct TimerMachine: Sendable {
     case .snooze(let amount):
       snooze(amount, at: now)
     case .workStart, .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious, .interrupt,
-      .void, .away, .back, .awayWas:
+      .void, .away, .back, .awayWas, .task:
       applyLedger(action, at: now, &effects)
     }
   }
@@ -359,6 +359,7 @@ public struct TimerMachine: Sendable {
     var context = HookContext(
       phase: state.phase.kind, slot: state.slot, completed: state.completed, next: nextPhase,
       project: state.ledger.project)
+    context.task = state.ledger.task
     switch state.phase {
     case .running(_, let deadline, let total):
       context.total = total
