@@ -33,6 +33,8 @@ public enum Command: Equatable {
   case doNotDisturb([String])
   /// The hidden `__task-write-back ...`: a focus written back to its task, run by the runner.
   case taskWriteBack([String])
+  /// The hidden `__taskwarrior-hook`: the contrib taskwarrior hook's start and stop.
+  case taskwarriorHook
   /// export, import, log, track, history, project.
   case ledger(LedgerCommand)
 }

@@ -50,17 +50,17 @@ public struct TaskWriteBack: Equatable, Sendable {
     return TaskWriteBack(source: source, step: step, id: id, minutes: minutes, outcome: outcome, file: settings.file)
   }
 
-  /// The words after `pomobar __task-write-back`.
-  public var arguments: [String] { [source, step.rawValue, id, "\(minutes)", outcome, file] }
+  /// The words after `pomobar __task-write-back`: the id last, which `hooks.log` names.
+  public var arguments: [String] { [source, step.rawValue, "\(minutes)", outcome, file, id] }
 
   /// Read back from `arguments`; nil for anything else.
   public init?(arguments: [String]) {
-    guard arguments.count == 6, let step = Step(rawValue: arguments[1]), let minutes = Int(arguments[3]),
+    guard arguments.count == 6, let step = Step(rawValue: arguments[1]), let minutes = Int(arguments[2]),
       minutes >= 0
     else { return nil }
     self.init(
-      source: arguments[0], step: step, id: arguments[2], minutes: minutes, outcome: arguments[4],
-      file: arguments[5])
+      source: arguments[0], step: step, id: arguments[5], minutes: minutes, outcome: arguments[3],
+      file: arguments[4])
   }
 
   /// Taskwarrior's annotation of a focus that ended; nil under a minute (nothing worth a note).

@@ -1,6 +1,6 @@
 import PomobarCore
 
-/// `pomobar __task-write-back SOURCE start|end ID MINUTES OUTCOME FILE`: a focus written
+/// `pomobar __task-write-back SOURCE start|end MINUTES OUTCOME FILE ID`: a focus written
 /// back to its task, run by the effect runner (its output and exit status go to
 /// `hooks.log`, a failure shows ⚠ once through `hooks.failed`, as a hook's does).
 ///
@@ -12,7 +12,7 @@ import PomobarCore
 public enum TaskWriteBackRunner {
   public static func run(_ arguments: [String], environment: Environment = .current()) -> Int32 {
     guard let job = TaskWriteBack(arguments: arguments) else {
-      print("usage: pomobar \(TaskWriteBack.command) SOURCE start|end ID MINUTES OUTCOME FILE")
+      print("usage: pomobar \(TaskWriteBack.command) SOURCE start|end MINUTES OUTCOME FILE ID")
       return 2
     }
     switch TaskSettings.Source(rawValue: job.source) {
