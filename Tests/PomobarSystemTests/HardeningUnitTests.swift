@@ -215,3 +215,18 @@ struct CommitCheckTests {
     #expect(!StateStore.committed("9.1", in: []))
   }
 }
+
+/// The task's variables: after the others while a task is set, not set without one.
+@Suite struct TaskHookEnvironmentTests {
+  @Test func aHookGetsTheTaskOnlyWhileOneIsSet() {
+    var context = HookContext(phase: .focus, slot: 1, completed: 0, next: .shortBreak)
+    let now = ClockReading(wall: 0, boottime: 0, monotonic: 0, bootID: "a")
+    let without = EffectRunner.environment(.focusEnd, context, now: now)
+    #expect(!without.contains { $0.hasPrefix("POMOBAR_TASK") })
+    context.task = TaskRef(title: "write the report", id: "a3f-9")
+    let with = EffectRunner.environment(.focusEnd, context, now: now)
+    #expect(Array(with.prefix(without.count)) == without)
+    #expect(
+      Array(with.suffix(3)) == ["POMOBAR_TASK=write the report", "POMOBAR_TASK_ID=a3f-9", "POMOBAR_TASK_SOURCE="])
+  }
+}

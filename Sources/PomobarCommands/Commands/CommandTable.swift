@@ -152,7 +152,8 @@ enum CommandTable {
         --format json prints an object with these fields:
           phase (idle, focus, focus-done, short-break, long-break), paused, urgent,
           remaining and total (seconds), percentage, position, cycle_length,
-          ends_at ("HH:MM" or null), note (or null), text, short_text, tooltip, color.
+          ends_at ("HH:MM" or null), note (or null), text, short_text, tooltip, color,
+          work, project, overdue, away, task (the focus's task: ctl task; or null).
         --format tmux prints #[fg=...] styled text for status-right '#(pomobar status --format tmux)'.
         --format i3blocks prints a JSON block for an i3blocks block (interval=1, format=json);
         when i3blocks runs it for a click (BLOCK_BUTTON set, 1-5), the button's action from

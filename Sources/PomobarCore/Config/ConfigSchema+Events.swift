@@ -146,8 +146,9 @@ extension ConfigSchema {
         doc: """
           The texts, with placeholders: {next} (the next phase: "short break", "long break",
           "focus"), {duration} (its length, "5 min"), {completed} (focus sessions completed
-          since the last reset), {project} (the active project, or nothing). {{ and }} are
-          braces; any other {name} is a config error.
+          since the last reset), {project} (the active project, or nothing), {task} (the
+          focus's task, or nothing; without it in a focus's text, the body's first line says
+          the task). {{ and }} are braces; any other {name} is a config error.
           """),
       ConfigKey("notifications", "focus-done-body", \.notifications.focusDoneBody, .text),
       ConfigKey("notifications", "break-done-title", \.notifications.breakDoneTitle, .text),

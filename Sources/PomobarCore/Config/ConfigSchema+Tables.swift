@@ -123,7 +123,7 @@ extension ConfigSchema {
         doc: """
           The reminder's texts, with the placeholders of [notifications]' texts: {duration}
           (the work without a break, "1 h 30 min"), {next} (the break Take a break starts),
-          {completed}, {project}.
+          {completed}, {project}, {task}.
           """),
       ConfigKey("breaks", "body", \.timer.breaks.body, .text),
     ])
@@ -246,9 +246,9 @@ extension ConfigSchema {
       time a running phase ends), {completed} (focus sessions completed), {percent} (of the
       phase left), {project} and {today} (the work clock's project and today's work, while
       the clock runs), {left} (1:20 to go, done, +0:10 over, day off) and {balance} (+3:10
-      this week), with a goal in [ledger], and {week} (this week's work, 12:40). {{ and }}
-      are braces. A placeholder that is empty (no project, no end
-      time while paused) takes a neighbouring space with it. A note of why the timer changed
+      this week), with a goal in [ledger], {week} (this week's work, 12:40) and {task} (the
+      focus's task: pomobar ctl task). {{ and }} are braces. A placeholder that is empty
+      (no project, no end time while paused) takes a neighbouring space with it. A note of why the timer changed
       on its own, ⚠ and the work clock still follow the text.
       """,
     keys: [

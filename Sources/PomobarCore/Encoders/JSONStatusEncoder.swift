@@ -27,6 +27,8 @@
 ///   `seconds`, `project` (the clock's then; null: none), `from`, `to` and `answer_by`
 ///   (local `"HH:MM"`; `answer_by` null: at the next away), `unanswered` (`discard`,
 ///   `work` or `break`: what it becomes).
+/// - `task`: the task of the running or next focus (`pomobar ctl task`), else null:
+///   `title`, and `id`, `source`, `project`, `estimate` (seconds) when it has them.
 public struct JSONStatusEncoder: BarEncoder {
   public init() {}
 
@@ -70,6 +72,7 @@ public struct JSONStatusEncoder: BarEncoder {
           "unanswered": .string(away.unanswered.rawValue),
         ]
       } ?? .null,
+      "task": view.task?.json ?? .null,
     ]
     guard let elapsed = view.elapsedSeconds else { return fields }
     return .object((fields.objectValue ?? []) + [("counts_up", .bool(true)), ("elapsed", .integer(elapsed))])

@@ -38,6 +38,8 @@
 ///   away that waits for an answer (`ctl away-was`), null when none: `seconds` (its
 ///   length), `project` (what the clock was on, null: none), `unanswered` (the answer
 ///   `[idle] unanswered` will give).
+/// - `task`, only while one is set (`pomobar ctl task`): `title`, and `id`, `source`,
+///   `project`, `estimate` (seconds) when it has them; a line without it has none.
 public struct WatchEncoder: BarEncoder {
   /// The format's version, `v` in every line.
   public static let version: Int64 = 1
@@ -79,7 +81,7 @@ public struct WatchEncoder: BarEncoder {
           "tags": .array(work.tags.map { .string($0) }),
         ]
       } ?? .null
-    return [
+    let line: JSONValue = [
       "v": .integer(version),
       "at": .integer(timeless ? 0 : view.madeAt?.milliseconds ?? 0),
       "phase": .string(view.phase.rawValue),
@@ -106,5 +108,7 @@ public struct WatchEncoder: BarEncoder {
         ]
       } ?? .null,
     ]
+    guard let task = view.task, case .object(let members) = line else { return line }
+    return .object(members + [("task", task.json)])
   }
 }

@@ -57,6 +57,7 @@ public struct NotificationPlan: Equatable, Sendable {
     let values: [NotificationText.Placeholder: String] = [
       .next: Self.name(of: next), .duration: flowing ? "counting up" : DurationFormat.human(length),
       .completed: "\(state.completed)", .project: state.ledger.project ?? "",
+      .task: state.ledger.task?.title ?? "",
     ]
     let texts = config.notifications
     let (title, body) =
@@ -64,6 +65,10 @@ public struct NotificationPlan: Equatable, Sendable {
       ? (texts.breakDoneTitle, texts.breakDoneBody) : (texts.focusDoneTitle, texts.focusDoneBody)
     self.title = title.render(values)
     self.body = body.render(values)
+    // The focus's task is said at its end, on a line of its own, unless a text says it.
+    if !ended.isBreak, let task = state.ledger.task, !title.uses(.task), !body.uses(.task) {
+      self.body = "Task: \(task.title)\n" + self.body
+    }
     self.buttons = config.notifications.actions ? buttons : []
     self.subject = NotificationSubject.of(state)
   }

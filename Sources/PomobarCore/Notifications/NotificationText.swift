@@ -13,6 +13,8 @@ public struct NotificationText: Equatable, Sendable {
     case completed
     /// The active project; empty when none.
     case project
+    /// The task of the focus that ended, or of the next (`ctl task`); empty when none.
+    case task
   }
 
   enum Piece: Equatable, Sendable {
@@ -36,6 +38,9 @@ public struct NotificationText: Equatable, Sendable {
       }
     }
   }
+
+  /// Whether the text shows `placeholder`.
+  public func uses(_ placeholder: Placeholder) -> Bool { pieces.contains(.placeholder(placeholder)) }
 
   /// The text with each placeholder replaced by its value (empty when `values` has none).
   public func render(_ values: [Placeholder: String]) -> String {

@@ -42,6 +42,7 @@ extension ViewModel {
     self.overdue = tooltip.care.overdue
     self.away = away
     self.project = state.ledger.project
+    self.task = state.ledger.task
     self.problem = problem
     self.bar = format.bar
     self.timerText = texts.timerFull
@@ -155,7 +156,7 @@ extension ViewModel {
       values = FormatValues(
         ring: face.ring, bar: bar, time: face.time, remaining: face.minutes, phase: face.label,
         position: face.position, cycle: face.cycle, dots: face.dots, ends: face.endsAt,
-        completed: state.completed, percent: face.percentage, work: work)
+        completed: state.completed, percent: face.percentage, work: work, task: state.ledger.task?.title)
       if let targets = ViewModel.targets(state, config, now: now, today: today) {
         (values.left, values.balance) = (targets.left, targets.balance)
       }
@@ -238,6 +239,7 @@ extension ViewModel {
       lines.append(tooltip.render(format.values))
     } else {
       lines = phaseLines(face, config.timer)
+      if let task = state.ledger.task { lines.append("Task: " + task.title) }
       lines.append(completedLine(state.completed))
       lines += todayLines(state, now: now, today: today)
     }

@@ -52,6 +52,8 @@ public struct ViewModel: Equatable, Sendable {
   public var work: WorkView? = nil
   /// The active project, whether the clock runs or not; nil: none.
   public var project: String? = nil
+  /// The task of the running or next focus (`ctl task`); nil: none.
+  public var task: TaskRef? = nil
   /// A time away that waits for an answer (`ctl away-was`); nil: none.
   public var away: AwayView? = nil
   /// The `{bar}` in the texts, for bars that colour its parts; nil when no text has one.

@@ -16,6 +16,10 @@ import PomobarCore
 ///   (`2026-11-23T14:05:09+01:00`; `date -d "$POMOBAR_ENDS_AT" +%s` for epoch seconds)
 /// - `POMOBAR_PROJECT`, `POMOBAR_PREVIOUS_PROJECT` (the `project` event),
 ///   `POMOBAR_INTERRUPTION` (`internal`/`external`), `POMOBAR_NOTE`
+///
+/// and while a task is set (`ctl task`), after them: `POMOBAR_TASK` (its title),
+/// `POMOBAR_TASK_ID` and `POMOBAR_TASK_SOURCE` (empty when it has none). Without a task
+/// they are not set, so a hook's environment is what it was before tasks.
 extension EffectRunner {
   /// The commands for `event`: its own, then the `any` ones, each with the event's variables.
   func hookCommands(_ event: HookEvent, _ context: HookContext, now: ClockReading) -> [EffectJob.Command] {
@@ -52,6 +56,7 @@ extension EffectRunner {
       ("INTERRUPTION", context.interruption),
       ("NOTE", context.note),
     ]
+      + (context.task.map { [("TASK", $0.title), ("TASK_ID", $0.id), ("TASK_SOURCE", $0.source)] } ?? [])
     return values.map { "POMOBAR_\($0.0)=\($0.1 ?? "")" }
   }
 }

@@ -37,11 +37,13 @@ public enum Placeholder: String, CaseIterable, Sendable {
   /// `[ledger] week-starts`, as `report week`'s) and today, the running clock included;
   /// empty until the week's earlier days are counted (at the day's first transaction).
   case week
+  /// The task of the running or next focus (`ctl task`), its title; empty without one.
+  case task
 
   /// What the placeholder needs (see `PlaceholderNeeds`); the compiler asks a new one.
   public var needs: PlaceholderNeeds {
     switch self {
-    case .ring, .bar, .time, .minutes, .phase, .position, .cycle, .dots, .ends, .completed, .percent:
+    case .ring, .bar, .time, .minutes, .phase, .position, .cycle, .dots, .ends, .completed, .percent, .task:
       return []
     case .project, .today: return [.workClock]
     case .left: return [.onlyWithGoals, .ledgerDay, .targets, .dayTurn]
@@ -56,7 +58,7 @@ public enum Placeholder: String, CaseIterable, Sendable {
   func minuteCount(_ figures: WorkFigures) -> Int64? {
     switch self {
     case .ring, .bar, .time, .minutes, .phase, .position, .cycle, .dots, .ends, .completed, .percent,
-      .project:
+      .project, .task:
       return nil
     case .today: return figures.today
     // On a day without a goal it says `day off` or nothing, all day.
@@ -87,6 +89,8 @@ struct FormatValues {
   var completed: Int
   var percent: Int
   var work: WorkView?
+  /// The task's title, the state's own string (no copy of its bytes per frame).
+  var task: String? = nil
   /// `{left}` and `{balance}`, worked out only when a text shows them.
   var left = ""
   var balance = ""
@@ -115,6 +119,7 @@ struct FormatValues {
     case .week:
       guard let figures, let earlier = figures.earlierWeek else { return "" }
       return WorkView.clock(earlier + figures.today)
+    case .task: return task ?? ""
     }
   }
 
