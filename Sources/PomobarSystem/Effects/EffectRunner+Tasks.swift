@@ -16,14 +16,10 @@ extension EffectRunner {
         config.tasks, source: task.source, id: task.id, step: starting ? .start : .end,
         outcome: context.reason?.rawValue ?? "", spent: spent)
     else { return [] }
-    // The contrib taskwarrior hook knows pomobar's own start and stop by this.
+    // The hooks' variables (POMOBAR_TASK, POMOBAR_TASK_ID...), the minutes, and the mark
+    // by which the contrib taskwarrior hook knows pomobar's own start and stop.
     let environment =
-      Self.environment(event, context, now: now).filter {
-        !$0.hasPrefix("POMOBAR_TASK=") && !$0.hasPrefix("POMOBAR_TASK_ID=")
-      } + [
-        "POMOBAR_TASK=\(task.title)", "POMOBAR_TASK_ID=\(plan.id)", "POMOBAR_WRITE_BACK=1",
-        "POMOBAR_MINUTES=\(plan.minutes)",
-      ]
+      Self.environment(event, context, now: now) + ["POMOBAR_WRITE_BACK=1", "POMOBAR_MINUTES=\(plan.minutes)"]
     let arguments =
       plan.source == TaskSettings.Source.command.rawValue
       ? ["/bin/sh", "-c", config.tasks.writeBackCommand ?? ""]
