@@ -305,6 +305,9 @@ enum CtlArguments {
         "unless --keep-project; at most \(TaskRef.maxCharacters) characters, one line",
       ]),
     HelpItem(term: "task --clear", doc: ["no task"]),
+    HelpItem(
+      term: "task [--keep-project]",
+      doc: ["pick the task from [tasks] source with the picker (docs/tasks.md)"]),
   ]
 
   /// `ctl --help`'s lists and the names clicks take too, from `Action.Name`.
