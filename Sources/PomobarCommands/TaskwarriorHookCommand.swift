@@ -9,7 +9,8 @@ public enum TaskwarriorHookCommand {
   public static let command = "__taskwarrior-hook"
 
   public static func run() -> Int32 {
-    guard let input = try? FileDescriptor.standardInput.readAll(), input.count <= TaskListing.outputLimit else {
+    guard let input = try? FileDescriptor.standardInput.readAll(), input.count <= TaskListing.outputLimit
+    else {
       print("pomobar: cannot read the task from taskwarrior")
       return ExitCode.failure
     }

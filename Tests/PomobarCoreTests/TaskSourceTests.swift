@@ -38,7 +38,8 @@ struct TaskSourceTests {
       see https://example.org +web
       """
     let tasks = try TaskListing.read(Array(file.utf8), source: .todoTxt).get()
-    #expect(tasks.map(\.title) == ["write the report", "review PR 12", "call mum", "see https://example.org"])
+    #expect(
+      tasks.map(\.title) == ["write the report", "review PR 12", "call mum", "see https://example.org"])
     #expect(tasks.map(\.project) == ["acme", "acme", nil, "web"])
     #expect(tasks[0].detail == "(A) @desk")
     #expect(tasks[0].id == "(A) write the report +acme +writing @desk")
@@ -53,7 +54,8 @@ struct TaskSourceTests {
     let twice = once.flatMap { TodoTxt.writingBack($0, id: id, minutes: 7, completed: false) }
     #expect(twice == "(A) write the report +acme pomo:3 spent:82m\ncall mum\n")
     // Marked done meanwhile: still the task.
-    let done = TodoTxt.writingBack("x 2026-11-27 (A) write the report +acme\n", id: id, minutes: 5, completed: false)
+    let done = TodoTxt.writingBack(
+      "x 2026-11-27 (A) write the report +acme\n", id: id, minutes: 5, completed: false)
     #expect(done == "x 2026-11-27 (A) write the report +acme spent:5m\n")
     #expect(TodoTxt.writingBack("something else\n", id: id, minutes: 5, completed: true) == nil)
   }
@@ -82,7 +84,9 @@ struct TaskSourceTests {
   @Test func thePickersAnswerIsAListedTaskOrNewWordsOrNothing() {
     let tasks = try! TaskListing.read(Array(Self.export.utf8), source: .taskwarrior).get()
     #expect(TaskListing.choice("4  call Bob  +acme.sales\n", in: tasks)?.id == "u-4")
-    #expect(TaskListing.choice("plan the week +home\n", in: tasks) == TaskCandidate(title: "plan the week", project: "home"))
+    #expect(
+      TaskListing.choice("plan the week +home\n", in: tasks)
+        == TaskCandidate(title: "plan the week", project: "home"))
     #expect(TaskListing.choice("", in: tasks) == nil)
     #expect(TaskListing.choice("  \n", in: tasks) == nil)
   }
@@ -94,21 +98,26 @@ struct TaskSourceTests {
   }
 
   @Test func pickersFoundInTheSessionsOrder() {
-    #expect(TaskPicker.candidates(wayland: true).map { $0[0] } == ["fuzzel", "wofi", "bemenu", "rofi", "dmenu"])
+    #expect(
+      TaskPicker.candidates(wayland: true).map { $0[0] } == ["fuzzel", "wofi", "bemenu", "rofi", "dmenu"])
     #expect(TaskPicker.candidates(wayland: false).map { $0[0] } == ["rofi", "dmenu", "bemenu"])
   }
 
   @Test func writeBackPlans() {
     var settings = TaskSettings()
     #expect(
-      TaskWriteBack.plan(settings, source: "taskwarrior", id: "u-2", step: .end, outcome: "completed", spent: .seconds(1510))
-        == TaskWriteBack(source: "taskwarrior", step: .end, id: "u-2", minutes: 25, outcome: "completed", file: "~/todo.txt"))
+      TaskWriteBack.plan(
+        settings, source: "taskwarrior", id: "u-2", step: .end, outcome: "completed", spent: .seconds(1510))
+        == TaskWriteBack(
+          source: "taskwarrior", step: .end, id: "u-2", minutes: 25, outcome: "completed", file: "~/todo.txt")
+    )
     #expect(TaskWriteBack.plan(settings, source: "todo.txt", id: "x", step: .start) == nil)
     #expect(TaskWriteBack.plan(settings, source: nil, id: nil, step: .start) == nil)
     #expect(TaskWriteBack.plan(settings, source: "command", id: "x", step: .start) == nil)
     settings.writeBack = false
     #expect(TaskWriteBack.plan(settings, source: "taskwarrior", id: "u-2", step: .start) == nil)
-    let job = TaskWriteBack(source: "todo.txt", step: .end, id: "a b", minutes: 3, outcome: "stopped", file: "f")
+    let job = TaskWriteBack(
+      source: "todo.txt", step: .end, id: "a b", minutes: 3, outcome: "stopped", file: "f")
     #expect(TaskWriteBack(arguments: job.arguments) == job)
     #expect(job.annotation == "pomobar: focus stopped, 3 min")
     #expect(TaskWriteBack(source: "t", step: .end, id: "u", minutes: 0).annotation == nil)
@@ -145,7 +154,8 @@ struct TaskSourceFuzzTests {
   func mangledSourcesGiveTasksOrAFailure(source: TaskSettings.Source) {
     let valid = Array(
       (source == .taskwarrior
-        ? TaskSourceTests.export : "(A) 2026-11-01 write +acme @desk pomo:1 spent:5m\nx done\n(B) b +c\n").utf8)
+        ? TaskSourceTests.export : "(A) 2026-11-01 write +acme @desk pomo:1 spent:5m\nx done\n(B) b +c\n")
+        .utf8)
     var random = SeededRandom(seed: 0x5441_534B &+ UInt64(source.rawValue.utf8.count))
     for round in 0..<1500 {
       var bytes = valid
@@ -157,7 +167,9 @@ struct TaskSourceFuzzTests {
         }
       default:
         let from = Int.random(in: 0..<bytes.count, using: &random)
-        bytes.insert(contentsOf: ["(", "+", "@", ":", "x ", "\n", "\"", "{", "é"].randomElement(using: &random)!.utf8, at: from)
+        bytes.insert(
+          contentsOf: ["(", "+", "@", ":", "x ", "\n", "\"", "{", "é"].randomElement(using: &random)!.utf8,
+          at: from)
       }
       if case .success(let tasks) = TaskListing.read(bytes, source: source) {
         for task in tasks {

@@ -59,7 +59,9 @@ struct TaskSourceCommandTests {
     try await withSandbox(config: config, hooks: false, notifications: false) { sandbox in
       let bar = try await sandbox.startBar(.waybar)
       try await sandbox.ctl("start")
-      try await bar.waitForFrame(timeout: 5, "the focus") { $0.text.contains("10:00") || $0.text.contains("9:5") }
+      try await bar.waitForFrame(timeout: 5, "the focus") {
+        $0.text.contains("10:00") || $0.text.contains("9:5")
+      }
       let result = try await sandbox.run(["ctl", "task"], timeout: 20)
       #expect(result.status == 1, "\(result)")
       #expect(result.stderr.contains(reason), "\(result)")

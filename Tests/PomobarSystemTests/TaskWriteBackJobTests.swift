@@ -30,7 +30,10 @@ import Testing
     #expect(end.commands[1].environment.contains("POMOBAR_TASK_ID=u-1"))
     #expect(end.commands[1].environment.contains("POMOBAR_MINUTES=24"))
     let start = runner.job(for: [.runHook(.focusStart, Self.context(task))], now: Self.now)
-    #expect(start?.commands.map { Array($0.arguments.prefix(4)) } == [["/proc/self/exe", "__task-write-back", "taskwarrior", "start"]])
+    #expect(
+      start?.commands.map { Array($0.arguments.prefix(4)) } == [
+        ["/proc/self/exe", "__task-write-back", "taskwarrior", "start"]
+      ])
   }
 
   @Test func withoutATaskFromASourceOrWithWriteBackOffNothingIsAdded() {
@@ -44,7 +47,8 @@ import Testing
     }
     config.tasks.writeBack = false
     let off = EffectRunner(config: config, logFolder: "/s").job(
-      for: [.runHook(.focusEnd, Self.context(TaskRef(title: "w", id: "u", source: "taskwarrior")))], now: Self.now)
+      for: [.runHook(.focusEnd, Self.context(TaskRef(title: "w", id: "u", source: "taskwarrior")))],
+      now: Self.now)
     #expect(off?.commands.map(\.label) == ["focus-end"])
   }
 }

@@ -19,7 +19,8 @@ extension ConfigSchema {
         "tasks", "file", \.tasks.file, .string,
         doc: "The todo.txt file of source = \"todo.txt\" (~/ is your home folder)."),
       ConfigKey(
-        "tasks", "command", \.tasks.command, .optionalPath, example: .commented("\"gh issue list --json title --jq '.[].title'\""),
+        "tasks", "command", \.tasks.command, .optionalPath,
+        example: .commented("\"gh issue list --json title --jq '.[].title'\""),
         doc: """
           The command of source = "command", run with `sh -c`: one task a line (a +word in it
           is the task's project). It gets 5 s and 4 MiB; more is refused with ⚠.

@@ -21,7 +21,9 @@ public struct TaskWriteBack: Equatable, Sendable {
   /// The todo.txt file, as `[tasks] file` has it.
   public var file: String
 
-  public init(source: String, step: Step, id: String, minutes: Int = 0, outcome: String = "", file: String = "") {
+  public init(
+    source: String, step: Step, id: String, minutes: Int = 0, outcome: String = "", file: String = ""
+  ) {
     self.source = source
     self.step = step
     self.id = id
@@ -47,7 +49,8 @@ public struct TaskWriteBack: Equatable, Sendable {
     case .todoTxt: if step == .start { return nil }
     case .command: if settings.writeBackCommand == nil { return nil }
     }
-    return TaskWriteBack(source: source, step: step, id: id, minutes: minutes, outcome: outcome, file: settings.file)
+    return TaskWriteBack(
+      source: source, step: step, id: id, minutes: minutes, outcome: outcome, file: settings.file)
   }
 
   /// The words after `pomobar __task-write-back`: the id last, which `hooks.log` names.

@@ -7,7 +7,9 @@ public enum Taskwarrior {
 
   /// `task ... status:pending export`: what the source reads.
   public static let exportArguments =
-    ["task"] + quiet + ["rc.hooks=off", "rc.gc=off", "rc.recurrence=no", "rc.json.array=on", "status:pending", "export"]
+    ["task"] + quiet + [
+      "rc.hooks=off", "rc.gc=off", "rc.recurrence=no", "rc.json.array=on", "status:pending", "export",
+    ]
 
   /// `task ... UUID start|stop`. Hooks stay on (timewarrior's hook sees the start); the
   /// contrib hook knows pomobar's own by `POMOBAR_WRITE_BACK` in its environment.
@@ -51,7 +53,10 @@ enum TaskwarriorExport {
       let id = item["id"]?.int64Value.map { "\($0)" } ?? ""
       let title = TaskListing.oneLine(description).trimmedOfSpaces
       ranked.append(
-        (urgency, index, TaskCandidate(title: title.isEmpty ? uuid : title, id: uuid, project: project, detail: id)))
+        (
+          urgency, index,
+          TaskCandidate(title: title.isEmpty ? uuid : title, id: uuid, project: project, detail: id)
+        ))
     }
     return .success(
       ranked.sorted { $0.urgency != $1.urgency ? $0.urgency > $1.urgency : $0.index < $1.index }.map(\.task))

@@ -20,7 +20,8 @@ public enum TaskwarriorHook {
     let isActive = after["start"]?.stringValue != nil && status == "pending"
     if isActive && !wasActive {
       let task = TaskRef.clamped(
-        title: after["description"]?.stringValue ?? uuid, id: uuid, source: TaskSettings.Source.taskwarrior.rawValue,
+        title: after["description"]?.stringValue ?? uuid, id: uuid,
+        source: TaskSettings.Source.taskwarrior.rawValue,
         project: after["project"]?.stringValue)
       return task.map(Change.started) ?? .none
     }

@@ -136,7 +136,11 @@ public enum TodoTxt {
   /// `YYYY-MM-DD`.
   private static func isDate(_ word: String) -> Bool {
     let bytes = Array(word.utf8)
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
-    return bytes.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || (48...57).contains($0.element) }
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+      return false
+    }
+    return bytes.enumerated().allSatisfy {
+      $0.offset == 4 || $0.offset == 7 || (48...57).contains($0.element)
+    }
   }
 }

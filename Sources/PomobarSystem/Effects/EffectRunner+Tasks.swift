@@ -5,7 +5,8 @@ import PomobarCore
 /// after them and never under the state lock. Its failure is a line in `hooks.failed`
 /// (label `task-write-back`): ⚠ on every bar once, until the next write-back that works.
 extension EffectRunner {
-  func writeBackCommands(_ event: HookEvent, _ context: HookContext, now: ClockReading) -> [EffectJob.Command] {
+  func writeBackCommands(_ event: HookEvent, _ context: HookContext, now: ClockReading) -> [EffectJob.Command]
+  {
     guard context.phase == .focus, event == .focusStart || event == .focusEnd, let task = context.task else {
       return []
     }
@@ -19,11 +20,15 @@ extension EffectRunner {
     // The hooks' variables (POMOBAR_TASK, POMOBAR_TASK_ID...), the minutes, and the mark
     // by which the contrib taskwarrior hook knows pomobar's own start and stop.
     let environment =
-      Self.environment(event, context, now: now) + ["POMOBAR_WRITE_BACK=1", "POMOBAR_MINUTES=\(plan.minutes)"]
+      Self.environment(event, context, now: now) + [
+        "POMOBAR_WRITE_BACK=1", "POMOBAR_MINUTES=\(plan.minutes)",
+      ]
     let arguments =
       plan.source == TaskSettings.Source.command.rawValue
       ? ["/bin/sh", "-c", config.tasks.writeBackCommand ?? ""]
       : ["/proc/self/exe", TaskWriteBack.command] + plan.arguments
-    return [EffectJob.Command(label: EffectFailures.writeBackLabel, arguments: arguments, environment: environment)]
+    return [
+      EffectJob.Command(label: EffectFailures.writeBackLabel, arguments: arguments, environment: environment)
+    ]
   }
 }

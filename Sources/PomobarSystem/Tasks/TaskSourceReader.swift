@@ -16,7 +16,8 @@ public enum TaskSourceReader {
     let arguments: [String]
     switch settings.source {
     case .none:
-      return .failure(TaskProblem("no task source: set [tasks] source, or name the task: pomobar ctl task TEXT"))
+      return .failure(
+        TaskProblem("no task source: set [tasks] source, or name the task: pomobar ctl task TEXT"))
     case .todoTxt:
       let path = expandHome(settings.file, environment: environment)
       let bytes: [UInt8]?
@@ -43,7 +44,8 @@ public enum TaskSourceReader {
       return .failure(TaskProblem("\(what) did not start: \(error)\(missing)"))
     }
     if let stopped = captured.stopped {
-      return .failure(TaskProblem("\(what) \(stopped) after \(DurationFormat.format(TaskSettings.readTimeout))"))
+      return .failure(
+        TaskProblem("\(what) \(stopped) after \(DurationFormat.format(TaskSettings.readTimeout))"))
     }
     guard captured.status == 0 || captured.truncated else {
       return .failure(TaskProblem("\(what) failed: exit \(captured.status ?? -1) (its message is above)"))
