@@ -123,6 +123,27 @@ struct TaskSourceTests {
     #expect(TaskWriteBack(source: "t", step: .end, id: "u", minutes: 0).annotation == nil)
   }
 
+  @Test func taskwarriorsHookStartsAndStopsOnlyItsTask() {
+    let old = #"{"uuid":"u-2","description":"write the report","project":"acme","status":"pending"}"#
+    let started =
+      #"{"uuid":"u-2","description":"write the report","project":"acme","status":"pending","start":"20261127T150000Z"}"#
+    let done =
+      #"{"uuid":"u-2","description":"write the report","status":"completed","start":"20261127T150000Z"}"#
+    let task = TaskRef(title: "write the report", id: "u-2", source: "taskwarrior", project: "acme")
+    #expect(TaskwarriorHook.change(old: old, new: started) == .started(task))
+    #expect(TaskwarriorHook.change(old: started, new: old) == .stopped(uuid: "u-2"))
+    #expect(TaskwarriorHook.change(old: started, new: done) == .stopped(uuid: "u-2"))
+    #expect(TaskwarriorHook.change(old: old, new: old) == .none)
+    #expect(TaskwarriorHook.change(old: "not json", new: started) == .none)
+    #expect(
+      TaskwarriorHook.events(.started(task), state: TimerState()) == [.action(.task(task)), .action(.start)])
+    var focus = TimerState(phase: .running(.focus, deadline: Instant(nanoseconds: 0), total: .seconds(1500)))
+    #expect(TaskwarriorHook.events(.stopped(uuid: "u-2"), state: focus) == [])  // not on that task
+    focus.ledger.task = task
+    #expect(TaskwarriorHook.events(.stopped(uuid: "u-2"), state: focus) == [.action(.stop)])
+    #expect(TaskwarriorHook.events(.stopped(uuid: "u-9"), state: focus) == [])
+  }
+
   @Test func configReadsTheTasksTable() {
     let load = ConfigLoader.load(
       Array(

@@ -78,6 +78,26 @@ struct TaskSourceCommandTests {
     }
   }
 
+  @Test("A taskwarrior that is missing or fails says why; its own message reaches stderr")
+  func missingOrFailingTaskwarrior() async throws {
+    let config = Self.config("source = \"taskwarrior\"\npicker = \"head -n 1\"")
+    try await withSandbox(config: config, hooks: false, notifications: false) { sandbox in
+      let bin = sandbox.root + "/bin"
+      try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+      // No `task` on this PATH at all.
+      let missing = try await sandbox.run(["ctl", "task"], environment: ["PATH": bin])
+      #expect(missing.status == 1 && missing.stderr.contains("is taskwarrior installed?"), "\(missing)")
+      // A `task` whose data is locked, as taskwarrior says it.
+      try sandbox.write("#!/bin/sh\necho 'Unable to lock pending.data' >&2\nexit 2\n", to: bin + "/task")
+      chmod(bin + "/task", 0o755)
+      let locked = try await sandbox.run(["ctl", "task"], environment: ["PATH": bin + ":/usr/bin:/bin"])
+      #expect(locked.status == 1, "\(locked)")
+      #expect(locked.stderr.contains("Unable to lock pending.data"), "\(locked)")
+      #expect(locked.stderr.contains("task export failed: exit 2"), "\(locked)")
+      #expect(Self.task(sandbox) == nil)
+    }
+  }
+
   @Test("A todo.txt task gets the focus's minutes and pomo count once, at the focus's end")
   func todoTxtIsWrittenBackOnce() async throws {
     try await withSandbox(config: "", hooks: false, notifications: false) { sandbox in
