@@ -145,7 +145,8 @@ struct FaultTests {
 
   @Test("A state folder others can write to is refused with a clear message; a bar shows ⚠")
   func stateFolderOthersCanWriteIsRefused() async throws {
-    try await withSandbox { sandbox in
+    // A focus long enough to be running still when the skip comes on a loaded machine.
+    try await withSandbox(config: "[timer]\nfocus = \"10m\"") { sandbox in
       try FileManager.default.createDirectory(
         atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
       chmod(sandbox.stateDirectory, 0o777)

@@ -445,7 +445,8 @@ extension WrapTests {
       let ours = try #require(try statusLines(bar).last?.first { $0["name"] as? String == "pomobar" })
       #expect((ours["full_text"] as? String)?.hasSuffix("⚠") == true, "\(ours)")
       // Said once (`BarSessionWrapTests` has the frames): one warning on stderr.
-      #expect(bar.process.stderr.text.components(separatedBy: "wrote something unusable").count == 2)
+      let said = bar.process.stderr.text
+      #expect(said.components(separatedBy: "wrote something unusable").count == 2, "\(said)")
       try sandbox.write("", to: sandbox.root + "/fixed")
       let fine = try await eventually("its usable line", timeout: 5) {
         try statusLines(bar).last.flatMap { names($0).contains("ok") ? $0 : nil }

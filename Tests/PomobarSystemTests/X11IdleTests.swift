@@ -43,6 +43,22 @@ final class XvfbServer: @unchecked Sendable {
     move.waitUntilExit()
   }
 
+  /// A person at the computer until the returned process is ended: the pointer moves
+  /// every half second. A process of its own, so that the test's busy thread pool on a
+  /// loaded machine cannot hold the input back.
+  func keepActive() throws -> Process {
+    let mover = Process()
+    mover.executableURL = URL(fileURLWithPath: "/bin/sh")
+    mover.arguments = [
+      "-c", "while :; do xdotool mousemove 40 10; sleep 0.5; xdotool mousemove 41 10; sleep 0.5; done",
+    ]
+    mover.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
+    mover.standardOutput = FileHandle.nullDevice
+    mover.standardError = FileHandle.nullDevice
+    try mover.run()
+    return mover
+  }
+
   deinit {
     // Xvfb may sit on SIGTERM while a client holds it: ended outright.
     kill(process.processIdentifier, SIGKILL)

@@ -123,6 +123,14 @@ start_bar() {
 # bar_send NAME LINE...: writes each LINE and a newline to the bar's stdin (bounded: a
 # bar that stopped reading must not hang the case).
 bar_send() { local n=$1; shift; timeout 5 bash -c 'printf "%s\n" "$@" >&'"${BAR_IN[$n]}" _ "$@"; }
+# bar_drained NAME: the bar has read everything sent to it (nothing left in its FIFO).
+bar_drained() {
+  "$PY" -c 'import array, fcntl, os, sys, termios
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_NONBLOCK)
+n = array.array("i", [0])
+fcntl.ioctl(fd, termios.FIONREAD, n)
+sys.exit(0 if n[0] == 0 else 1)' "$E2E_TMP/$1.in"
+}
 
 # stats FILE FIELD: field 1 (lines), 2 (bytes) or 3 ("y" lines) of a count.py file.
 stats() { local a=0 b=0 c=0; read -r a b c 2>/dev/null <"$1"; case $2 in 1) echo "${a:-0}" ;; 2) echo "${b:-0}" ;; 3) echo "${c:-0}" ;; esac; }

@@ -35,24 +35,33 @@ func pause(_ seconds: Double) async {
 
 /// How many times longer than its stated bound a wait may take: the bounds say what a
 /// quiet machine needs, and a machine running other builds on every core (CI beside the
-/// suite's own thousand tests) can take several times that. A wait ends as soon as its
-/// condition holds, so the slack costs a passing test nothing; no test passes by timing out.
-let waitSlack = 4.0
+/// suite's own thousand tests) can take several times that: at least 4 times, and twice
+/// the machine's load per core when that is more (read as the wait begins), up to 30
+/// times, so that a wait that will never end still ends the test. A wait ends
+/// as soon as its condition holds, so the slack costs a passing test nothing; no test
+/// passes by timing out.
+func waitSlack() -> Double {
+  let cores = Double(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))
+    .flatMap { $0.split(separator: " ").first }.flatMap { Double($0) } ?? 0
+  return min(30, max(4, 2 * load / cores))
+}
 
 /// Polls `condition` every few milliseconds until it holds or `timeout` seconds (times
-/// `waitSlack`) pass.
+/// `waitSlack()`) pass.
 ///
 /// Throws `TimedOut` with `what` and the last observation if it never held.
 @discardableResult
 func eventually<T>(
   _ what: @autoclosure () -> String, timeout: Double = 5, every interval: Double = 0.01,
-  _ condition: () throws -> T?
+  fileID: String = #fileID, line: Int = #line, _ condition: () throws -> T?
 ) async throws -> T {
-  let deadline = boottimeNow() + Int64(timeout * waitSlack * 1e9)
+  let slack = waitSlack()
+  let deadline = boottimeNow() + Int64(timeout * slack * 1e9)
   while true {
     if let value = try condition() { return value }
     if boottimeNow() >= deadline {
-      throw TimedOut(description: "timed out after \(timeout * waitSlack) s waiting for \(what())")
+      throw TimedOut(description: "\(fileID):\(line): timed out after \(timeout * slack) s waiting for \(what())")
     }
     await pause(interval)
   }
