@@ -42,6 +42,10 @@ enum ExportCommand {
       }
       encoder.bills = bills.bills()
     }
+    if format == .csv {
+      // A task column only when a row has a task: without tasks, the CSV is as it was.
+      forEachRecord { record in encoder.tasks = encoder.tasks || record.task != nil }
+    }
     let fold = history.billFold()
     if fold.isBilling { encoder.billMarks = fold }
     var output = OutputBuffer()

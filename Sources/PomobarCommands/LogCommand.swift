@@ -6,7 +6,7 @@ import PomobarSystem
 /// `a1b2c3d  2026-11-23 09:00-09:25  focus        25:00  api +billable  completed`: the
 /// short id (as many hex digits as make it unique in the whole history, at least 7), the
 /// local start day and times, the kind, the time that counted, the project and its tags,
-/// and the outcome. With `--tag`, only the records that carry every one of those tags.
+/// the outcome and the task. With `--tag`, only the records that carry every one of those tags.
 enum LogCommand {
   static func run(_ context: Context, _ argument: RangeArgument, tags: [String] = []) -> Int32 {
     let history = context.history
@@ -50,6 +50,7 @@ enum LogCommand {
     text += Shown.plain(record.project ?? "-")
     if !record.tags.isEmpty { text += " " + TagName.words(record.tags) }
     if let outcome = record.outcome { text += "  " + outcome.rawValue }
+    if let task = record.task { text += "  task: " + Shown.plain(task.title) }
     if let note = record.note { text += "  · " + Shown.plain(note) }
     return text + "\n"
   }

@@ -19,6 +19,8 @@ public struct ReportRequest: Equatable {
   /// `--html`: the page; `--svg`: its chart alone (ReportCommand+HTML).
   var html = false
   var svg = false
+  /// `--by task`: each task's time too.
+  var byTask = false
   var configPath: String? = nil
 
   static let hint = "Run 'pomobar report --help' for usage."
@@ -51,7 +53,9 @@ public enum ReportCommand {
     }
 
     var timeline = request.html ? Self.timeline(context, range, today: today, request) : nil
-    let report = build(context, range, today: today, project: request.project, tags: request.tags) {
+    let report = build(
+      context, range, today: today, project: request.project, tags: request.tags, byTask: request.byTask
+    ) {
       timeline?.add($0)
     }
     if let project = request.project, let unknown = KnownProjects.refusal(project, context, shown: report) {
@@ -86,7 +90,7 @@ public enum ReportCommand {
   /// The report of `range` from the history, the running work clock included.
   static func build(
     _ context: Context, _ range: ReportRange, today: CivilTime.Date, project: String?, tags: [String] = [],
-    each: (LedgerRecord) -> Void = { _ in }
+    byTask: Bool = false, each: (LedgerRecord) -> Void = { _ in }
   ) -> Report {
     let settings = context.config.ledger
     let calendar = LedgerCalendar(settings)
@@ -96,6 +100,7 @@ public enum ReportCommand {
       settings: settings, projects: context.config.projects, project: project,
       background: context.config.display.colors.background)
     builder.tagFilter = tags
+    builder.byTask = byTask
     let billing = BillingRules(context.config)
     if billing.isOn { builder.billing = BillingBuilder(rules: billing) }
     let fold = context.history.billFold()

@@ -304,3 +304,27 @@ private func problem(_ result: Result<Duration, DurationFormat.Problem>) -> Stri
     #expect(Action.task(nil).ctlWords == ["task", "--clear"])
   }
 }
+
+/// `log` says a record's task after its outcome; `report --by task`.
+@Suite struct TaskLedgerCommandTests {
+  @Test func logSaysTheTask() {
+    let start = WallTime(utc: 1_795_420_800, offset: 0)
+    var record = LedgerRecord(
+      id: "m.1", kind: .focus, start: start, end: WallTime(utc: 1_795_422_300, offset: 0), seconds: 1500,
+      project: "api", outcome: .completed, note: "call")
+    #expect(!LogCommand.line(record, idWidth: 7).contains("task"))
+    record.task = TaskRef(title: "write the report")
+    #expect(LogCommand.line(record, idWidth: 7).hasSuffix("api  completed  task: write the report  · call\n"))
+  }
+
+  @Test func reportByTask() {
+    guard case .report(let request) = try? Arguments.parse(["report", "week", "--by", "task"]) else {
+      Issue.record("not a report")
+      return
+    }
+    #expect(request.byTask)
+    assertUsageError(
+      ["report", "--by", "tsk"], "pomobar report: unknown --by 'tsk' (did you mean 'task'?); one of: task",
+      hint: "Run 'pomobar report --help' for usage.")
+  }
+}

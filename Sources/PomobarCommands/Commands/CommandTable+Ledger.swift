@@ -20,7 +20,7 @@ extension CommandTable {
       .init(line: "report [RANGE] [--json] [--chart]", summary: "work and focus time from the history")
     ],
     usage: [
-      "report [RANGE | --from DATE --to DATE] [--project NAME] [--tag TAG]...",
+      "report [RANGE | --from DATE --to DATE] [--project NAME] [--tag TAG]... [--by task]",
       "       [--json | --html | --svg] [--decimal] [--chart] [--calendar [YEAR]]",
     ],
     options: [
@@ -29,6 +29,7 @@ extension CommandTable {
       .to,
       OptionSpec.project.documented(["only that project's time (an unknown name is an error)"], term: "--project NAME"),
       .tag,
+      OptionSpec.by.documented(["each task's work, focus time and sessions (ctl task)"], term: "--by task"),
       OptionSpec.json.documented(["one JSON object for scripts (times in seconds)"]),
       OptionSpec.html.documented([
         "one self-contained web page: charts, heatmap, tables,", "each day's timeline (up to a month)",
@@ -77,6 +78,10 @@ extension CommandTable {
         throw words.usage("--calendar: \(refusal)")
       }
       request.tags = try words.tags(.tag)
+      if let by = words[.by] {
+        guard by == "task" else { throw words.usage(OneOf.unknown("--by", by, in: ["task"])) }
+        request.byTask = true
+      }
       for word in words.arguments {
         guard ReportRange(name: word) != nil else {
           throw words.usage(OneOf.unknown("range", word, in: ReportRange.names, or: ", or --from DATE --to DATE"))
@@ -503,6 +508,7 @@ extension OptionSpec {
     names: ["--tag", "-t"], arity: .value, placeholder: "TAG", kind: .tag, term: "--tag TAG",
     doc: ["only records with this tag (repeated: with every one)"])
   static let json = OptionSpec(names: ["--json"], arity: .flag)
+  static let by = OptionSpec(names: ["--by"], arity: .value, placeholder: "WHAT", kind: .words(["task"]))
   static let html = OptionSpec(names: ["--html"], arity: .flag)
   static let svg = OptionSpec(names: ["--svg"], arity: .flag)
   static let decimal = OptionSpec(names: ["--decimal"], arity: .flag)

@@ -7,7 +7,8 @@
 # came from, nothing is doubled. pomobar -> timew -> pomobar: notes with a backslash,
 # quotes, a line break, a control character and non-ASCII go in, `timew export` stays
 # JSON (jq), `timew tag` and `lengthen` work on them, and the history read back has the
-# same per-day, per-project and per-tag totals. Watson 2.1: frames made by `watson` go
+# same per-day, per-project and per-tag totals; a focus's task is its annotation in
+# `timew export`. Watson 2.1: frames made by `watson` go
 # back with their own updated_at, so `watson merge` without a terminal asks nothing; a
 # record amended in pomobar goes with a newer updated_at.
 source "$(dirname "$0")/../lib.sh"
@@ -102,7 +103,9 @@ note_json='"C:\\temp\\new \"quoted\" line\nbreak\u0007bell Grüße"'
   rec n.3 short-break 23T09:35 23T09:40 300 '"acme"' null; echo ,
   rec n.4 work 23T23:00 24T01:00 7200 '"Umbrella Corp"' null '["billable"]'; echo ,
   rec n.5 work 24T14:00 24T15:00 3600 null '"no project\there"' '["admin"]'; echo ,
-  rec n.6 focus 25T10:00 25T10:25 1500 '"globex"' null
+  rec n.6 focus 25T10:00 25T10:25 1500 '"globex"' null; echo ,
+  # a focus for a task (pomobar ctl task): its annotation in timewarrior
+  rec n.7 focus 25T11:00 25T11:25 1500 '"globex"' null | sed 's/}$/,"task":{"title":"write the report","source":"taskwarrior"}}/'
   echo ']'
 } >"$E2E_OUT/notes.json"
 need "pomobar imports the noted history" pb import "$E2E_OUT/notes.json"
@@ -119,6 +122,8 @@ expect "the note reads back in timew as '$kept'" \
   jq -e --arg k "$kept" 'any(.[]; .annotation == $k)' "$E2E_OUT/timew-c.json" >/dev/null
 expect "the focus's note reads back in timew as 'deep ⧵ work'" \
   jq -e 'any(.[]; .annotation == "deep ⧵ work")' "$E2E_OUT/timew-c.json" >/dev/null
+expect "the focus's task reads back in timew export as its annotation" \
+  jq -e 'any(.[]; .annotation == "write the report" and .start == "20260325T100000Z")' "$E2E_OUT/timew-c.json" >/dev/null
 # timewarrior finds its intervals by their lines: changing them works (on a copy)
 cp -r "$E2E_TMP/timew-c" "$E2E_TMP/timew-c2"
 export TIMEWARRIORDB="$E2E_TMP/timew-c2"

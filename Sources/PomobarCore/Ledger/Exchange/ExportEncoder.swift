@@ -41,6 +41,9 @@ public struct ExportEncoder {
   /// end with `billed` (when, ISO 8601, or empty) and `invoice`, and JSON elements with
   /// `"billed"` (`{"at":…,"invoice":…}` or null). nil: the columns and keys as before bills.
   public var billMarks: HistoryFold? = nil
+  /// For CSV: some record of the export has a task (`ctl task`), and each row ends with a
+  /// `task` column, its title (empty for none). false: the columns as before tasks.
+  public var tasks = false
 
   /// - Parameter ledger: the ledger's days (`[ledger] day-starts-at`).
   public init(
@@ -68,7 +71,8 @@ public struct ExportEncoder {
     switch format {
     case .csv:
       return CSV.row(
-        Self.csvColumns + (bills == nil ? [] : Self.csvBillingColumns) + (billMarks == nil ? [] : Self.billColumns))
+        Self.csvColumns + (bills == nil ? [] : Self.csvBillingColumns) + (billMarks == nil ? [] : Self.billColumns)
+          + (tasks ? ["task"] : []))
     case .json, .timewarrior, .watson: return "[\n"
     case .timewarriorData, .klog, .timeclock, .org: return ""
     case .ics: return ICalendarEncoder.header
@@ -81,12 +85,13 @@ public struct ExportEncoder {
     switch format {
     case .csv:
       written += 1
-      guard bills != nil || billMarks != nil else { return Self.csvRow(record) }
+      guard bills != nil || billMarks != nil || tasks else { return Self.csvRow(record) }
       var more = bills.map { Self.csvBilling($0[record.id]) } ?? []
       if billMarks != nil {
         let bill = self.bill(record)
         more += [bill?.at.iso8601 ?? "", bill?.invoice ?? ""]
       }
+      if tasks { more.append(record.task?.title ?? "") }
       return Self.csvRow(record, billing: more)
     case .json:
       defer { written += 1 }
@@ -270,10 +275,13 @@ public struct ExportEncoder {
     return String(out)
   }
 
-  /// The note a piece carries: the focus's or break's, else the work's.
+  /// The note a piece carries: the focus's or break's, else the work's; after the task it
+  /// was for (the focus's, else the work's), `write the report — the note`.
   static func annotation(_ piece: FlatTimeline.Piece) -> String? {
-    let note = piece.inner?.note ?? piece.primary.note
-    return note?.isEmpty == false ? note.map(timewarriorText) : nil
+    let note = (piece.inner?.note ?? piece.primary.note).flatMap { $0.isEmpty ? nil : $0 }
+    let task = (piece.inner?.task ?? piece.primary.task)?.title
+    let text = [task, note].compactMap { $0 }.joined(separator: " — ")
+    return text.isEmpty ? nil : timewarriorText(text)
   }
 
   /// `{"id":3,"start":"20261123T080000Z","end":"20261123T082500Z","tags":["api","focus","work"]}`
@@ -332,7 +340,8 @@ public struct ExportEncoder {
   /// frame per piece: the project of the work (or focus) covering it (a break outside
   /// work has none), the kinds other than work as tags (a break under the work clock also
   /// `work`), the records' tags (`tag:NAME` for one that reads as a kind, see
-  /// `escapedTag`), and the tags an older Watson import kept in the note. The piece that
+  /// `escapedTag`), the task it was for (`task:write the report`), and the tags an older
+  /// Watson import kept in the note. The piece that
   /// starts a record has the record's frame id (the one it had in Watson, or one derived
   /// from its id), later pieces one derived from the record and their start: a second
   /// export merges into the same frames. The update time is the latest `updated` of the
@@ -355,6 +364,10 @@ public struct ExportEncoder {
     for tag in piece.tags {
       let escaped = tag == LedgerRecord.Kind.work.rawValue && !hasBreak ? tag : escapedTag(tag, project: nil)
       if !tags.contains(escaped) { tags.append(escaped) }
+    }
+    // The task it was for (the focus's, else the work's), as `task:TITLE`.
+    if let task = (piece.inner?.task ?? primary.task)?.title, !tags.contains("task:" + task) {
+      tags.append("task:" + task)
     }
     // Tags a Watson import kept in the note (that of the focus or break, when there is one).
     for record in [primary, piece.inner].compactMap({ $0 }) where record.id.utf8.starts(with: "watson.".utf8) {

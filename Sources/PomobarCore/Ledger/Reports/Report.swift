@@ -59,6 +59,17 @@ public struct Report: Equatable, Sendable {
   public var tags: [TagLine] = []
   /// What the range bills, when billing is configured; nil: not configured.
   public var billing: BillingReport? = nil
+  /// `report --by task`: each task's time, the most work first; nil when not asked.
+  public var tasks: [TaskLine]? = nil
+
+  /// One task's part (`ctl task`): its work (as the report counts work), focus time and
+  /// completed focus sessions.
+  public struct TaskLine: Equatable, Sendable {
+    public var title: String
+    public var work: Int64
+    public var focus: Int64
+    public var completed: Int
+  }
 
   /// Whether the report covers more than one day (the per-day breakdown is shown).
   public var isMultiDay: Bool { period.first != period.last }

@@ -31,6 +31,13 @@ public struct ReportBuilder {
   var tagDays: [Int64: TagAccount] = [:]
   /// The last tags seen and their slots: records come in runs of the same tags.
   var lastTags: (tags: [String], slots: [Int]) = ([], [])
+  /// `report --by task`: each task's time (`ReportBuilder+Tasks`); false: none.
+  public var byTask = false
+  var taskNames: [String] = []
+  var taskSlots: [String: Int] = [:]
+  var taskDays: [Int64: TagAccount] = [:]
+  var taskFocus: [Int: Int64] = [:]
+  var taskSessions: [Int: Int] = [:]
   /// Billing, when the config sets a rate: the range's billable work priced
   /// (`ReportBuilder+Billing`); nil: none, and the report is as without billing.
   public var billing: BillingBuilder? = nil
@@ -98,9 +105,11 @@ public struct ReportBuilder {
       if record.kind.isBreak && record.outcome == .skipped { return }
       days[day, default: DayAccount()].add(part, of: record.kind, slot: slot, billed: billed)
       if !tagged.isEmpty { tagDays[day, default: TagAccount()].add(part, of: record.kind, slots: tagged) }
+      if byTask && record.task != nil && (first.map { day >= $0 } ?? true) { addTask(record, day: day, part: part) }
     }
     guard inWindow(lastDay) else { return }
     days[lastDay, default: DayAccount()].count(record)
+    if byTask && (first.map { lastDay >= $0 } ?? true) { countTask(record) }
   }
 
   func inWindow(_ day: Int64) -> Bool { day <= last && (lookBack.map { day >= $0 } ?? true) }
@@ -193,6 +202,7 @@ public struct ReportBuilder {
     if billMarks != nil { report.billed = totals.billedWork }
     report.tagFilter = tagFilter
     report.tags = tagLines(shown, work: totals.work)
+    if byTask { report.tasks = taskLines(shown) }
     report.billing = billing?.report()
     return report
   }

@@ -164,7 +164,7 @@ public struct ReportHTMLEncoder: Sendable {
   }
 
   func projectsSection(_ report: Report) -> String {
-    guard !report.projects.isEmpty || !report.tags.isEmpty else { return "" }
+    guard !report.projects.isEmpty || !report.tags.isEmpty || report.tasks?.isEmpty == false else { return "" }
     var out = "<section aria-labelledby=\"h-projects\">\n<h2 id=\"h-projects\">Projects</h2>\n"
     if !report.projects.isEmpty {
       out +=
@@ -218,6 +218,19 @@ public struct ReportHTMLEncoder: Sendable {
           "<td class=\"share\">" + shareBar(tag.percent, className: "fo")
           + percent(tag.percent, path + ["percent"])
         out += "</td></tr>\n"
+      }
+      out += "</tbody>\n</table></div>\n"
+    }
+    if let tasks = report.tasks, !tasks.isEmpty {
+      out += "<div class=\"scroll\"><table>\n<caption>Time per task</caption>\n"
+      out +=
+        "<thead><tr><th scope=\"col\">Task</th><th scope=\"col\">Work</th><th scope=\"col\">Focus</th>"
+        + "<th scope=\"col\">Completed</th></tr></thead>\n<tbody>\n"
+      for (index, task) in tasks.enumerated() {
+        let path: [JSONPath] = [.key("tasks"), .index(index)]
+        out +=
+          "<tr><th scope=\"row\">\(HTMLText.isolated(task.title))</th><td>\(hours(task.work, path + ["work"]))</td>"
+          + "<td>\(hours(task.focus, path + ["focus"]))</td><td>\(task.completed)</td></tr>\n"
       }
       out += "</tbody>\n</table></div>\n"
     }

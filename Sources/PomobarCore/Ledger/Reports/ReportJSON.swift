@@ -21,7 +21,9 @@
 ///   those with time that day);
 /// - `tag_filter`: the `--tag` tags (an array, empty for none); `tags`: `name`, `seconds`,
 ///   `percent` (of the work; tags overlap, so these need not add up to 100);
-/// - `billing`, only when billing is configured: see `BillingReport.json`.
+/// - `billing`, only when billing is configured: see `BillingReport.json`;
+/// - `tasks`, only with `--by task`: `title`, `work`, `focus` (seconds), `completed`
+///   (focus sessions), the most work first.
 public enum ReportJSONEncoder {
   public static func encode(_ report: Report) -> String {
     ReportOutput.collect { encode(report, to: &$0) }
@@ -110,6 +112,7 @@ public enum ReportJSONEncoder {
     }
     out += "]," + JSON.serialize(tail).dropFirst().dropLast()
     if let billing = report.billing { out += ",\"billing\":" + billing.json }
+    if let tasks = report.tasks { out += ",\"tasks\":" + JSON.serialize(.array(tasks.map(task))) }
     out += "}\n"
   }
 
@@ -120,6 +123,13 @@ public enum ReportJSONEncoder {
     return .object([
       ("seconds", .integer(balance.seconds)), ("worked", .integer(balance.worked)),
       ("due", .integer(balance.due)), ("work_days", .integer(Int64(balance.workDays))),
+    ])
+  }
+
+  static func task(_ task: Report.TaskLine) -> JSONValue {
+    .object([
+      ("title", .string(task.title)), ("work", .integer(task.work)), ("focus", .integer(task.focus)),
+      ("completed", .integer(Int64(task.completed))),
     ])
   }
 

@@ -77,6 +77,7 @@ public struct ReportTextEncoder: Sendable {
     }
 
     out += tagsSection(report, hours)
+    out += tasksSection(report, hours)
     if let billing = report.billing { out += billing.text(hours) }
 
     if report.isMultiDay {
@@ -126,6 +127,26 @@ public struct ReportTextEncoder: Sendable {
         "  " + ReportFormat.padRight(label, nameWidth) + "  "
         + ReportFormat.padLeft(hours(tag.seconds), timeWidth) + "  "
         + ReportFormat.padLeft("\(tag.percent)", 3) + " %\n"
+    }
+    return out
+  }
+}
+
+extension ReportTextEncoder {
+  /// `report --by task`: `Tasks` and a line per task with its work, focus time and
+  /// completed sessions, after the tags; `(none)` when no record in the range has a task.
+  func tasksSection(_ report: Report, _ hours: (Int64) -> String) -> String {
+    guard let tasks = report.tasks else { return "" }
+    guard !tasks.isEmpty else { return "\nTasks\n  (none)\n" }
+    let nameWidth = tasks.map(\.title.terminalColumns).max() ?? 0
+    let workWidth = tasks.map { hours($0.work).count }.max() ?? 0
+    let focusWidth = tasks.map { hours($0.focus).count }.max() ?? 0
+    var out = "\nTasks\n"
+    for task in tasks {
+      out +=
+        "  " + ReportFormat.padRight(task.title, nameWidth) + "  work " + ReportFormat.padLeft(hours(task.work), workWidth)
+        + "  focus " + ReportFormat.padLeft(hours(task.focus), focusWidth) + "  "
+        + "\(task.completed) completed\n"
     }
     return out
   }
