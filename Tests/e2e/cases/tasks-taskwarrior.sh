@@ -3,7 +3,8 @@
 # found by itself (rofi 1.7, under Xvfb), driven by xdotool: `pomobar ctl task` lists the
 # pending tasks most urgent first, the one typed and chosen becomes the task (and its
 # project the project) on a running bar; a focus on it starts and stops the task in
-# taskwarrior and annotates it (`task ID info`); the record carries the task; the contrib
+# taskwarrior and annotates it (`task ID info`); the record carries the task and
+# `report --by task` sums it; the contrib
 # hook started by a real `task ID start` starts pomobar's focus on that task, `task ID
 # stop` stops it. Measures the time from the choice (the Return key) to the bar's line
 # showing the task, p50/p99 over 20 picks.
@@ -95,6 +96,8 @@ tw 1 info >"$E2E_OUT/task-info.txt" 2>&1
 expect "task info shows the start, the stop and the annotation" sh -c "grep -q 'Start deleted' '$E2E_OUT/task-info.txt' && grep -q 'pomobar: focus completed, 1 min' '$E2E_OUT/task-info.txt'"
 pb export --format json >"$E2E_OUT/export.json"
 expect "the focus record carries the task" sh -c "jq -e --arg u '$report' '[.. | objects | select(.task? and .task.id == \$u)] | length > 0' '$E2E_OUT/export.json' >/dev/null"
+pb report --by task --json >"$E2E_OUT/report.json"
+expect "report --by task sums the focus on it" test "$(jq -r '.tasks[] | select(.title == "write the report") | "\(.focus) \(.completed)"' "$E2E_OUT/report.json")" = "75 1"
 
 # The contrib hook: `task 2 start` starts pomobar's focus on "call Bob", `task 2 stop` stops it.
 pb ctl stop >/dev/null
