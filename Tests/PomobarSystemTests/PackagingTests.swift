@@ -75,7 +75,9 @@ struct PackagingTests {
   static func options(_ command: String) throws -> Set<String> {
     let help = try pomobar([command, "--help"]).stdout
     var found = Set(help.matches(of: #/(?:^|[\s\[(`=,])(--[a-z][a-z-]*)(?![a-z|-])/#).map { String($0.1) })
-    found.remove("--none")  // `ctl project --none`: a word of `project`, not an option
+    // `ctl project --none`, `ctl task --clear|--keep-project`: words of `project` and
+    // `task`, not options
+    found.subtract(["--none", "--clear", "--keep-project"])
     return found
   }
 

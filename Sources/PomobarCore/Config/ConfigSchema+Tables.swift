@@ -248,8 +248,8 @@ extension ConfigSchema {
       the clock runs), {left} (1:20 to go, done, +0:10 over, day off) and {balance} (+3:10
       this week), with a goal in [ledger], {week} (this week's work, 12:40) and {task} (the
       focus's task: pomobar ctl task). {{ and }} are braces. A placeholder that is empty
-      (no project, no end time while paused) takes a neighbouring space with it. A note of why the timer changed
-      on its own, ⚠ and the work clock still follow the text.
+      (no project, no end time while paused) takes a neighbouring space with it. A note of
+      why the timer changed on its own, ⚠ and the work clock still follow the text.
       """,
     keys: [
       ConfigKey("format", "full", \.format.base[.full], ConfigValue.template.optional),
