@@ -61,12 +61,13 @@ enum CorrectionCommands {
     }
   }
 
-  /// `history split ID AT`: the record ends at AT, and a new one (added now) starts there.
+  /// `history split ID AT`: the record ends at AT, and a new one (added now) starts there,
+  /// on the bill the record is on, if any.
   static func split(_ context: Context, _ given: String, at text: String) -> Int32 {
     guard EditTime.local(text, on: CivilTime.Date(year: 2000, month: 1, day: 1)) != nil else {
       return usage("history split", "'\(Shown.plain(text))' is not a time like \(EditTime.forms)")
     }
-    return EditCommands.edit(context, "history split") { history, _, wall in
+    return EditCommands.edit(context, "history split") { history, fold, wall in
       let record = try LedgerCommands.resolve(given, in: history).get()
       let day = CivilTime.split(record.start.local).date
       let moment = LocalZone.wallTime(local: EditTime.local(text, on: day)!)
@@ -77,11 +78,18 @@ enum CorrectionCommands {
       }
       var amended = first
       amended.keepCreated(of: record)
+      var operations: [HistoryEdit.Operation] = [.amend(target: record.id, record: amended)]
+      var billed = ""
+      if let bill = fold.bill(of: record.id) {
+        // The same billed work in two pieces: the second half stays on the bill too.
+        operations.append(.bill(targets: [second.id], invoice: bill.invoice, continues: bill.edit))
+        billed = "\nboth halves stay billed (\(bill.described))"
+      }
       return HistoryChange(
-        [.amend(target: record.id, record: amended)], added: [second],
+        operations, added: [second],
         "split \(record.shortID.prefix(7)) at \(Correction.clock(moment)):\n  " + EditCommands.shown(amended)
           + "\n  "
-          + EditCommands.shown(second), replacing: [record])
+          + EditCommands.shown(second) + billed, replacing: [record])
     }
   }
 

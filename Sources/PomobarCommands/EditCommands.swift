@@ -206,7 +206,7 @@ enum EditCommands {
       case .delete(let project): what = "the deletion of project '\(Shown.plain(project))'"
       case .reset(let before): what = "the reset" + (before.map { " of what was before \($0)" } ?? "")
       case .undo(let target): what = "the undo of \(StableHash.hex(StableHash.short(target)).prefix(7))"
-      case .bill(let targets, let invoice):
+      case .bill(let targets, let invoice, _):
         what = "the bill of \(LedgerCommands.count(targets.count, "record"))"
           + (invoice.map { " on invoice '\(Shown.plain($0))'" } ?? "")
       }

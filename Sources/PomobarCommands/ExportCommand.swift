@@ -28,29 +28,32 @@ enum ExportCommand {
     var encoder = ExportEncoder(
       format: format, total: total, calendar: ICalendarEncoder(stamp: stamp, focus: focus), ledger: calendar,
       kind: kind)
-    let billing = BillingRules(context.config)
-    if format == .csv && billing.isOn {
-      // Billing is worked out over the range first (breaks, rounding per day or range),
-      // whatever `--kind` keeps: a row's amount is the same in every export of the range.
-      var bills = BillingBuilder(rules: billing, keepingIDs: true)
-      history.forEachRecordInOrder(in: range) { record in
-        if record.kind.isBreak {
-          bills.addBreak(record)
-        } else {
-          bills.addWork(record, onDay: calendar.day(of: record.start).dayNumber)
-        }
-      }
-      encoder.bills = bills.bills()
-    }
     if format == .csv {
       // A task column only when a row has a task: without tasks, the CSV is as it was.
       forEachRecord { record in encoder.tasks = encoder.tasks || record.task != nil }
     }
     let fold = history.billFold()
     if fold.isBilling { encoder.billMarks = fold }
+    let billing = BillingRules(context.config)
+    encoder.billing = format == .csv && billing.isOn
     var output = OutputBuffer()
     output.add(encoder.header())
-    forEachRecord { record in output.add(encoder.element(record)) }
+    if encoder.billing {
+      // Billing is worked out over the range as it is read (breaks, rounding per day or
+      // range), whatever `--kind` keeps: a row's amount is the same in every export of the
+      // range. Each row waits for what can still change its bill (a few days at most).
+      var bills = BillingStream(rules: billing)
+      let write = { (record: LedgerRecord, bill: EntryBill?) in
+        if selected.includes(record) { output.add(encoder.element(record, bill: bill)) }
+      }
+      history.forEachRecordInOrder(in: range) { record in
+        bills.add(record, onDay: calendar.day(of: record.start).dayNumber)
+        bills.settle(write)
+      }
+      bills.settle(finished: true, write)
+    } else {
+      forEachRecord { record in output.add(encoder.element(record)) }
+    }
     output.add(encoder.footer())
     return output.flush() ? ExitCode.success : ExitCode.failure
   }

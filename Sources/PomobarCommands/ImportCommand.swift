@@ -33,7 +33,11 @@ enum ImportCommand {
     let projects = source.tracked ? projectTags(context, format, given: request.projectTags) : ProjectTags()
     var records: [LedgerRecord] = []
     var invalid = 0
-    ImportDecoder.decode(bytes, as: format, offsets: LocalZone.offset(atUTC:), projects: projects) { entry in
+    var marks: [String: String?] = [:]
+    let mark = { (id: String, invoice: String?) in marks[id] = invoice }
+    ImportDecoder.decode(
+      bytes, as: format, offsets: LocalZone.offset(atUTC:), projects: projects, billed: mark
+    ) { entry in
       switch entry {
       case .success(let record): records.append(record)
       case .failure(let problem):
@@ -53,7 +57,9 @@ enum ImportCommand {
     history.forEachRecord(from: around?.from, to: around?.to) { existing.append($0) }
     let plan = ImportPlan(
       importing: records, known: written.known, existing: existing, removedBy: written.removedBy,
-      source: source.name)
+      source: source.name, marks: marks)
+    // pomobar's own export says what was billed: a restore keeps it (`bill`'s edit).
+    let bills = plan.bills(unbilledIn: history.billFold())
 
     var report = Report(path: path, format: format, plan: plan, invalid: invalid)
     report.unnamed = ambiguous(records, projects)
@@ -61,6 +67,7 @@ enum ImportCommand {
       report.projectless = records.filter { $0.kind == .work && $0.project == nil && !$0.tags.isEmpty }.count
         - report.unnamed.filter { $0.0.kind == .work }.count
     }
+    report.bills = bills
     if request.dryRun {
       Console.out(report.summary(dryRun: true))
       report.listChanges()
@@ -82,6 +89,9 @@ enum ImportCommand {
       record.keepCreated(of: pair.old)
       return history.newEdit(at: wall, index: index, .amend(target: pair.old.id, record: record))
     }
+    let billEdits = bills.enumerated().map { index, bill in
+      history.newEdit(at: wall, index: amends.count + index, bill)
+    }
     let added: HistoryStore.Added
     do {
       added = try context.store.whileLocked {
@@ -90,7 +100,9 @@ enum ImportCommand {
         if let given = request.projectTags, source.tracked {
           try history.remember(projectTags: given, for: format, at: wall)
         }
-        return try history.add(fresh)
+        let added = try history.add(fresh)
+        try history.append(edits: billEdits)
+        return added
       }
     } catch {
       Console.error("import: cannot write the history: \(error)")
@@ -189,6 +201,8 @@ extension ImportCommand {
     var invalid: Int
     var added: HistoryStore.Added? = nil
     var unnamed: [(LedgerRecord, [String])] = []
+    /// The bills the import keeps (`ImportPlan.bills`).
+    var bills: [HistoryEdit.Operation] = []
     /// Work read from timewarrior with tags, none of which names a project.
     var projectless = 0
 
@@ -208,6 +222,15 @@ extension ImportCommand {
           + (plan.overlapping == 1 ? "s" : "") + " others of the same kind, which reports count twice"
       }
       text += "\n"
+      var billed: [String] = []
+      for case .bill(let targets, let invoice, _) in bills {
+        let named = invoice.map { "invoice '\(Shown.plain($0))'" } ?? "no invoice"
+        billed.append("\(LedgerCommands.count(targets.count, "record")) on \(named)")
+      }
+      if !billed.isEmpty {
+        text += (dryRun ? "would keep the bills of the file: " : "kept the bills of the file: ")
+          + billed.joined(separator: ", ") + "\n"
+      }
       if !unnamed.isEmpty {
         let (record, names) = unnamed[0]
         text +=

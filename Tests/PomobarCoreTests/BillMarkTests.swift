@@ -72,7 +72,7 @@ struct BillMarkTests {
     #expect(year.count > 1)
     var all: [String] = []
     for operation in year {
-      guard case .bill(let targets, "2026") = operation else {
+      guard case .bill(let targets, "2026", nil) = operation else {
         Issue.record("not a bill: \(operation)")
         continue
       }
@@ -121,6 +121,50 @@ struct BillMarkTests {
     let redo = H.edit("a.3", 300, .undo(target: "a.2"))
     #expect(HistoryFold([bill, undo, redo]).bill(of: "r.1")?.invoice == "A-1")
     #expect(HistoryFold([bill]).latestChange(on: "a", addedRecords: []) == .edit(bill))
+  }
+
+  /// A billed record split in two is the same billed work: the split-off half's bill
+  /// `continues` the record's, so both are on one bill (its invoice, time and id), an undo
+  /// of that bill takes back both, and an undo of the split the half's.
+  @Test func aSplitOffHalfStaysOnTheBillOfTheRecord() throws {
+    let bill = H.edit("a.1", 100, .bill(targets: ["r.1"], invoice: "A-1"))
+    let half = H.edit("b.1", 200, .bill(targets: ["r.2"], invoice: "A-1", continues: "a.1"))
+    let line = half.jsonLine
+    #expect(line.hasSuffix(#""targets":["r.2"],"continues":"a.1"}"# + "\n"), "\(line)")
+    #expect(try HistoryEdit(jsonLine: Array(line.utf8.dropLast())) == half)
+    let scanned = Array(line.utf8.dropLast()).withUnsafeBufferPointer { HistoryEdit.scan($0) }
+    #expect(scanned == half)
+    for edits in [[bill, half], [half, bill]] {
+      let fold = HistoryFold(edits)
+      #expect(fold.bill(of: "r.2") == fold.bill(of: "r.1"))
+      #expect(fold.bill(of: "r.2") == BillMark(invoice: "A-1", at: H.time(100), edit: "a.1"))
+    }
+    // The bill undone, neither half is billed; the split undone, only the first half.
+    #expect(HistoryFold([bill, half, H.edit("a.2", 300, .undo(target: "a.1"))]).bill(of: "r.2") == nil)
+    let unsplit = HistoryFold([bill, half, H.edit("b.2", 300, .undo(target: "b.1"))])
+    #expect(unsplit.bill(of: "r.2") == nil && unsplit.bill(of: "r.1")?.edit == "a.1")
+    // A half billed on its own before keeps that bill.
+    let own = H.edit("c.1", 50, .bill(targets: ["r.2"], invoice: "C-1"))
+    #expect(HistoryFold([own, bill, half]).bill(of: "r.2")?.invoice == "C-1")
+  }
+
+  /// A restore: the records pomobar's own export says are billed are billed again, on
+  /// their invoices, under the ids they have in the history once imported; one already
+  /// billed keeps its bill.
+  @Test func anImportOfPomobarsOwnExportKeepsItsBills() {
+    let there = H.record("r.1", "api")
+    let read = [there, H.record("r.2", "api", start: 2_000_000), H.record("r.3", "web", start: 3_000_000)]
+    let marks: [String: String?] = ["r.1": "A-1", "r.2": "A-1", "r.3": nil]
+    let plan = ImportPlan(importing: read, existing: [there], removedBy: ["r.2": "x.9"], marks: marks)
+    let added = plan.fresh.map(\.id)
+    #expect(added.count == 2 && added[0].hasPrefix("r.2.") && added[1] == "r.3")
+    #expect(
+      plan.bills(unbilledIn: HistoryFold()) == [
+        .bill(targets: ["r.1", added[0]], invoice: "A-1"), .bill(targets: ["r.3"], invoice: nil),
+      ])
+    let billed = HistoryFold([H.edit("a.1", 100, .bill(targets: ["r.1"], invoice: "OLD"))])
+    #expect(plan.bills(unbilledIn: billed).first == .bill(targets: [added[0]], invoice: "A-1"))
+    #expect(ImportPlan(importing: read, existing: [there]).bills(unbilledIn: HistoryFold()).isEmpty)
   }
 
   @Test func changingABilledRecordNamesItsBill() {
@@ -210,5 +254,22 @@ struct BillMarkTests {
     #expect(json.contains(#""billed":{"at":"1970-01-01T01:01:40+01:00","invoice":"A,1"}}"#))
     #expect(json.contains(#""billed":null}"#))
     #expect((try? JSON.parse(json)) != nil)
+    // Read back, both say which records were billed, on which invoice; the tools' formats
+    // have no bills.
+    let paris = { (_: Int64) -> Int32 in 3600 }
+    for (format, text) in [(ExchangeFormat.csv, csv.joined(separator: "\r\n")), (.json, json)] {
+      var marks: [String: String?] = [:]
+      var read = 0
+      let billed = { (id: String, invoice: String?) in marks[id] = invoice }
+      ImportDecoder.decode(Array(text.utf8), as: format, offsets: paris, billed: billed) {
+        if case .success = $0 { read += 1 }
+      }
+      #expect(read == 2 && marks == ["r.1": "A,1"], "\(format)")
+    }
+    var marks = 0
+    let count = { (_: String, _: String?) in marks += 1 }
+    let frames = Array(export(.watson, fold).utf8)
+    ImportDecoder.decode(frames, as: .watson, offsets: paris, billed: count) { _ in }
+    #expect(marks == 0)
   }
 }

@@ -231,14 +231,14 @@ private func bill(
     #expect(raw.totals == [Money(minor: 981_528, currency: eur)])
     // Each entry priced on its own would be 10,000 × 0.98 = 9,800.00 (each 98.15… cents): the
     // running total keeps the sum of the entries equal to the price of their sum.
-    var builder = BillingBuilder(
+    var stream = BillingStream(
       rules: BillingRules(
-        settings: BillingSettings(), projects: ["globex": priced("95.50 EUR/h")], clients: [:]),
-      keepingIDs: true)
-    for record in records { builder.addWork(record, onDay: 0) }
-    let bills = builder.bills()
+        settings: BillingSettings(), projects: ["globex": priced("95.50 EUR/h")], clients: [:]))
+    var bills: [EntryBill] = []
+    for record in records { stream.add(record, onDay: 0) }
+    stream.settle(finished: true) { _, bill in bills.append(bill!) }
     #expect(bills.count == 10_000)
-    #expect(bills.values.reduce(0) { $0 + ($1.amount?.minor ?? 0) } == 981_528)
+    #expect(bills.reduce(0) { $0 + ($1.amount?.minor ?? 0) } == 981_528)
     // Rounded up to 15 min each: 10,000 × 23.875 EUR, exactly.
     let rounded = bill(records, rates: ["95.50 EUR/h"]) { $0.round = .seconds(900) }
     #expect(rounded.rounded == 9_000_000)
@@ -408,5 +408,105 @@ private func bill(
     #expect(!ReportTextEncoder().encode(report).contains("Billing"))
     let look = ReportHTMLLook(report, palette: Palette(), projects: [:])
     #expect(!ReportHTMLEncoder(look: look).encode(report).contains("Billing"))
+  }
+}
+
+/// `BillingStream`: an export's per-record bills, worked out as the records go by, are
+/// the report's billing entry by entry.
+@Suite struct BillingStreamTests {
+  /// Three weeks of work on two machines, under every rounding scope: focus sessions
+  /// with breaks inside the clock, a focus alone on a day, a rate change, a tag rate,
+  /// and work across midnight. What the stream gives each record adds up, line by line,
+  /// to what the builder reports, and it gives every record back, in order.
+  @Test(arguments: RoundingScope.allCases)
+  func theRowsAddUpToTheReportLineByLine(scope: RoundingScope) {
+    var records: [LedgerRecord] = []
+    let first = WallTime(iso8601: "2026-12-21T08:00:00+01:00")!
+    var serial = 0
+    func add(
+      _ kind: LedgerRecord.Kind, _ start: Int64, _ length: Int64, machine: String, tags: [String] = []
+    ) {
+      serial += 1
+      let from = WallTime(utc: first.utc + start, offset: first.offset)
+      var record = LedgerRecord(
+        id: "\(machine).e.\(serial)", kind: kind, start: from,
+        end: WallTime(utc: from.utc + length, offset: from.offset), seconds: length,
+        project: serial % 3 == 0 ? "initech" : "globex")
+      record.tags = tags
+      records.append(record)
+    }
+    for day in Int64(0)..<21 {
+      let base = day * 86_400
+      if day % 7 == 5 {
+        add(.focus, base + 3_600, 1_500, machine: "m1")  // a day without the clock
+        continue
+      }
+      add(.work, base, 7_380, machine: day % 2 == 0 ? "m1" : "m2", tags: day % 4 == 0 ? ["support"] : [])
+      add(.focus, base, 1_500, machine: "m1")
+      add(.shortBreak, base + 1_500, 300, machine: "m1")
+      add(.focus, base + 1_800, 1_500, machine: "m1")
+      add(.shortBreak, base + 3_300, 300, machine: "m1")
+      add(.work, base + 50_000, 8_000, machine: "m1")  // 21:53 to 00:06
+    }
+    records.sort { ($0.start.utc, $0.end.utc, $0.id) < ($1.start.utc, $1.end.utc, $1.id) }
+    var settings = BillingSettings()
+    settings.round = .seconds(360)
+    settings.roundPer = scope
+    settings.roundMode = .nearest
+    settings.minimum = .seconds(600)
+    settings.tagRates = [TagRate(tag: "support", rate: schedule(["60.10 EUR/h"]))]
+    var globex = ProjectSettings()
+    globex.rate = schedule(["80.33 EUR/h", "95.50 EUR/h from 2027-01-01"])
+    var initech = ProjectSettings()
+    initech.rate = schedule(["101.01 EUR/h"])
+    let rules = BillingRules(
+      settings: settings, projects: ["globex": globex, "initech": initech], clients: [:])
+    let calendar = LedgerCalendar(LedgerSettings())
+    var builder = BillingBuilder(rules: rules)
+    var stream = BillingStream(rules: rules)
+    var given: [String] = []
+    var sums: [String: (rounded: Int64, billable: Int64, minor: Int64)] = [:]
+    func take(_ record: LedgerRecord, _ bill: EntryBill?) {
+      given.append(record.id)
+      guard let bill else { return }
+      let key = "\(record.project ?? "") \(bill.rate?.description ?? "")"
+      let sum = sums[key] ?? (0, 0, 0)
+      sums[key] = (
+        sum.rounded + bill.rounded, sum.billable + bill.billable, sum.minor + (bill.amount?.minor ?? 0)
+      )
+    }
+    for record in records {
+      let day = calendar.day(of: record.start).dayNumber
+      if record.kind.isBreak { builder.addBreak(record) } else { builder.addWork(record, onDay: day) }
+      stream.add(record, onDay: day)
+      stream.settle(take)
+    }
+    // Held back until what can change them has gone by: a few days, not the range.
+    #expect(given.count > records.count / 2)
+    stream.settle(finished: true, take)
+    #expect(given == records.map(\.id))
+    let report = builder.report()
+    #expect(report.lines.count >= 4)
+    for line in report.lines {
+      let sum = sums["\(line.project ?? "") \(line.rate?.description ?? "")"]
+      #expect(sum?.rounded == line.rounded, "\(line)")
+      #expect(sum?.billable == line.billable, "\(line)")
+      #expect(sum?.minor == line.amount?.minor, "\(line)")
+    }
+    #expect(sums.count == report.lines.count)
+  }
+
+  /// The autumn night the clocks go back (Berlin, 25 October 2026) has 25 hours: a day's
+  /// rounding bills the time that passed, and the entries across it stay on their day.
+  @Test func theLongNightOfAutumnRoundsAsTheTimeThatPassed() {
+    let night = work("2026-10-25T01:30:00+02:00", "2026-10-25T02:30:00+01:00", serial: 1)  // 2 h
+    let morning = work("2026-10-25T09:00:00+01:00", "2026-10-25T09:05:00+01:00", serial: 2)
+    let report = bill([night, morning]) {
+      $0.round = .seconds(900)
+      $0.roundPer = .day
+    }
+    #expect(report.billable == 7500)
+    #expect(report.rounded == 8100)  // one day: 2:05 up to 2:15
+    #expect(report.totals == [Money(minor: 21375, currency: eur)])
   }
 }

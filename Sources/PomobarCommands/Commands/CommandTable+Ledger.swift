@@ -229,7 +229,8 @@ extension CommandTable {
         Adds the records of FILE that are not in the history yet: pomobar's CSV and JSON
         exports, `timew export` output, or Watson's frames file; the format is guessed from
         the content unless --from gives it. Invalid entries are listed (FILE:LINE or
-        element N) and skipped; the status is then 1.
+        element N) and skipped; the status is then 1. What pomobar's own export says was
+        billed is billed again, on the same invoices (a restore keeps them).
         """),
       .text(
         """

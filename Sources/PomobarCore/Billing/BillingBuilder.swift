@@ -5,8 +5,6 @@
 /// rounds and prices. Raw time is what is kept: rounding happens only there, at the end.
 public struct BillingBuilder {
   public let rules: BillingRules
-  /// Keep each entry's id, for `bills()` (an export's columns); a report needs none.
-  let keepsIDs: Bool
   var entries: [Entry] = []
   /// Focus sessions: billed as work on a day without the work clock, as reports count
   /// work (`billed`).
@@ -25,7 +23,6 @@ public struct BillingBuilder {
   var machines: [String: Int32] = [:]
   /// The machine of the last record: records come a file, one machine's, at a time.
   var lastMachine: (name: String, slot: Int32)? = nil
-  var ids: [String] = []
 
   /// A project as billing has met it.
   struct Known {
@@ -52,7 +49,7 @@ public struct BillingBuilder {
     var day: Int32
     var line: Int32
     var machine: Int32
-    /// Its place among the entries added, for `ids`.
+    /// Its place among the entries added.
     var order: Int32
 
     var end: Int64 { start + Int64(length) }
@@ -66,21 +63,34 @@ public struct BillingBuilder {
     var machine: Int32
 
     var end: Int64 { start + Int64(length) }
+
+    /// The time of this break that `entry` is billed less: its overlap with the entry, at
+    /// most its counted seconds (the machines are the caller's to match).
+    func inside(_ entry: Entry) -> Int64 {
+      let overlap = min(end, entry.end) - max(start, entry.start)
+      return overlap > 0 ? min(overlap, Int64(seconds)) : 0
+    }
   }
 
-  public init(rules: BillingRules, keepingIDs: Bool = false) {
+  public init(rules: BillingRules) {
     self.rules = rules
-    self.keepsIDs = keepingIDs
   }
 
   /// Adds a work record or a focus session done on the ledger day `day` (the day it
   /// started): billed at that day's rate, if billable; a focus only if the work clock did
   /// not run that day. Breaks are `addBreak`'s.
   public mutating func addWork(_ record: LedgerRecord, onDay day: Int64) {
-    guard record.kind == .work || record.kind == .focus else { return }
+    guard let entry = entry(record, onDay: day) else { return }
+    if record.kind == .work { entries.append(entry) } else { focusEntries.append(entry) }
+  }
+
+  /// The entry of a work record or a focus session done on the ledger day `day`, nil when
+  /// it bills nothing; its line is made if new. A work record notes that the clock ran.
+  mutating func entry(_ record: LedgerRecord, onDay day: Int64) -> Entry? {
+    guard record.kind == .work || record.kind == .focus else { return nil }
     if record.kind == .work { clockRan(onDay: day) }
     let known = project(record.project)
-    guard let terms = rules.terms(record, onDay: day, resolved: projects[known].terms) else { return }
+    guard let terms = rules.terms(record, onDay: day, resolved: projects[known].terms) else { return nil }
     let slot: Int32
     if let line = projects[known].lines.first(where: { $0.rate == terms.rate }) {
       slot = line.slot
@@ -89,13 +99,11 @@ public struct BillingBuilder {
       lines.append(Line(project: record.project, client: terms.client, rate: terms.rate))
       projects[known].lines.append((terms.rate, slot))
     }
-    if keepsIDs { ids.append(record.id) }
-    let entry = Entry(
+    defer { added += 1 }
+    return Entry(
       start: record.start.utc, length: Int32(clamping: max(0, record.end.utc - record.start.utc)),
       seconds: Int32(clamping: record.seconds), day: Int32(clamping: day), line: slot,
       machine: machine(of: record), order: added)
-    added += 1
-    if record.kind == .work { entries.append(entry) } else { focusEntries.append(entry) }
   }
 
   /// Notes that the work clock ran on `day`, for a work record left out of the billing
@@ -113,11 +121,16 @@ public struct BillingBuilder {
   /// Adds a Pomodoro break: the part of it inside a billable work record of the same
   /// machine is not billed (unless `bill-breaks`).
   public mutating func addBreak(_ record: LedgerRecord) {
-    guard record.kind.isBreak, !rules.settings.billBreaks, record.seconds > 0 else { return }
-    breaks.append(
-      Interval(
-        start: record.start.utc, length: Int32(clamping: max(0, record.end.utc - record.start.utc)),
-        seconds: Int32(clamping: record.seconds), machine: machine(of: record)))
+    if let piece = interval(record) { breaks.append(piece) }
+  }
+
+  /// A break as billing keeps it; nil when it takes nothing out (not a break, no time, or
+  /// `bill-breaks`).
+  mutating func interval(_ record: LedgerRecord) -> Interval? {
+    guard record.kind.isBreak, !rules.settings.billBreaks, record.seconds > 0 else { return nil }
+    return Interval(
+      start: record.start.utc, length: Int32(clamping: max(0, record.end.utc - record.start.utc)),
+      seconds: Int32(clamping: record.seconds), machine: machine(of: record))
   }
 
   /// The place of `name` in `projects`, met now if not before.
@@ -168,9 +181,7 @@ public struct BillingBuilder {
       var next = first
       var inside: Int64 = 0
       while next < breaks.count, breaks[next].machine == entry.machine, breaks[next].start < entry.end {
-        let piece = breaks[next]
-        let overlap = min(piece.end, entry.end) - max(piece.start, entry.start)
-        if overlap > 0 { inside += min(overlap, Int64(piece.seconds)) }
+        inside += breaks[next].inside(entry)
         next += 1
       }
       entries[index].seconds = Int32(max(0, Int64(entry.seconds) - inside))
@@ -186,56 +197,53 @@ public struct BillingBuilder {
   func forEachPriced(_ body: (_ entry: Entry, _ rounded: Int64, _ amount: Int64?) -> Void) {
     var entries = withoutBreaks()
     entries.sort { ($0.line, $0.start, $0.order) < ($1.line, $1.start, $1.order) }
-    let rule = rules.settings.rounding
     var currentLine: Int32 = -1
-    var rate: Rate? = nil
-    var lineRounded: Int64 = 0
-    var lineAmount: Int64 = 0
-    var scopeRaw: Int64 = 0
-    var dayRaw: [Int32: Int64] = [:]
+    var pricer = LinePricer(rate: nil)
     for entry in entries {
       if entry.line != currentLine {
-        (currentLine, lineRounded, lineAmount, scopeRaw) = (entry.line, 0, 0, 0)
-        rate = lines[Int(entry.line)].rate
-        dayRaw.removeAll(keepingCapacity: true)
+        currentLine = entry.line
+        pricer = LinePricer(rate: lines[Int(entry.line)].rate)
       }
-      let counted = rule.atLeastMinimum(Int64(entry.seconds))
+      let (rounded, amount) = pricer.price(
+        Int64(entry.seconds), onDay: entry.day, rule: rules.settings.rounding)
+      body(entry, rounded, amount)
+    }
+  }
+
+  /// One line's running totals: each entry, in order of start, is rounded and priced as
+  /// what it adds to them.
+  struct LinePricer {
+    let rate: Rate?
+    var rounded: Int64 = 0
+    var amount: Int64 = 0
+    /// Raw seconds so far: of the line (per invoice), of each day (per day).
+    var raw: Int64 = 0
+    var dayRaw: [Int32: Int64] = [:]
+
+    init(rate: Rate?) { self.rate = rate }
+
+    /// The rounded seconds and the amount (minor units, nil without a rate) of an entry of
+    /// `seconds` billable on `day`.
+    mutating func price(_ seconds: Int64, onDay day: Int32, rule: BillingRounding) -> (Int64, Int64?) {
+      let counted = rule.atLeastMinimum(seconds)
       let rounded: Int64
       switch rule.scope {
       case .entry:
         rounded = rule.round(counted)
       case .invoice:
-        rounded = rule.round(scopeRaw + counted) - rule.round(scopeRaw)
-        scopeRaw += counted
+        rounded = rule.round(raw + counted) - rule.round(raw)
+        raw += counted
       case .day:
-        let before = dayRaw[entry.day, default: 0]
+        let before = dayRaw[day, default: 0]
         rounded = rule.round(before + counted) - rule.round(before)
-        dayRaw[entry.day] = before + counted
+        dayRaw[day] = before + counted
       }
-      lineRounded += rounded
-      var amount: Int64? = nil
-      if let rate {
-        let total = rate.amount(lineRounded).minor
-        amount = total - lineAmount
-        lineAmount = total
-      }
-      body(entry, rounded, amount)
+      self.rounded += rounded
+      guard let rate else { return (rounded, nil) }
+      let total = rate.amount(self.rounded).minor
+      defer { amount = total }
+      return (rounded, total - amount)
     }
-  }
-
-  /// The billing of every entry added, by record id (with `keepingIDs`).
-  public func bills() -> [String: EntryBill] {
-    var bills: [String: EntryBill] = [:]
-    guard keepsIDs else { return bills }
-    bills.reserveCapacity(Int(added))
-    forEachPriced { entry, rounded, amount in
-      let rate = lines[Int(entry.line)].rate
-      var money: Money? = nil
-      if let amount, let rate { money = Money(minor: amount, currency: rate.perHour.currency) }
-      bills[ids[Int(entry.order)]] = EntryBill(
-        rate: rate, billable: Int64(entry.seconds), rounded: rounded, amount: money)
-    }
-    return bills
   }
 
   /// The lines, the clients and the totals.

@@ -37,7 +37,7 @@ extension HistoryFold {
   public func bill(of key: RecordKey) -> BillMark? {
     guard billedFilter.mayHold(key), let place = billed[key] else { return nil }
     let edit = edits[place]
-    guard case .bill(_, let invoice) = edit.operation else { return nil }
+    guard case .bill(_, let invoice, _) = edit.operation else { return nil }
     return BillMark(invoice: invoice, at: edit.at, edit: edit.id)
   }
 

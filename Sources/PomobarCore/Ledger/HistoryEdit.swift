@@ -14,6 +14,7 @@
 /// {"id":…,"op":"reset","at":…,"before":"2026-01-01"}     (null: everything)
 /// {"id":…,"op":"undo","at":…,"target":"an edit's id, or an added record's"}
 /// {"id":…,"op":"bill","at":…,"invoice":"2026-042","targets":["…","…"]}   (invoice null: none given)
+/// {"id":…,"op":"bill","at":…,"invoice":"2026-042","targets":["…"],"continues":"the bill's id"}
 /// ```
 public struct HistoryEdit: Equatable, Sendable {
   public enum Operation: Equatable, Sendable {
@@ -31,7 +32,10 @@ public struct HistoryEdit: Equatable, Sendable {
     case undo(target: String)
     /// The records `targets` are billed, on `invoice` when one was given (`BillMark`):
     /// one line for a month's bill; a record billed before stays on its first bill.
-    case bill(targets: [String], invoice: String?)
+    /// `continues`: the bill (an edit's id) these records are a part of, the second half
+    /// of a billed record that was split: on that bill while it applies (versions before
+    /// this key read it as a bill of its own).
+    case bill(targets: [String], invoice: String?, continues: String? = nil)
   }
 
   /// Unique: `MACHINE.TIME.PID` (base 36), made by the machine that wrote it.
@@ -85,9 +89,10 @@ public struct HistoryEdit: Equatable, Sendable {
       out += ",\"project\":" + JSON.quote(project)
     case .reset(let before):
       out += ",\"before\":" + (before.map { "\"\($0)\"" } ?? "null")
-    case .bill(let targets, let invoice):
+    case .bill(let targets, let invoice, let continues):
       out += ",\"invoice\":" + (invoice.map(JSON.quote) ?? "null") + ",\"targets\":["
       out += targets.map(JSON.quote).joined(separator: ",") + "]"
+      if let continues { out += ",\"continues\":" + JSON.quote(continues) }
     }
     return out + "}\n"
   }
@@ -118,7 +123,7 @@ public struct HistoryEdit: Equatable, Sendable {
   static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> HistoryEdit? {
     var id: String?, target: String?, from: String?, to: String?
     var op: UnsafeBufferPointer<UInt8>?, stamp: UnsafeBufferPointer<UInt8>?
-    var project: String?, before: String?, invoice: String?
+    var project: String?, before: String?, invoice: String?, continues: String?
     var targets: [String]? = nil
     var record: LedgerRecord? = nil
     var index = 1
@@ -154,6 +159,7 @@ public struct HistoryEdit: Equatable, Sendable {
         case 6 where FlatObjectScanner.equal(key, "before"): before = text()
         case 7 where FlatObjectScanner.equal(key, "project"): project = text()
         case 7 where FlatObjectScanner.equal(key, "invoice"): invoice = text()
+        case 9 where FlatObjectScanner.equal(key, "continues"): continues = text()
         default: break
         }
       } else if index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "n") {
@@ -193,10 +199,12 @@ public struct HistoryEdit: Equatable, Sendable {
       }
       operation = .reset(before: date)
     case "bill":
-      guard let targets, !targets.isEmpty, !targets.contains(where: \.isEmpty), invoice?.isEmpty != true else {
+      guard let targets, !targets.isEmpty, !targets.contains(where: \.isEmpty), invoice?.isEmpty != true,
+        continues?.isEmpty != true
+      else {
         return nil
       }
-      operation = .bill(targets: targets, invoice: invoice)
+      operation = .bill(targets: targets, invoice: invoice, continues: continues)
     default: return nil
     }
     return HistoryEdit(id: id, at: at, nanoseconds: WallTime.nanoseconds(iso8601Bytes: stamp), operation)
@@ -274,7 +282,14 @@ public struct HistoryEdit: Equatable, Sendable {
         }
         invoice = text
       }
-      operation = .bill(targets: targets, invoice: invoice)
+      var continues: String? = nil
+      if let given = value["continues"], !given.isNull {
+        guard let text = given.stringValue, !text.isEmpty else {
+          throw Failure(message: "'continues' is not an edit's id")
+        }
+        continues = text
+      }
+      operation = .bill(targets: targets, invoice: invoice, continues: continues)
     case let other:
       throw Failure(message: "unknown 'op' \(JSON.quote(other))")
     }

@@ -9,7 +9,8 @@
 /// - An `amend` replaces the record whole; the last one applies.
 /// - A `bill` marks its records billed (`BillMark`) and changes nothing else; a record
 ///   two bills name stays on the first (a second machine's bill of it, made before it saw
-///   the first, does not move it).
+///   the first, does not move it). One that `continues` a bill (a billed record's split-off
+///   half) puts its records on that bill, while it applies.
 /// - `rename`, `delete` and `reset` apply to the records created (`LedgerRecord.created`)
 ///   before them (to the nanosecond; a record the clock wrote counts from its end); a rename made before a record's last amend was seen by whoever amended
 ///   it and is not applied again, while a delete or reset before it still removes it.
@@ -87,6 +88,11 @@ public struct HistoryFold: Sendable {
     Self.arrange(&all, first: kept)
     edits = all
     targeted.reserveCapacity(edits.count)
+    // The bills a split-off half's bill can continue (whatever the order of the clocks).
+    var bills: [String: Int] = [:]
+    for index in edits.indices {
+      if case .bill(_, _, nil) = edits[index].operation { bills[edits[index].id] = index }
+    }
     for index in edits.indices {
       switch edits[index].operation {
       case .amend(let target, _):
@@ -99,8 +105,15 @@ public struct HistoryFold: Sendable {
         if !ids.contains(target) { targeted[RecordKey(target)] = .removed(by: index) }
       case .rename, .delete, .reset:
         projectWide.append(index)
-      case .bill(let targets, _):
-        for target in targets where billed[RecordKey(target)] == nil { billed[RecordKey(target)] = index }
+      case .bill(let targets, _, let continues):
+        // A split-off half is on the bill it continues (its invoice, time and id), and
+        // only while that applies.
+        var place = index
+        if let continues {
+          guard let first = bills[continues] else { continue }
+          place = first
+        }
+        for target in targets where billed[RecordKey(target)] == nil { billed[RecordKey(target)] = place }
       }
     }
     named = RecordKeyFilter(targeted.keys)

@@ -21,13 +21,13 @@ public struct ExportEncoder {
     "gap", "note", "tags",
   ]
 
-  /// The columns a CSV gains when billing is configured (`bills` is set): the record's
+  /// The columns a CSV gains when billing is configured (`billing`): the record's
   /// rate, its billable seconds (less the breaks inside), rounded seconds and amount.
   public static let csvBillingColumns = ["rate", "billable_seconds", "rounded_seconds", "amount"]
 
-  /// For a CSV with billing: each billable record's billing, by id; nil: no billing, and
-  /// no billing columns.
-  public var bills: [String: EntryBill]? = nil
+  /// For a CSV: billing is on, and each row has the billing columns, from the bill given
+  /// with its record (`BillingStream`). false: no billing columns.
+  public var billing = false
 
   /// For `ics`: when the export is made, and whether focus sessions are events too.
   private let calendar: ICalendarEncoder
@@ -71,8 +71,8 @@ public struct ExportEncoder {
     switch format {
     case .csv:
       return CSV.row(
-        Self.csvColumns + (bills == nil ? [] : Self.csvBillingColumns) + (billMarks == nil ? [] : Self.billColumns)
-          + (tasks ? ["task"] : []))
+        Self.csvColumns + (billing ? Self.csvBillingColumns : [])
+          + (billMarks == nil ? [] : Self.billColumns) + (tasks ? ["task"] : []))
     case .json, .timewarrior, .watson: return "[\n"
     case .timewarriorData, .klog, .timeclock, .org: return ""
     case .ics: return ICalendarEncoder.header
@@ -80,13 +80,14 @@ public struct ExportEncoder {
   }
 
   /// The text for one more record (in order of start): for the tools' formats, the pieces
-  /// of the timeline that it closes, which may be none or several.
-  public mutating func element(_ record: LedgerRecord) -> String {
+  /// of the timeline that it closes, which may be none or several. `bill`: the record's
+  /// billing, for a CSV's billing columns.
+  public mutating func element(_ record: LedgerRecord, bill entryBill: EntryBill? = nil) -> String {
     switch format {
     case .csv:
       written += 1
-      guard bills != nil || billMarks != nil || tasks else { return Self.csvRow(record) }
-      var more = bills.map { Self.csvBilling($0[record.id]) } ?? []
+      guard billing || billMarks != nil || tasks else { return Self.csvRow(record) }
+      var more = billing ? Self.csvBilling(entryBill) : []
       if billMarks != nil {
         let bill = self.bill(record)
         more += [bill?.at.iso8601 ?? "", bill?.invoice ?? ""]

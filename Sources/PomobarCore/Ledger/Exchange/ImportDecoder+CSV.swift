@@ -1,8 +1,11 @@
 extension ImportDecoder {
   /// pomobar's CSV export, columns found by their header names (any order; `hours` and
   /// unknown columns are ignored), so a sheet re-saved by a spreadsheet still reads. An
-  /// empty field is no value.
-  static func decodeCSV(_ bytes: [UInt8], _ body: (Result<LedgerRecord, Problem>) -> Void) {
+  /// empty field is no value. A row whose `billed` is not empty is `billed`, on its
+  /// `invoice`.
+  static func decodeCSV(
+    _ bytes: [UInt8], billed: (String, String?) -> Void, _ body: (Result<LedgerRecord, Problem>) -> Void
+  ) {
     var columns: [String: Int]? = nil
     CSV.forEachRow(bytes) { row in
       let place = "line \(row.line)"
@@ -27,10 +30,15 @@ extension ImportDecoder {
         return
       }
       var fields = RecordFields()
+      var bill: (billed: Bool, invoice: String?) = (false, nil)
       for (name, index) in known where index < row.fields.count {
         let text = row.fields[index]
         if text.isEmpty { continue }
         switch name {
+        case "billed":
+          bill.billed = true
+        case "invoice":
+          bill.invoice = text
         case "seconds", "internal", "external", "gap":
           guard let number = Int64(text) else {
             body(.failure(Problem(place: place, message: "'\(name)' is not a whole number")))
@@ -44,7 +52,9 @@ extension ImportDecoder {
         }
       }
       do throws(LedgerRecord.DecodeError) {
-        body(.success(try checked(fields.record())))
+        let record = try checked(fields.record())
+        if bill.billed { billed(record.id, bill.invoice) }
+        body(.success(record))
       } catch {
         body(.failure(Problem(place: place, message: error.message)))
       }

@@ -18,14 +18,19 @@ public enum ImportDecoder {
 
   /// Calls `body` with each entry of `bytes`, read as `format`, in file order.
   ///
-  /// - Parameter projects: which of a timewarrior interval's tags is its project.
+  /// - Parameters:
+  ///   - projects: which of a timewarrior interval's tags is its project.
+  ///   - billed: called before `body` for a record that pomobar's own export says is
+  ///     billed (`billed` not null, or a CSV's `billed` column not empty), with its
+  ///     invoice; the tools' formats have no bills.
   public static func decode(
     _ bytes: [UInt8], as format: ExchangeFormat, offsets: Offsets, projects: ProjectTags = ProjectTags(),
+    billed: (_ id: String, _ invoice: String?) -> Void = { _, _ in },
     _ body: (Result<LedgerRecord, Problem>) -> Void
   ) {
     switch format.reader {
     case .csv:
-      decodeCSV(bytes, body)
+      decodeCSV(bytes, billed: billed, body)
     case .none(let why):
       body(.failure(Problem(place: "line 1", message: why)))
     case .jsonArray(let kind):
@@ -44,7 +49,12 @@ public enum ImportDecoder {
             } catch {
               throw Problem(place: place, message: "not JSON (\(error))")
             }
-            for record in try records(value, kind, place, offsets, projects) { body(.success(record)) }
+            for record in try records(value, kind, place, offsets, projects) {
+              if kind == .record, let bill = value["billed"], case .object = bill {
+                billed(record.id, bill["invoice"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 })
+              }
+              body(.success(record))
+            }
           } catch {
             body(.failure(error))
           }

@@ -49,6 +49,10 @@ public struct ImportPlan {
   public var merged: [ImportMerge] = []
   /// Matched records a person removed here, which stay removed.
   public var keptRemoved = 0
+  /// The records pomobar's own export said were billed, by their id in the history once
+  /// imported (an added one's may be reissued), with their invoice: those already there
+  /// under their id, and those added.
+  public var billed: [(id: String, invoice: String?)] = []
 
   /// The records to amend: those whose merge changes them.
   public var amends: [(old: LedgerRecord, new: LedgerRecord)] {
@@ -69,9 +73,11 @@ public struct ImportPlan {
   ///     that did: a new record of that interval is added under an id of its own (the old
   ///     one stays where the edit put it), the same on every machine that saw the edit.
   ///   - source: the tool's name in messages (`timewarrior`).
+  ///   - marks: the records read that pomobar's own export says are billed (by id), with
+  ///     their invoice.
   public init(
     importing records: [LedgerRecord], known: [Known] = [], existing: [LedgerRecord],
-    removedBy: [String: String] = [:], source: String = "the file"
+    removedBy: [String: String] = [:], source: String = "the file", marks: [String: String?] = [:]
   ) {
     var unmatched: [LedgerRecord] = []
     if known.isEmpty {
@@ -106,7 +112,9 @@ public struct ImportPlan {
     let union = Coverage(existing)
     var takenIDs = Set<String>()
     for record in unmatched {
+      let mark = marks[record.id]
       if let old = byID[record.id] {
+        if let mark { billed.append((record.id, mark)) }
         if old == record || (old.sameIntervalKey == record.sameIntervalKey && old.tags == record.tags) {
           present += 1
         } else if takenIDs.insert(record.id).inserted {
@@ -126,9 +134,22 @@ public struct ImportPlan {
       }
       var record = record
       record.id = Self.reissued(record.id, removedBy)
+      if let mark { billed.append((record.id, mark)) }
       fresh.append(record)
     }
     overlapping = Self.overlaps(fresh, existing)
+  }
+
+  /// The bills a restore keeps (`billed`): one bill per invoice of the records no bill
+  /// marks yet (a record keeps its first bill), in the order read.
+  public func bills(unbilledIn fold: HistoryFold) -> [HistoryEdit.Operation] {
+    var invoices: [String?] = []
+    var targets: [String?: [String]] = [:]
+    for (id, invoice) in billed where fold.bill(of: id) == nil {
+      if targets[invoice] == nil { invoices.append(invoice) }
+      targets[invoice, default: []].append(id)
+    }
+    return invoices.flatMap { HistoryEdit.Operation.bills(targets[$0] ?? [], invoice: $0) }
   }
 
   /// `id`, or when a record with it no longer counts, `id.HASH` of the edit that took that
