@@ -8,7 +8,9 @@
 # notify-send and D-Bus for the notifications case; timewarrior and Watson (pip)
 # for the timewarrior-watson and timewarrior-transition cases; syncthing and git for the sync cases; yambar; qmllint,
 # qmltestrunner, tsc and node for the desktop shells' snippets (shell-snippets); Chromium,
-# tidy and Python's icalendar for the report-html case; poppler-utils for the timesheet case; hledger and Emacs for the hledger-org case. Idempotent:
+# tidy and Python's icalendar for the report-html case; poppler-utils for the timesheet case;
+# hledger and Emacs for the hledger-org case; taskwarrior, rofi, todotxt-cli and dmenu for
+# the tasks cases. Idempotent:
 # does nothing when all is present.
 # Quiet on success; on failure prints apt's log and exits non-zero.
 set -euo pipefail
@@ -35,6 +37,8 @@ pkgs=(
   chromium tidy python3-icalendar      # report-html case: render the page, validate it, read the ics
   poppler-utils                        # timesheet case: pdfinfo counts the PDF's pages, pdftotext reads them
   hledger emacs-nox                    # hledger-org case: hledger 1.25 reads the timeclock export, Emacs 28 sums the org one
+  taskwarrior rofi                     # tasks-taskwarrior: task 2.6 as the source, its hooks; rofi 1.7 the picker found by itself
+  todotxt-cli suckless-tools           # tasks-todotxt: todo-txt 2.11 keeps the file, dmenu the picker
   qml6-module-qttest qml6-module-qtquick-window qml6-module-qtqml-workerscript  # shell-snippets: Pomobar.qml under qmltestrunner (QtQuick imports WorkerScript)
 )
 

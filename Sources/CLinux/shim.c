@@ -39,6 +39,15 @@ int pomobar_pidfd_open(pid_t pid) {
 #endif
 }
 
+int pomobar_memfd(void) {
+#ifdef SYS_memfd_create
+  return (int)syscall(SYS_memfd_create, "pomobar", 1U /* MFD_CLOEXEC */);
+#else
+  errno = ENOSYS;
+  return -1;
+#endif
+}
+
 static void pomobar_ignore(int signal) { (void)signal; }
 
 int pomobar_flock_exclusive(int fd, long milliseconds) {

@@ -125,7 +125,7 @@ extension CtlCommand {
         what = "project " + Shown.plain(after.ledger.project ?? "none") + tags + " from"
       case .start: what = "focus started at"
       case .stop: what = "stopped at"
-      case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .interrupt,
+      case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .pickTask, .interrupt,
         .void, .away, .back, .snooze, .awayWas, .task:
         what = action.ctlWords.joined(separator: " ") + " at"
       }

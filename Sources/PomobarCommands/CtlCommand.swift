@@ -4,6 +4,8 @@ import PomobarSystem
 /// `pomobar ctl ACTION`: change the shared timer and exit; every bar shows the result.
 public enum CtlCommand {
   public static func run(_ action: Action, _ options: Options) -> Int32 {
+    // `ctl pick-task`, the click action's spelling, is `ctl task` alone: the picker.
+    if action == .pickTask { return TaskCommand.pick(options, keepProject: false) }
     let context = Context.make(options)
     context.warnConfig()
     let warnOfNearName = nearNameWarning(action, context)

@@ -31,6 +31,8 @@ do {
   case .effects(let job): status = EffectSupervisor.run(job)
   case .notify(let job): status = NotifyCommand.run(job)
   case .doNotDisturb(let arguments): status = DoNotDisturb.run(arguments)
+  case .taskWriteBack(let arguments): status = TaskWriteBackRunner.run(arguments)
+  case .taskwarriorHook: status = TaskwarriorHookCommand.run()
   case .ledger(let command): status = LedgerCommands.run(command)
   }
 } catch {

@@ -45,6 +45,16 @@ import Testing
       ])
   }
 
+  @Test func aClickMappedToPickTaskStartsThePickerAndChangesNothing() {
+    var bar = BarDriver(
+      config: barConfig(plainFormat + "[clicks]\nmiddle = \"pick-task\"\n"), encoder: I3barEncoder(),
+      input: .clicks)
+    _ = bar.start(at: 0)
+    _ = bar.handle(.input(Self.bytes("[\n")), at: 1)
+    #expect(bar.handle(.input(Self.bytes(Self.click("pomobar", button: 2) + "\n")), at: 2) == [.pickTask])
+    #expect(bar.transacted.isEmpty)
+  }
+
   @Test func aClickOnTheWorkBlockDrivesTheWorkClock() {
     var bar = Self.clickBar()
     _ = bar.handle(.input(Self.bytes("[\n")), at: 1)

@@ -30,6 +30,9 @@ int pomobar_wait_for_children(void);
 /// errno set where the kernel has no such call (before Linux 5.3).
 int pomobar_pidfd_open(pid_t pid);
 
+/// memfd_create(2), close-on-exec: a file in memory, for a child's stdin; -1 with errno.
+int pomobar_memfd(void);
+
 /// flock(fd, LOCK_EX), waiting at most `milliseconds`: 0 when locked, else -1 with errno
 /// (EWOULDBLOCK when the time ran out). Waits in the kernel's queue for the lock, woken by
 /// a one-shot SIGALRM timer (ITIMER_REAL) whose handler does nothing; the caller's

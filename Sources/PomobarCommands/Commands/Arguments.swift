@@ -12,6 +12,8 @@ public enum Arguments {
     if words.first == EffectSupervisor.command, words.count == 2 { return .effects(words[1]) }
     if words.first == Notifier.command, words.count == 2 { return .notify(words[1]) }
     if words.first == DoNotDisturb.command { return .doNotDisturb(Array(words.dropFirst())) }
+    if words.first == TaskWriteBack.command { return .taskWriteBack(Array(words.dropFirst())) }
+    if words.first == TaskwarriorHookCommand.command, words.count == 1 { return .taskwarriorHook }
     if words.first == CommandDump.option, words.count == 1 { return .dumpCommands }
     if words.contains("--version") || words.first == "-V" { return .version }
     let first = words.first

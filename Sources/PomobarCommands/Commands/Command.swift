@@ -31,6 +31,10 @@ public enum Command: Equatable {
   case notify(String)
   /// The hidden `__dnd FOLDER CHOICE on|off`: do-not-disturb, run by the runner.
   case doNotDisturb([String])
+  /// The hidden `__task-write-back ...`: a focus written back to its task, run by the runner.
+  case taskWriteBack([String])
+  /// The hidden `__taskwarrior-hook`: the contrib taskwarrior hook's start and stop.
+  case taskwarriorHook
   /// export, import, log, track, history, project.
   case ledger(LedgerCommand)
 }

@@ -63,7 +63,7 @@ enum CtlArguments {
         let reason = try note(arguments.joined(separator: " "), name)
         return .void(reason.isEmpty ? nil : reason)
       case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend, .shorten, .startBreak, .none,
-        .workStart, .workStop, .workToggle, .projectNext, .projectPrevious, .projectNone, .away, .back, .snooze,
+        .pickTask, .workStart, .workStop, .workToggle, .projectNext, .projectPrevious, .projectNone, .away, .back, .snooze,
         .awayWork, .awayDiscard, .awayBreak:
         let action = Action(named)
         try noTime(arguments[...], after: action)
@@ -182,7 +182,7 @@ enum CtlArguments {
     case .start, .stop, .workStart, .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious,
       .away:
       return true
-    case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .interrupt, .void,
+    case .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none, .pickTask, .interrupt, .void,
       .back, .snooze, .awayWas, .task:
       return false
     }
@@ -254,6 +254,7 @@ enum CtlArguments {
     case .startBreak:
       return .timer(arguments: "", doc: "start the break now (from idle: a short one, outside the cycle)")
     case .none: return .clickOnly
+    case .pickTask: return .clickSpelling
     case .workStart, .workStop, .workToggle, .projectNext, .projectPrevious, .projectNone:
       return .clickSpelling
     case .interrupt, .void, .away, .back: return .clock
@@ -304,6 +305,9 @@ enum CtlArguments {
         "unless --keep-project; at most \(TaskRef.maxCharacters) characters, one line",
       ]),
     HelpItem(term: "task --clear", doc: ["no task"]),
+    HelpItem(
+      term: "task [--keep-project]",
+      doc: ["pick the task from [tasks] source with the picker (docs/tasks.md)"]),
   ]
 
   /// `ctl --help`'s lists and the names clicks take too, from `Action.Name`.

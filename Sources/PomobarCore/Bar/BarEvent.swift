@@ -68,4 +68,6 @@ public enum BarAction: Equatable, Sendable {
   /// Fold the history's figures off the tick (one at a time), and report back with
   /// `figures`.
   case fold(HistoryFigures.Request)
+  /// Start `pomobar ctl task` detached: the task picker, for a click mapped to "pick-task".
+  case pickTask
 }

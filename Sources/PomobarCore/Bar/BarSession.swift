@@ -480,7 +480,11 @@ public struct BarSession {
       for (result, text) in clicks.feedKeepingText(bytes) {
         switch result {
         case .success(let click):
-          if let action = route(click, text: text, &actions) { events.append(.action(action)) }
+          switch route(click, text: text, &actions) {
+          case .pickTask?: actions.append(.pickTask)  // the picker runs detached, never in the bar
+          case let action?: events.append(.action(action))
+          case nil: break
+          }
         case .failure(let error):
           actions.append(.warn("\(error)", kind: "click input"))
         }

@@ -29,6 +29,8 @@ public struct Config: Equatable, Sendable {
   public var billing = BillingSettings()
   /// `[clients.NAME]` tables, by client name.
   public var clients: [String: ClientSettings] = [:]
+  /// `[tasks]`: where a focus's task is picked from, and whether it is written back.
+  public var tasks = TaskSettings()
   /// `[wrap]`: another status command whose blocks pomobar's are merged into.
   public var wrap = WrapSettings()
   /// `[idle]`: away time noticed by the bar itself; with it, `[nudges]` can tell you are there.

@@ -50,7 +50,7 @@ public enum ConfigPrinter {
     case .extend(let amount?), .shorten(let amount?), .snooze(let amount?):
       return quote("\(action.name) \(DurationFormat.format(amount))")
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend(nil), .shorten(nil), .snooze(nil),
-      .startBreak, .none, .workStart, .workStop, .workToggle, .project, .tags, .projectNext,
+      .startBreak, .none, .pickTask, .workStart, .workStop, .workToggle, .project, .tags, .projectNext,
       .projectPrevious, .interrupt, .void, .away, .back, .awayWas, .task:
       return quote(action.name)
     }

@@ -292,8 +292,8 @@ extension ConfigSchema {
     doc: """
       What each mouse button does on the block in i3bar, swaybar, polybar and i3blocks (waybar
       runs the on-click commands of its own config instead). One of: start, pause,
-      resume, toggle, skip, stop, reset, extend, shorten, break, none; extend and shorten
-      take an amount: "extend 5m".
+      resume, toggle, skip, stop, reset, extend, shorten, break, none, pick-task (the task
+      picker of [tasks]); extend and shorten take an amount: "extend 5m".
         toggle: idle → start focus; running → pause; paused → resume; focus done → start break
       """,
     keys: ClickMap.buttons.compactMap { button in

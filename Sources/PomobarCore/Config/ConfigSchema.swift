@@ -8,7 +8,7 @@ enum ConfigSchema {
   static let tables: [ConfigTable] =
     [
       timer, suspend, idle, breaks, nudges, display, theme, colors, format,
-    ] + formatPhases + [clicks, hooks, notifications, sound, focusMode, ledger, billing, wrap]
+    ] + formatPhases + [clicks, hooks, notifications, sound, focusMode, ledger, billing, tasks, wrap]
 
   /// The keys of each `[projects.NAME]` table.
   static let projectKeys: [ProjectKey] = [

@@ -23,7 +23,7 @@ extension TimerMachine {
       finishFlow(elapsed, at: now, &effects)
     case .extend, .shorten:
       break  // no end to move: nothing changes (`ctl` says so)
-    case .start, .pause, .resume, .stop, .reset, .none, .snooze, .workStart, .workStop, .workToggle, .project,
+    case .start, .pause, .resume, .stop, .reset, .none, .pickTask, .snooze, .workStart, .workStop, .workToggle, .project,
       .tags, .projectNext, .projectPrevious, .interrupt, .void, .away, .back, .awayWas, .task:
       return false
     }

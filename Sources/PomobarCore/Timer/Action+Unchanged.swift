@@ -35,7 +35,7 @@ extension Action {
     case .awayWas: return "no away time to answer for: none is waiting (answered, or too short to ask)"
     case .task(let task, _): return task.map { "'\($0.title)' is already the task" } ?? "no task is set"
     case .snooze: return "nothing to snooze: no work since the last break, or [breaks] remind-after is off"
-    case .toggle, .workToggle, .none: return nil
+    case .toggle, .workToggle, .none, .pickTask: return nil
     }
   }
 }

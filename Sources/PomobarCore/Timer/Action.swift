@@ -20,6 +20,9 @@ public enum Action: Equatable, Sendable {
   case startBreak
   /// Do nothing (a click mapped to nothing).
   case none
+  /// Open the task picker (`pomobar ctl task`): a click's action, which a bar starts
+  /// detached and the timer itself never sees as a change.
+  case pickTask
   /// The work clock: start, stop, or whichever it is not.
   case workStart
   case workStop
@@ -61,6 +64,7 @@ public enum Action: Equatable, Sendable {
     case start, pause, resume, toggle, skip, stop, reset, extend, shorten
     case startBreak = "break"
     case none
+    case pickTask = "pick-task"
     case workStart = "work-start"
     case workStop = "work-stop"
     case workToggle = "work-toggle"
@@ -106,6 +110,7 @@ public enum Action: Equatable, Sendable {
     case .shorten: self = .shorten(argument)
     case .startBreak: self = .startBreak
     case .none: self = .none
+    case .pickTask: self = .pickTask
     case .workStart: self = .workStart
     case .workStop: self = .workStop
     case .workToggle: self = .workToggle
@@ -136,6 +141,7 @@ public enum Action: Equatable, Sendable {
     case .shorten: return Name.shorten.rawValue
     case .startBreak: return Name.startBreak.rawValue
     case .none: return Name.none.rawValue
+    case .pickTask: return Name.pickTask.rawValue
     case .workStart: return Name.workStart.rawValue
     case .workStop: return Name.workStop.rawValue
     case .workToggle: return Name.workToggle.rawValue
@@ -171,6 +177,7 @@ public enum Action: Equatable, Sendable {
     case .void(let reason): return ["void"] + (reason.map { [$0] } ?? [])
     case .awayWas(let answer, let project):
       return ["away-was", answer.rawValue] + (project.map { [$0.name] + $0.tags.map { "+" + $0 } } ?? [])
+    case .pickTask: return ["task"]
     case .task(let task, let keepProject):
       return [name] + (keepProject ? ["--keep-project"] : []) + [task?.title ?? "--clear"]
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .startBreak, .none, .away, .back:

@@ -127,7 +127,7 @@ extension TimerMachine {
       guard state.phase.kind?.isBreak == true else { return nil }
       return state.ledger.phaseStart
     case .workStart, .pause, .resume, .toggle, .skip, .reset, .extend, .shorten, .startBreak, .none,
-      .interrupt, .void, .away, .back, .snooze, .awayWas, .task:
+      .pickTask, .interrupt, .void, .away, .back, .snooze, .awayWas, .task:
       return nil
     }
   }

@@ -87,7 +87,7 @@ extension TimerMachine {
         project: $0.project, estimate: $0.estimate) }
       choose(task: task, keepProject: keepProject, at: now, &effects)
     case .start, .pause, .resume, .toggle, .skip, .stop, .reset, .extend, .shorten, .startBreak,
-      .none, .snooze:
+      .none, .pickTask, .snooze:
       return  // the timer's own, handled by `apply`
     }
   }

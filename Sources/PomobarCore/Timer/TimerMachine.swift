@@ -145,7 +145,7 @@ public struct TimerMachine: Sendable {
         begin(settings.breakKind(after: state.slot), at: now, &effects)
       case .running, .paused: break  // already on a break
       }
-    case .none:
+    case .none, .pickTask:
       break
     case .snooze(let amount):
       snooze(amount, at: now)

@@ -16,6 +16,10 @@ public enum EffectFailures {
   /// The line for a history that cannot be written (`StateStore.transact`): not a hook,
   /// but seen the same way, and cleared by the next append that works.
   public static let historyLabel = "history"
+  /// The line for a task source or picker that failed (`TaskPick.record`), and for a
+  /// task's write-back (`EffectRunner.writeBackCommands`): cleared by the next that works.
+  public static let tasksLabel = "tasks"
+  public static let writeBackLabel = "task-write-back"
   /// Lines kept at most (one per event, so fewer in practice); the file stays tiny.
   static let entriesKept = 32
   static let sizeLimit = 8192
@@ -92,6 +96,8 @@ public enum EffectFailures {
     if last.label == historyLabel {
       return "cannot write the history: \(last.outcome)\(more); kept in the state until it can"
     }
+    if last.label == tasksLabel { return "tasks: \(last.outcome)\(more)" }
+    if last.label == writeBackLabel { return "task write-back failed: \(last.outcome)\(more) (see \(log))" }
     return "hook \(last.label) failed: \(last.outcome)\(more) (see \(log))"
   }
 }

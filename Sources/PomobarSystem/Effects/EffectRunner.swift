@@ -54,6 +54,7 @@ public struct EffectRunner {
                 on: event == .focusStart, choice: config.focusMode.dnd, folder: logFolder)))
         }
         commands += hookCommands(event, context, now: now)
+        commands += writeBackCommands(event, context, now: now)
       case .notify(let ended, let next):
         guard config.notifications.enabled else { continue }
         // The timer as the write leaves it; an event applied after the catch-up in the

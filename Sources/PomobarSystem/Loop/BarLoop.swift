@@ -285,6 +285,12 @@ public final class BarLoop {
         return false
       case .fold(let request):
         guard fold(request, timers) else { return false }
+      case .pickTask:
+        do {
+          try TaskPick.startDetached(configPath: configSource.explicitPath)
+        } catch {
+          warnings.warn("cannot start the task picker: \(error)", kind: "task picker")
+        }
       }
     }
     return true

@@ -10,6 +10,8 @@ extension ChildProcess {
     var stopped: String?
     /// Why it did not start.
     var error: String?
+    /// Whether it printed more than the limit (the rest was not kept).
+    var truncated = false
 
     var text: String { String(decoding: output, as: UTF8.self) }
     var lines: [String] {
@@ -22,23 +24,28 @@ extension ChildProcess {
 
   /// Runs `arguments` until it exits, `deadline` (monotonic nanoseconds on `clock`)
   /// passes, or `interrupt` becomes readable: then it is sent `stopSignal`, and after
-  /// two seconds its whole group is killed.
+  /// two seconds its whole group is killed. It keeps up to `limit` bytes of its output
+  /// (with `keepStandardError`, of its stdout only: its stderr is ours); `input`, when
+  /// given, is its stdin.
   static func capture(
     _ arguments: [String], deadline: Int64, clock: any ClockSource, interrupt: FileDescriptor? = nil,
-    stopSignal: Int32 = Signal.terminate
+    stopSignal: Int32 = Signal.terminate, limit: Int = captureLimit, input: FileDescriptor? = nil,
+    keepStandardError: Bool = false
   ) -> Captured {
     let child: ChildProcess
     do {
-      child = try ChildProcess(arguments)
+      child = try ChildProcess(arguments, stdin: input, keepStandardError: keepStandardError)
     } catch {
       return Captured(status: nil, output: [], error: "\(error)")
     }
     var output: [UInt8] = []
+    var truncated = false
     let outcome = child.supervise(
       until: deadline, clock: clock, interrupt: interrupt,
       stop: Stop(signal: stopSignal, wholeGroup: false, grace: 2_000_000_000)
     ) { chunk in
-      output += chunk.prefix(max(0, captureLimit - output.count))
+      if chunk.count > limit - output.count { truncated = true }
+      output += chunk.prefix(max(0, limit - output.count))
     }
     let stopped: String?
     switch outcome.stopped {
@@ -46,6 +53,7 @@ extension ChildProcess {
     case .interrupted: stopped = "interrupted"
     case nil: stopped = nil
     }
-    return Captured(status: outcome.status.code, output: output, stopped: stopped, error: nil)
+    return Captured(
+      status: outcome.status.code, output: output, stopped: stopped, error: nil, truncated: truncated)
   }
 }

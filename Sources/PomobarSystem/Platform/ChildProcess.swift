@@ -23,17 +23,19 @@ final class ChildProcess {
 
   /// Starts `arguments` (the program looked up in `PATH` unless `executable` is given),
   /// adding `environment` to ours; with `pipeInput`, its stdin is a pipe (`input`); with
-  /// `keepStandardError`, its stderr is ours rather than the output pipe.
+  /// `keepStandardError`, its stderr is ours rather than the output pipe; `stdin`, when
+  /// given, is its stdin instead.
   init(
     _ arguments: [String], executable: String? = nil, environment: [(String, String)] = [],
-    pipeInput: Bool = false, keepStandardError: Bool = false
+    pipeInput: Bool = false, stdin given: FileDescriptor? = nil, keepStandardError: Bool = false
   ) throws(SystemError) {
     let out = try FileDescriptor.pipe()
     var stdin: (read: FileDescriptor, write: FileDescriptor)? = nil
     do {
       if pipeInput { stdin = try FileDescriptor.pipe() }
       pid = try Spawner.spawn(
-        arguments, executable: executable, environment: environment, input: stdin?.read, output: out.write,
+        arguments, executable: executable, environment: environment, input: stdin?.read ?? given,
+        output: out.write,
         keepStandardError: keepStandardError, detach: .newGroup)
     } catch {
       for fd in [out.read, out.write, stdin?.read, stdin?.write].compactMap({ $0 }) { fd.close() }
