@@ -7,8 +7,9 @@
 #   menu starts a focus;
 # - focus-on-return: a 3 s break runs out while away (no input); a key is the return,
 #   and the focus starts by itself;
-# - end-of-day at the next minute: "Still tracking api" with work-stop "Stop now" and
-#   work-stop-at "Stop at last input (HH:MM)"; that one pressed stops the clock at HH:MM.
+# - end-of-day at the next minute (pomobar's wall clock moved on to 5 s before it):
+#   "Still tracking api" with work-stop "Stop now" and work-stop-at "Stop at last input
+#   (HH:MM)"; that one pressed stops the clock at HH:MM.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../lib-notify.sh"
 
@@ -32,6 +33,9 @@ work-from = "00:00"
 work-until = "23:59"
 focus-on-return = true'
 setup_pomobar "$config"
+# pomobar's clocks, moved by the end-of-day part (an empty file moves nothing)
+export POMOBAR_TEST_CLOCK="$E2E_TMP/clock"
+: >"$POMOBAR_TEST_CLOCK"
 start_xvfb 1024x300
 state="$XDG_STATE_HOME/pomobar"
 start_session_bus
@@ -74,12 +78,14 @@ PIDS+=($!)
 present_pid=$!
 expect "the return started the next focus" wait_for 5 "focus" json '.phase == "focus" and .work.project == "api"'
 
-# --- end of day at the next minute (not in its last 5 s, so the edit is read in time)
-while [ "$(date +%S)" -ge 55 ]; do sleep 1; done
-at=$(date -d '+1 min' +%H:%M)
+# --- end of day at the next minute, which pomobar's wall clock (moved on like `date -s`)
+# reaches 5 s after the edit: the case does not wait for the real one
+next=$((($(date +%s) / 60 + 1) * 60))
+printf 'wall %s\n' "$(awk -v n="$next" -v t="$(date +%s.%N)" 'BEGIN { printf "%.3f", n - 5 - t }')" >"$POMOBAR_TEST_CLOCK"
+at=$(date -d "@$next" +%H:%M)
 printf '%s\nend-of-day = "%s"\n' "$config" "$at" >"$XDG_CONFIG_HOME/pomobar/config.toml"
 log "end-of-day = $at"
-expect "dunst gets 'Still tracking api' at $at" wait_for 70 "still tracking" pomobar_notified "Still tracking api"
+expect "dunst gets 'Still tracking api' at $at" wait_for 20 "still tracking" pomobar_notified "Still tracking api"
 call=$(cat "$E2E_OUT/notify-calls.txt")
 for a in "\"Stop at $at?\"" '"work-stop"' '"Stop now"' '"work-stop-at"' "\"Stop at last input ($at)\""; do
   expect "the end-of-day nudge has $a" has_text "string $a"
