@@ -40,7 +40,13 @@ struct IdleWatchCommandTests {
       // The record reaches the history as the transaction commits, after the state file.
       let end = try await eventually("the away interval in the history") { Self.lastEnd(sandbox) }
       #expect(end >= lastInput.rounded(.down) - 1 && end <= lastInput + 1, "\(end) vs \(lastInput)")
-      try server.move(to: 20)
+      // The person is back and stays: a pointer that moves every half second, from a
+      // process of its own (one move from a busy test pool may come late or not at all).
+      let active = try server.keepActive()
+      defer {
+        kill(active.processIdentifier, SIGKILL)
+        active.waitUntilExit()
+      }
       try await eventually("back", timeout: 5) { Self.working(sandbox) == true ? true : nil }
       watch.signal(SIGTERM)
       #expect(try await watch.waitForExit() == .exit(0))
@@ -97,7 +103,13 @@ struct IdleWatchCommandTests {
       let watch = try sandbox.launch(["idle-watch"], environment: environment)
       try await bar.waitForFrame(timeout: 5, "the first frame")
       try await eventually("away", timeout: 6) { Self.working(sandbox) == false ? true : nil }
-      try server.move(to: 20)
+      // The person is back and stays: a pointer that moves every half second, from a
+      // process of its own (one move from a busy test pool may come late or not at all).
+      let active = try server.keepActive()
+      defer {
+        kill(active.processIdentifier, SIGKILL)
+        active.waitUntilExit()
+      }
       try await eventually("back", timeout: 5) { Self.working(sandbox) == true ? true : nil }
       let log = try await sandbox.run(["log", "today"]).stdout
       #expect(log.split(separator: "\n").filter { $0.contains(" api") }.count == 1, "\(log)")
