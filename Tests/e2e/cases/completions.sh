@@ -64,8 +64,8 @@ need "fish started" tm new-session -d -s fish -x 160 -y 40 "env XDG_RUNTIME_DIR=
 # cursor_line SHELL: the line the cursor is on, as the terminal shows it.
 cursor_line() {
   local y
-  y=$(tm display-message -p -t "$1" '#{cursor_y}') || return 1
-  tm capture-pane -p -t "$1" | sed -n "$((y + 1))p"
+  y=$(tm display-message -p -t "=$1:" '#{cursor_y}') || return 1
+  tm capture-pane -p -t "=$1:" | sed -n "$((y + 1))p"
 }
 line_has() { cursor_line "$1" | grep -qF -- "$2"; }
 # at_prompt SHELL: the cursor is on an empty prompt.
@@ -76,21 +76,21 @@ at_prompt() { [ "$(cursor_line "$1" | sed 's/ *$//')" = 'READY$' ]; }
 # shell's processes go to SHELL-STEP.pane in the results and to the log.
 shown() {
   local shell=$1 file="$E2E_OUT/$1-$2.pane" pid
-  pid=$(tm display-message -p -t "$shell" '#{pane_pid}')
+  pid=$(tm display-message -p -t "=$shell:" '#{pane_pid}')
   {
     echo "== $shell, step $2: $3"
-    tm capture-pane -p -S - -t "$shell"
-    echo "== cursor at line $(tm display-message -p -t "$shell" '#{cursor_y}'); the shell's processes:"
+    tm capture-pane -p -S - -t "=$shell:"
+    echo "== cursor at line $(tm display-message -p -t "=$shell:" '#{cursor_y}'); the shell's processes:"
     ps -eo pid,ppid,stat,etime,time,args --forest |
       awk -v p="$pid" 'NR == 1 || $1 == p || seen[$2] { seen[$1] = 1; print }'
   } >"$file" 2>&1
   sed 's/^/    | /' "$file" >&2
-  tm capture-pane -p -t "$shell" | sed 's/ *$//' | grep -v '^$' | tail -n 3 |
+  tm capture-pane -p -t "=$shell:" | sed 's/ *$//' | grep -v '^$' | tail -n 3 |
     sed "s#$E2E_TMP/##g" | awk '{ printf "%s%s", sep, $0; sep = " ⏎ " }'
 }
 
 # alive SHELL: its pane still runs the shell (a shell that exits leaves it, dead).
-alive() { [ "$(tm display-message -p -t "$1" '#{pane_dead}')" = 0 ]; }
+alive() { [ "$(tm display-message -p -t "=$1:" '#{pane_dead}')" = 0 ]; }
 # prompt_or_gone SHELL: at an empty prompt, or no longer waiting for one.
 prompt_or_gone() { at_prompt "$1" || ! alive "$1"; }
 
@@ -98,7 +98,7 @@ prompt_or_gone() { at_prompt "$1" || ! alive "$1"; }
 ready() {
   local shell=$1
   wait_for 30 "$shell prompt" prompt_or_gone "$shell" && alive "$shell" || return 1
-  tm send-keys -t "$shell" -l -- "true >$E2E_TMP/$shell.ready" && tm send-keys -t "$shell" Enter &&
+  tm send-keys -t "=$shell:" -l -- "true >$E2E_TMP/$shell.ready" && tm send-keys -t "=$shell:" Enter &&
     wait_for 30 "$shell runs a line" test -e "$E2E_TMP/$shell.ready"
 }
 
@@ -122,14 +122,14 @@ step() {
   elif ! alive "$shell"; then
     why="$shell exited"
   else
-    tm send-keys -t "$shell" -l -- "$typed"
-    tm send-keys -t "$shell" Tab
+    tm send-keys -t "=$shell:" -l -- "$typed"
+    tm send-keys -t "=$shell:" Tab
     if ! wait_for 20 "$shell completes '$typed' to '$want'" line_has "$shell" "$want"; then
       why="not completed to '$want' within 20 s"
     else
       cursor_line "$shell" >"$E2E_OUT/$shell-$n.line"
-      tm send-keys -t "$shell" -l -- " >$out 2>&1; true >$out.done"
-      tm send-keys -t "$shell" Enter
+      tm send-keys -t "=$shell:" -l -- " >$out 2>&1; true >$out.done"
+      tm send-keys -t "=$shell:" Enter
       wait_for 20 "$shell runs the line" test -e "$out.done" || why="the line did not end within 20 s"
     fi
   fi
@@ -139,7 +139,7 @@ step() {
   fi
   FAILS+=("$desc: $why; the pane showed: $(shown "$shell" "$n" "$why")")
   log "FAILED: ${FAILS[-1]}"
-  tm send-keys -t "$shell" C-c
+  tm send-keys -t "=$shell:" C-c
   if ! wait_for 20 "$shell prompt after Ctrl-C" prompt_or_gone "$shell" || ! alive "$shell"; then
     stuck[$shell]="$shell stuck after step $n"
   fi
