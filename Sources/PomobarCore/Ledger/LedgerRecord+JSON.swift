@@ -267,15 +267,7 @@ enum FlatObjectScanner {
           negative = true
           index += 1
         }
-        var number: Int64 = 0
-        var digits = 0
-        while case let digit = byte(index), digit >= 48 && digit <= 57 {
-          guard digits < 18 else { return false }
-          number = number * 10 + Int64(digit - 48)
-          digits += 1
-          index += 1
-        }
-        guard digits > 0 else { return false }
+        guard let number = digits(bytes, &index) else { return false }
         let value = negative ? -number : number
         switch key {
         case .seconds: fields.seconds = value
@@ -309,15 +301,7 @@ enum FlatObjectScanner {
         if let text = string(bytes, &index) {
           members.append((name, .string(String(decoding: text, as: UTF8.self))))
         } else {
-          var number: Int64 = 0
-          var digits = 0
-          while case let digit = byte(index), digit >= 48 && digit <= 57 {
-            guard digits < 18 else { return nil }
-            number = number * 10 + Int64(digit - 48)
-            digits += 1
-            index += 1
-          }
-          guard digits > 0 else { return nil }
+          guard let number = digits(bytes, &index) else { return nil }
           members.append((name, .integer(number)))
         }
         guard byte(index) == UInt8(ascii: ",") else { break }
@@ -327,6 +311,21 @@ enum FlatObjectScanner {
     guard byte(index) == UInt8(ascii: "}") else { return nil }
     index += 1
     return .some(TaskRef(json: .object(members)))
+  }
+
+  /// The unsigned integer of 1 to 18 digits at `index`, read in place; nil for none or
+  /// more (a number that long is no record's).
+  @inline(__always)
+  static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Int64? {
+    var number: Int64 = 0
+    var count = 0
+    while index < bytes.count, case let digit = bytes[index], digit >= 48 && digit <= 57 {
+      guard count < 18 else { return nil }
+      number = number * 10 + Int64(digit - 48)
+      count += 1
+      index += 1
+    }
+    return count > 0 ? number : nil
   }
 
   /// The case of `T` whose raw value is these bytes (a kind, an outcome), read in place:
