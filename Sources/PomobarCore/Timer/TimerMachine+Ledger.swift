@@ -32,9 +32,9 @@ extension TimerMachine {
     case .interrupt(let external, let note):
       guard state.phase.kind == .focus else { return }
       if external {
-        state.ledger.externalInterruptions += 1
+        state.ledger.phaseLog?.externalInterruptions += 1
       } else {
-        state.ledger.internalInterruptions += 1
+        state.ledger.phaseLog?.internalInterruptions += 1
       }
       let label = external ? "external" : "internal"
       addNote(note.map { "\(label): \($0)" })
@@ -218,18 +218,18 @@ extension TimerMachine {
     case .idle, .focusDone: break
     }
     counted = max(.zero, counted)
-    let start = min(state.ledger.phaseStart ?? (time - counted), time)
+    let log = state.ledger.phaseLog ?? PhaseLog()
+    let start = min(log.start ?? (time - counted), time)
     // A paused phase stopped at a moment before it was paused (`ctl stop --at`) counts
     // no more than it spans.
     counted = min(counted, time - start)
-    var notes = state.ledger.notes
+    var notes = log.notes
     if let note { notes.append(note) }
     return record(
       LedgerRecord.Kind(kind), from: start, to: time, seconds: counted.floorSeconds,
       project: state.ledger.project, outcome: Self.outcome(reason),
-      internalInterruptions: state.ledger.internalInterruptions,
-      externalInterruptions: state.ledger.externalInterruptions,
-      gap: state.ledger.phaseGap.floorSeconds, note: notes.isEmpty ? nil : notes.joined(separator: "; "),
+      internalInterruptions: log.internalInterruptions, externalInterruptions: log.externalInterruptions,
+      gap: log.gap.floorSeconds, note: notes.isEmpty ? nil : notes.joined(separator: "; "),
       tags: state.ledger.tags, task: kind == .focus ? state.ledger.task : nil)
   }
 
@@ -248,10 +248,9 @@ extension TimerMachine {
   }
 
   private mutating func addNote(_ note: String?) {
-    guard let note = note.flatMap(Self.clean), state.ledger.notes.count < LedgerState.notesKept else {
-      return
-    }
-    state.ledger.notes.append(note)
+    guard let note = note.flatMap(Self.clean), let log = state.ledger.phaseLog, log.notes.count < LedgerState.notesKept
+    else { return }
+    state.ledger.phaseLog?.notes.append(note)
   }
 
   /// A note as kept: one line, trimmed, at most `Action.noteBytes` bytes; nil if nothing
