@@ -35,7 +35,7 @@ extension TimerMachine {
       if case .record(let record, _, let end) = $0 { return record.kind != .work && end > from }
       return false
     }
-    let phaseRuns = state.phase.kind != nil && (state.ledger.phaseStart.map { $0 < to } ?? false)
+    let phaseRuns = state.ledger.phaseStart.map { $0 < to } ?? false
     let choice = AwayChoice(
       from: from, to: to, project: clock.project, tags: clock.tags, timer: state.note,
       phaseCovered: phaseRecord || phaseRuns, answerBy: ledger.away.answerWithin.map { to + $0 })

@@ -253,8 +253,7 @@ public struct TimerMachine: Sendable {
     let asleepAt = now - gap
     advance(to: asleepAt, &effects)  // what was due before the lid closed happened then
     pauseWork(from: asleepAt, to: now, &effects)
-    let phaseStart = state.phase.kind == nil ? nil : state.ledger.phaseStart
-    let from = max(asleepAt, phaseStart ?? asleepAt)
+    let from = max(asleepAt, state.ledger.phaseStart ?? asleepAt)
     let gap = now - from
     let held = away && state.ledger.pausedByAway
     let cause: TimerNote.Cause = away ? .away : .suspend
