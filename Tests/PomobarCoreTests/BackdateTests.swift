@@ -218,7 +218,7 @@ import Testing
         recorded(1, .work, start, end, end - start, nil, project: "api"),
       ])
     #expect(m.state.ledger.work == nil)
-    #expect(m.state.ledger.resumeWorkOnBack)
+    #expect(m.state.ledger.away == Absence(since: .seconds(Self.now - 300), stoppedWork: .user))
     // A clock started after the moment: away from its start, no interval before it.
     var late = Self.machine(Self.working(since: Self.before(hours: 0, minutes: 2)))
     let (_, lateEffects) = try Self.backdate(&late, .away, .ago(.seconds(300))).get()

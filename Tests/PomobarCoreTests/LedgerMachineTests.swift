@@ -177,7 +177,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     let back = m.handle(.action(.back), at: at(900))
     #expect(m.state.ledger.work == nil, "\(back)")
     #expect(!back.contains(hook(.workStart, nil, next: .focus)))
-    #expect(!m.state.ledger.resumeWorkOnBack)
+    #expect(m.state.ledger.away == nil)
   }
 
   @Test func aClockTheUserStartedComesBackAfterAwayAndOutlivesTheTimer() {

@@ -51,9 +51,11 @@ import Testing
   }
 
   /// The ledger object with the phase's fields as given, the rest empty.
-  static func ledger(_ phase: String, heldByAway: Bool = false) -> String {
-    #"{"work":null,"project":null,"projects":[],"serial":3,"away":600000000000,"resume_work":false,"#
-      + #""resume_work_by_focus":false,"away_choice":null,"# + phase
+  static func ledger(
+    _ phase: String = noPhase, heldByAway: Bool = false,
+    away: String = #""away":600000000000,"resume_work":false,"resume_work_by_focus":false"#
+  ) -> String {
+    #"{"work":null,"project":null,"projects":[],"serial":3,"# + away + #","away_choice":null,"# + phase
       + #","today":{"day":0,"projects":[]},"recent":null"# + (heldByAway ? #","away_paused":true}"# : "}")
   }
 
@@ -147,10 +149,9 @@ import Testing
     _ = m.handle(.action(.away), at: .seconds(200))
     var away = noted
     away.phase = .paused(.focus, remaining: .seconds(1300), total: .seconds(1500))
-    away.ledger.awaySince = .seconds(200)
     // Away stops the focus's work clock (its record the first), to start it again at back.
     (away.ledger.work, away.ledger.serial) = (nil, 1)
-    (away.ledger.resumeWorkOnBack, away.ledger.resumeWorkByFocus) = (true, true)
+    away.ledger.away = Absence(since: .seconds(200), stoppedWork: .focus)
     away.ledger.phaseLog?.heldByAway = true
     #expect(m.state == away)
     #expect(m.state.ledger.pausedByAway)

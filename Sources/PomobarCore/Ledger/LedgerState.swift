@@ -19,13 +19,8 @@ public struct LedgerState: Equatable, Sendable {
   public var projects: [String]
   /// The serial of the last record made; the next record gets the next one.
   public var serial: Int
-  /// Since when the user has been away (`ctl away`), until `ctl back`.
-  public var awaySince: Instant?
-  /// Whether `ctl back` starts the work clock again (away stopped it).
-  public var resumeWorkOnBack: Bool
-  /// Whether the clock away stopped was one a focus started: back starts it again only
-  /// while the timer runs, and the timer going idle meanwhile stops it for good.
-  public var resumeWorkByFocus: Bool = false
+  /// The time away (`ctl away`), until `ctl back`; nil: not away.
+  public var away: Absence?
   /// The time away that waits for an answer (`ctl away-was`); nil: none.
   public var awayChoice: AwayChoice? = nil
   /// What the running or paused phase's record will carry; nil when none runs or is
@@ -51,19 +46,19 @@ public struct LedgerState: Equatable, Sendable {
 
   public init(
     work: WorkClock? = nil, project: String? = nil, projects: [String] = [], serial: Int = 0,
-    awaySince: Instant? = nil, resumeWorkOnBack: Bool = false, phaseLog: PhaseLog? = nil,
-    today: DayTotals = DayTotals()
+    away: Absence? = nil, phaseLog: PhaseLog? = nil, today: DayTotals = DayTotals()
   ) {
     self.work = work
     self.project = project
     self.projects = projects
     self.serial = serial
-    self.awaySince = awaySince
-    self.resumeWorkOnBack = resumeWorkOnBack
+    self.away = away
     self.phaseLog = phaseLog
     self.today = today
   }
 
+  /// Since when the user has been away; nil when not away.
+  public var awaySince: Instant? { away?.since }
   /// When the running or paused phase began; nil when none runs (or from a file of a
   /// version before the ledger).
   public var phaseStart: Instant? { phaseLog?.start }
@@ -75,7 +70,7 @@ public struct LedgerState: Equatable, Sendable {
     let move = { (instant: Instant) in Instant(nanoseconds: instant.nanoseconds &+ shift) }
     var moved = self
     if let since = work?.since { moved.work?.since = move(since) }
-    moved.awaySince = awaySince.map(move)
+    if let since = away?.since { moved.away?.since = move(since) }
     moved.phaseLog?.start = phaseStart.map(move)
     moved.awayChoice = awayChoice.map { $0.moved(by: move) }
     moved.breaks = breaks.moved(by: shift)

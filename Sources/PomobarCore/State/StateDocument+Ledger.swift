@@ -38,7 +38,8 @@ extension StateDocument {
     let encoded: JSONValue = [
       "work": work, "project": text(ledger.project), "projects": .array(ledger.projects.map { .string($0) }),
       "serial": .integer(Int64(ledger.serial)), "away": instant(ledger.awaySince),
-      "resume_work": .bool(ledger.resumeWorkOnBack), "resume_work_by_focus": .bool(ledger.resumeWorkByFocus),
+      "resume_work": .bool(ledger.away?.stoppedWork != nil),
+      "resume_work_by_focus": .bool(ledger.away?.stoppedWork == .focus),
       "away_choice": encode(ledger.awayChoice),
       "phase_start": instant(log.start),
       "phase_gap": .integer(log.gap.nanoseconds),
@@ -101,9 +102,12 @@ extension StateDocument {
       }
     }
     ledger.serial = Int(try integer(value, "serial", in: 0...Int64(Int32.max)))
-    ledger.awaySince = try moment(value, "away")
-    ledger.resumeWorkOnBack = value["resume_work"]?.boolValue ?? false
-    ledger.resumeWorkByFocus = value["resume_work_by_focus"]?.boolValue ?? false
+    // What back starts is read only with an absence, and by focus only when it starts one.
+    ledger.away = try moment(value, "away").map { since in
+      guard value["resume_work"]?.boolValue == true else { return Absence(since: since) }
+      let byFocus = value["resume_work_by_focus"]?.boolValue == true
+      return Absence(since: since, stoppedWork: byFocus ? .focus : .user)
+    }
     // The phase's log is read whatever the phase is; `TimerState` keeps it only for a
     // running or paused one.
     let start = try moment(value, "phase_start")
