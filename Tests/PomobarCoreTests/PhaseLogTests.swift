@@ -41,7 +41,7 @@ import Testing
     state.ledger.phaseLog?.heldByAway = true
     #expect(state.ledger.phaseLog == held)
     state.ledger.phaseLog = nil
-    #expect(state.ledger.phaseLog == PhaseLog(), "a running phase without a start, as in a file before the ledger")
+    #expect(state.ledger.phaseLog == PhaseLog(), "running with no start, as in a file from before the ledger")
   }
 
   /// A state file of one version with `timer` and `ledger`, as `json()` writes it.
@@ -140,7 +140,8 @@ import Testing
     let started = TimerState(
       phase: .running(.focus, deadline: .seconds(1500), total: .seconds(1500)),
       ledger: LedgerState(
-        work: WorkClock(since: .seconds(0), project: nil, byFocus: true), phaseLog: PhaseLog(start: .seconds(0))))
+        work: WorkClock(since: .seconds(0), project: nil, byFocus: true),
+        phaseLog: PhaseLog(start: .seconds(0))))
     #expect(m.state == started)
     _ = m.handle(.action(.interrupt(external: true, note: "phone")), at: .seconds(100))
     var noted = started

@@ -70,7 +70,9 @@ extension TimerMachine {
       resume(after: max(.zero, now - absence.since), at: now, away: true, &effects)
       // A clock the focus started comes back as the focus's own, to stop with the timer:
       // not when the timer went idle meanwhile (the gap's policy ended the phase).
-      if let stopped = absence.stoppedWork, state.ledger.work == nil, stopped == .user || state.phase != .idle {
+      if let stopped = absence.stoppedWork, state.ledger.work == nil,
+        stopped == .user || state.phase != .idle
+      {
         startWork(at: now, byFocus: stopped == .focus, &effects)
       }
       offerAwayChoice(to: now, clock: clock, since: resumed, &effects)
@@ -243,7 +245,8 @@ extension TimerMachine {
   }
 
   private mutating func addNote(_ note: String?) {
-    guard let note = note.flatMap(Self.clean), let log = state.ledger.phaseLog, log.notes.count < LedgerState.notesKept
+    guard let note = note.flatMap(Self.clean), let log = state.ledger.phaseLog,
+      log.notes.count < LedgerState.notesKept
     else { return }
     state.ledger.phaseLog?.notes.append(note)
   }
