@@ -13,9 +13,9 @@
 /// versions skip the key), `task` (the ledger's and the running interval's, `TaskRef`'s
 /// JSON form) only while one is set, `"away_paused":true` only while the time away holds
 /// the paused phase. `phase_start` to `notes` and `away_paused` are the running or paused
-/// phase's `PhaseLog` (null and zeros without one). `breaks`: see `StateDocument+BreakCare`; `nudges`:
-/// `StateDocument+Nudges`. `budgets`, only when some are: the budget notifications told
-/// of (`BudgetAlert`).
+/// phase's `PhaseLog` (null and zeros without one); `away` and `resume_work…` the
+/// `Absence`. `breaks`: see `StateDocument+BreakCare`; `nudges`: `StateDocument+Nudges`.
+/// `budgets`, only when some are: the budget notifications told of (`BudgetAlert`).
 extension StateDocument {
   static func encode(_ ledger: LedgerState) -> JSONValue {
     let work: JSONValue =

@@ -82,7 +82,8 @@ public struct TimerMachine: Sendable {
       effects.append(hook(.pause, at: now))
     case .resume:
       guard case .paused(let timed, let remaining, let total) = state.phase else { return }
-      state.phase = .running(timed, deadline: now + remaining, total: total)  // away or not
+      // Resumed by hand: it runs, away or not, and no longer held by the time away.
+      state.phase = .running(timed, deadline: now + remaining, total: total)
       effects.append(hook(.resume, at: now))
     case .toggle:
       switch state.phase {
