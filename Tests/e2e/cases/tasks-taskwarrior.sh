@@ -115,8 +115,24 @@ expect "the bar's progress adds the focus" wait_for 5 "the progress" tooltip_say
 expect "status --format json has the estimate and the time spent" \
   test "$(pb status --format json | jq -r '"\(.task.estimate) \(.task.spent)"')" = "7200 1875"
 
-# The contrib hook: `task 2 start` starts pomobar's focus on "call Bob", `task 2 stop` stops it.
+# A task picked while a focus runs is started in taskwarrior for that focus, and the one
+# the focus had is stopped there (once each: the write-back is the transaction's effect).
 pb ctl stop >/dev/null
+pb ctl start >/dev/null || fail_now "ctl start failed"
+expect "a focus on the report starts it" wait_for 5 "task start" active
+bob_active() { [ -n "$(tw _get "$bob.start")" ]; }
+bob_inactive() { ! bob_active; }
+pick "Bob" >/dev/null || fail_now "picking with rofi failed"
+expect "Bob, picked during the focus, is started in taskwarrior" wait_for 5 "task 2 start" bob_active
+expect "and the report, which the focus had, is stopped" wait_for 5 "task 1 stop" inactive
+pb ctl stop >/dev/null
+expect "the focus's end stops Bob" wait_for 5 "task 2 stop" bob_inactive
+# Two focus starts, two ends and the pick's release and start: six write-backs, each once.
+write_backs() { grep -c 'task-write-back: exit 0' "$XDG_STATE_HOME/pomobar/hooks.log"; }
+expect "six write-backs ran" wait_for 5 "the sixth write-back" sh -c "test \"\$(grep -c 'task-write-back: exit 0' '$XDG_STATE_HOME/pomobar/hooks.log')\" -ge 6"
+expect "each once" test "$(write_backs)" -eq 6
+
+# The contrib hook: `task 2 start` starts pomobar's focus on "call Bob", `task 2 stop` stops it.
 ln -sf "$E2E_BIN" "$E2E_TMP/bin/pomobar"
 export PATH="$E2E_TMP/bin:$PATH"
 install -m 755 "$E2E_ROOT/contrib/taskwarrior/on-modify.pomobar" "$HOME/.task/hooks/on-modify.pomobar"
