@@ -57,9 +57,12 @@ pick() {
   timeout 30 "$E2E_BIN" ctl task >>"$E2E_OUT/ctl-task.log" 2>&1 &
   local ctl=$!
   wait_for 10 "rofi's window" rofi_up || { kill "$ctl" 2>/dev/null; return 1; }
-  timeout 5 xdotool type --delay 20 "$1"
+  # xdotool's own failure (a server it could not reach) is said, not taken for rofi's.
+  timeout 5 xdotool type --delay 20 "$1" 2>>"$E2E_OUT/xdotool.log" ||
+    { note "xdotool type failed: $? (xdotool.log)"; kill "$ctl" 2>/dev/null; return 1; }
   local at=$EPOCHREALTIME
-  timeout 5 xdotool key Return
+  timeout 5 xdotool key Return 2>>"$E2E_OUT/xdotool.log" ||
+    { note "xdotool key failed: $? (xdotool.log)"; kill "$ctl" 2>/dev/null; return 1; }
   wait "$ctl" || return 1
   echo "$at"
 }
