@@ -90,7 +90,8 @@ import Testing
         focus(other, minutes: 25, serial: 2),
         focus(nil, minutes: 25, serial: 3), work,
       ], task: report)
-    #expect(folded.task == HistoryFigures.TaskTime(ref: report, seconds: 45 * 60))
+    #expect(folded.task?.ref == report)
+    #expect(folded.task?.seconds == Int64(45 * 60))
     // A task named by hand is told by its title.
     let byHand = TaskRef(title: "tidy")
     #expect(
@@ -179,5 +180,40 @@ import Testing
       .stateRead(StateDocument(timer: running(other), written: reading(62)), fileExists: true), at: 62)
     #expect(actions.contains { if case .fold(let asked) = $0 { asked.task == other } else { false } })
     #expect(BarDriver.frames(actions) == ["call Bob\n"], "not the other task's time")
+  }
+
+  /// A focus on the task that ends: the state owes its record to the history until it is
+  /// appended, and it counts meanwhile (no drop to the time before it); the fold that
+  /// reads it from the history counts it once.
+  @Test func aFocusThatEndsDoesNotDropOutWhileItsRecordIsFolded() {
+    var bar = BarDriver(config: config, document: StateDocument(timer: running(report), written: reading(0)))
+    let isFold = { (action: BarAction) in if case .fold = action { true } else { false } }
+    guard case .fold(let first)? = bar.start(at: 0).first(where: isFold) else {
+      Issue.record("no fold")
+      return
+    }
+    var builder = HistoryFigures.Builder(config: config, request: first)
+    builder.add(focus(report, minutes: 30, machine: "laptop"))
+    #expect(
+      BarDriver.frames(bar.handle(.figures(builder.finish()), at: 60)) == ["write the report 0:31 of 2h\n"])
+    var idle = TimerState()
+    idle.ledger.task = report
+    var ended = StateDocument(timer: idle, written: reading(1500))
+    let record = focus(report, minutes: 25, serial: 7)
+    ended.owed = [record]
+    #expect(
+      BarDriver.frames(bar.handle(.stateRead(ended, fileExists: true), at: 1500)) == [
+        "write the report 0:55 of 2h\n"
+      ])
+    guard case .fold(let again)? = bar.handle(.historyChanged, at: 1501).first(where: isFold) else {
+      Issue.record("no fold after the append")
+      return
+    }
+    var appended = HistoryFigures.Builder(config: config, request: again)
+    appended.add(focus(report, minutes: 30, machine: "laptop"))
+    appended.add(record)
+    #expect(
+      BarDriver.frames(bar.handle(.figures(appended.finish()), at: 1502)) == [], "0:55 still, counted once")
+    #expect(bar.session.figures?.taskSpent(idle, now: .seconds(1502)) == Int64(55 * 60))
   }
 }

@@ -195,6 +195,7 @@ public struct BarSession {
       if more.contains(.quit) { wake.quit = true }
     case .stateRead(let document, let exists):
       (self.document, fileExists) = (document, exists)
+      figures?.owing(document?.owed ?? [])
       wake.fold = wake.fold || foldIsBehind(document)
       wake.refresh(.changed)
     case .stateFolderUnusable(let problem):
@@ -246,6 +247,7 @@ public struct BarSession {
       wake.actions += render(state, now: at)
     case .saved(let document):
       (self.document, fileExists) = (document, true)
+      figures?.owing(document.owed)
       wake.fold = wake.fold || foldIsBehind(document)
       saving = .fine
       wake.refresh(.outcome)
@@ -282,6 +284,7 @@ public struct BarSession {
     case .figures(let figures):
       folding = false
       self.figures = HistoryFigures.wanted(config) ? figures : nil
+      self.figures?.owing(document?.owed ?? [])
       viewFrom = nil
       wake.fold = foldAgain
       wake.refresh(.changed)

@@ -46,6 +46,29 @@ public struct HistoryFigures: Equatable, Sendable {
   public struct TaskTime: Equatable, Sendable {
     public var ref: TaskRef
     public var seconds: Int64 = 0
+    /// The ids of the records summed.
+    var counted: Set<String> = []
+    /// Seconds of focus on it the state owes the history and the fold did not sum: a
+    /// focus that ended since the fold began (`owing`), until the next fold has it.
+    var owed: Int64 = 0
+
+    mutating func add(_ record: LedgerRecord) {
+      guard record.kind == .focus, let carried = record.task, ref.isSame(as: carried),
+        counted.insert(record.id).inserted
+      else { return }
+      seconds += record.seconds
+    }
+  }
+
+  /// Takes in the records the state owes the history now (`StateDocument.owed`): those on
+  /// the task that the fold did not sum count until the next fold, so a focus that just
+  /// ended does not drop out of `{task-progress}` while its record is being folded.
+  public mutating func owing(_ records: [LedgerRecord]) {
+    guard var task else { return }
+    var owed = TaskTime(ref: task.ref, counted: task.counted)
+    for record in records { owed.add(record) }
+    task.owed = owed.seconds
+    self.task = task
   }
 
   /// What a project used of its budget's period.
@@ -131,9 +154,7 @@ extension HistoryFigures {
 
     /// Adds one record; `billed`: a bill marks it.
     public mutating func add(_ record: LedgerRecord, billed: Bool = false) {
-      if record.kind == .focus, let carried = record.task, figures.task?.ref.isSame(as: carried) == true {
-        figures.task!.seconds += record.seconds
-      }
+      figures.task?.add(record)
       if record.kind == .work {
         if record.end.utc > request.dayBegan {
           figures.today.add(workOf: record, dayBegan: request.dayBegan, today: request.day)
@@ -242,7 +263,7 @@ extension HistoryFigures {
   /// the fold was not for that task (none asked for, or another: a new fold is under way).
   public func taskSpent(_ state: TimerState, now: Instant) -> Int64? {
     guard let task, let current = state.ledger.task, task.ref.isSame(as: current) else { return nil }
-    return task.seconds + (state.focusElapsed(at: now)?.floorSeconds ?? 0)
+    return task.seconds + task.owed + (state.focusElapsed(at: now)?.floorSeconds ?? 0)
   }
 
   /// `{task-progress}`: the task's focus time so far against its estimate, `1:15 of 2h`,
