@@ -55,6 +55,8 @@ public struct BarSession {
   /// closed, or counted again from the history after an edit) is folded again, so that its
   /// difference is the live part only until then.
   private var foldBase: DayTotals?
+  /// The task the last fold summed (`{task-progress}`): another task is folded for anew.
+  private var foldTask: TaskRef?
 
   /// Why things do not work, each shown with ⚠ while it lasts (and the state's, which
   /// `Saving` keeps).
@@ -193,7 +195,8 @@ public struct BarSession {
       if more.contains(.quit) { wake.quit = true }
     case .stateRead(let document, let exists):
       (self.document, fileExists) = (document, exists)
-      wake.fold = wake.fold || foldBase != nil && document?.timer.ledger.today != foldBase
+      figures?.owing(document?.owed ?? [])
+      wake.fold = wake.fold || foldIsBehind(document)
       wake.refresh(.changed)
     case .stateFolderUnusable(let problem):
       let problem = "cannot use the state folder: \(problem)"
@@ -244,7 +247,8 @@ public struct BarSession {
       wake.actions += render(state, now: at)
     case .saved(let document):
       (self.document, fileExists) = (document, true)
-      wake.fold = wake.fold || foldBase != nil && document.timer.ledger.today != foldBase
+      figures?.owing(document.owed)
+      wake.fold = wake.fold || foldIsBehind(document)
       saving = .fine
       wake.refresh(.outcome)
     case .saveFailed(let problem):
@@ -280,6 +284,7 @@ public struct BarSession {
     case .figures(let figures):
       folding = false
       self.figures = HistoryFigures.wanted(config) ? figures : nil
+      self.figures?.owing(document?.owed ?? [])
       viewFrom = nil
       wake.fold = foldAgain
       wake.refresh(.changed)
@@ -375,7 +380,19 @@ public struct BarSession {
     let (day, began) = Ledger(zone: zone, now: now, dayStart: config.ledger.dayStart).today
     let base = document?.timer.ledger.today ?? DayTotals()
     foldBase = base
-    return [.fold(HistoryFigures.Request(day: day, dayBegan: began, base: base, owed: document?.owed ?? []))]
+    foldTask = HistoryFigures.task(document?.timer, config)
+    let owed = document?.owed ?? []
+    return [.fold(HistoryFigures.Request(day: day, dayBegan: began, base: base, owed: owed, task: foldTask))]
+  }
+
+  /// Whether `document` is one the last fold's figures no longer fit: its today differs
+  /// (an interval closed, or counted again from the history after an edit), or its task
+  /// is another than the one summed.
+  private func foldIsBehind(_ document: StateDocument?) -> Bool {
+    guard foldBase != nil else { return false }
+    if document?.timer.ledger.today != foldBase { return true }
+    let task = HistoryFigures.task(document?.timer, config)
+    return task.map { foldTask?.isSame(as: $0) != true } ?? (foldTask != nil)
   }
 
   /// Works out the frames of the next ticks, when a tick asked for them: the loop calls it

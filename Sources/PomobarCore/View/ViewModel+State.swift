@@ -45,6 +45,7 @@ extension ViewModel {
     self.away = away
     self.project = state.ledger.project
     self.task = state.ledger.task
+    self.taskSpent = figures?.taskSpent(copy state, now: now)
     self.problem = problem
     self.bar = format.bar
     self.timerText = texts.timerFull
@@ -169,6 +170,7 @@ extension ViewModel {
         let shown = config.format.placeholders
         if shown.contains(.budget) { values.budget = figures.budgetText(shown: copy state, config, now: now) }
         if shown.contains(.unbilled) { values.unbilled = figures.unbilledText }
+        values.taskProgress = figures.taskProgressText(state, now: now)
       }
     }
   }
@@ -246,7 +248,10 @@ extension ViewModel {
       lines.append(tooltip.render(format.values))
     } else {
       lines = phaseLines(face, config.timer)
-      if let task = state.ledger.task { lines.append("Task: " + task.title) }
+      if let task = state.ledger.task {
+        let progress = format.values.taskProgress
+        lines.append("Task: " + task.title + (progress.isEmpty ? "" : ", " + progress))
+      }
       lines.append(completedLine(state.completed))
       lines += todayLines(state, now: now, today: today)
     }

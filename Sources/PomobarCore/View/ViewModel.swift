@@ -54,6 +54,9 @@ public struct ViewModel: Equatable, Sendable {
   public var project: String? = nil
   /// The task of the running or next focus (`ctl task`); nil: none.
   public var task: TaskRef? = nil
+  /// Seconds of focus on the task so far, every machine's, when the figures hold them
+  /// (a text shows `{task-progress}`); nil otherwise.
+  public var taskSpent: Int64? = nil
   /// A time away that waits for an answer (`ctl away-was`); nil: none.
   public var away: AwayView? = nil
   /// The `{bar}` in the texts, for bars that colour its parts; nil when no text has one.
