@@ -107,7 +107,7 @@ import Testing
         var primed = encoder
         _ = primed.frame(ViewModel(state: state, config: config, reading: Self.at(0), zone: Self.zone))
         guard
-          var splicer = FrameSplicer(
+          let splicer = FrameSplicer(
             state: state, config: config, zone: Self.zone, problem: nil, figures: nil, encoder: primed)
         else {
           Issue.record("\(format), \(configName), \(stateName): no splicer")

@@ -382,13 +382,19 @@ public struct BarSession {
   /// once the tick's own frame is written, and the next tick does if the loop did not.
   public mutating func workAhead() {
     guard let due = aheadDue else { return }
-    if rollsOver, let shown = ahead?.shown, let from = aheadFrom {
-      (lastView, encoder) = (aheadView(from, at: shown.reading), shown.encoder)
+    var splicer: FrameSplicer?
+    if rollsOver, let ahead, let shown = ahead.shown, let from = aheadFrom {
+      // The same inputs: a splicer goes on from the moment shown, else the view shown is
+      // what the first frame is told from.
+      (encoder, splicer) = (shown.encoder, ahead.splicer)
+      if splicer == nil { lastView = aheadView(from, at: shown.reading) }
     }
     guard let view = lastView else { return }
     (aheadDue, aheadFrom, rollsOver) = (nil, due, false)
-    let splicer = FrameSplicer(
-      state: due.state, config: config, zone: zone, problem: due.problem, figures: figures, encoder: encoder)
+    splicer =
+      splicer
+      ?? FrameSplicer(
+        state: due.state, config: config, zone: zone, problem: due.problem, figures: figures, encoder: encoder)
     ahead = FramesAhead(
       plan: due.plan, deadline: due.deadline, after: due.after, view: view, encoder: encoder, splicer: splicer
     ) { aheadView(due, at: $0) }

@@ -10,7 +10,9 @@
 /// template: a view whose ring and time are marks, encoded, cut at the marks, and checked
 /// against the frame rendered whole at that tick; one that does not give that frame (a
 /// text that holds a mark itself) is not used, and its ticks are rendered whole.
-struct FrameSplicer {
+///
+/// A class: a batch of ticks shares one, and its state and config are not copied per tick.
+final class FrameSplicer {
   /// What a tick shows: the timer's face and the urgent flag. The same moment is the same
   /// view.
   struct Moment: Equatable {
@@ -33,41 +35,44 @@ struct FrameSplicer {
   struct Template {
     enum Piece { case ring, time }
     var key: Key
-    var literals: [[UInt8]] = []
+    var literals: [String] = []
     var pieces: [Piece] = []
+    /// The frame's length without its pieces, in UTF-8 bytes.
+    var length = 0
     /// It gives the frame rendered whole.
     var usable = false
 
     init(key: Key, frame: String) {
       self.key = key
-      let (ring, time) = (Array(ViewModel.Face.ringMark.utf8), Array(ViewModel.Face.timeMark.utf8))
-      var bytes = Array(frame.utf8)[...]
-      var literal: [UInt8] = []
-      while let first = bytes.first {
-        if first == ring[0] && bytes.starts(with: ring) {
-          (literals, pieces, literal) = (literals + [literal], pieces + [.ring], [])
-          bytes = bytes.dropFirst(ring.count)
-        } else if first == time[0] && bytes.starts(with: time) {
-          (literals, pieces, literal) = (literals + [literal], pieces + [.time], [])
-          bytes = bytes.dropFirst(time.count)
-        } else {
-          literal.append(first)
-          bytes = bytes.dropFirst()
+      let marks: [(Piece, [UInt8])] = [
+        (.ring, Array(ViewModel.Face.ringMark.utf8)), (.time, Array(ViewModel.Face.timeMark.utf8)),
+      ]
+      let bytes = Array(frame.utf8)
+      var (start, index) = (0, 0)
+      while index < bytes.count {
+        guard let (piece, mark) = marks.first(where: { bytes[index...].starts(with: $0.1) }) else {
+          index += 1
+          continue
         }
+        literals.append(String(decoding: bytes[start..<index], as: UTF8.self))
+        pieces.append(piece)
+        index += mark.count
+        start = index
       }
-      literals.append(literal)
+      literals.append(String(decoding: bytes[start...], as: UTF8.self))
+      length = literals.reduce(0) { $0 + $1.utf8.count }
     }
 
     /// The frame with `ring` and `time` in place of their marks.
     func splice(ring: String, time: String) -> String {
-      var out: [UInt8] = []
-      out.reserveCapacity(literals.reduce(0) { $0 + $1.count } + pieces.count * 8)
+      var out = ""
+      out.reserveCapacity(length + pieces.count * max(ring.utf8.count, time.utf8.count))
       for index in pieces.indices {
         out += literals[index]
-        out += pieces[index] == .ring ? ring.utf8 : time.utf8
+        out += pieces[index] == .ring ? ring : time
       }
       out += literals[pieces.count]
-      return String(decoding: out, as: UTF8.self)
+      return out
     }
   }
 
@@ -79,6 +84,8 @@ struct FrameSplicer {
   private let fields: ClockFields
   private let placeholders: [Placeholder]
   private var template: Template?
+  /// The moment of the last tick worked out: the next batch's first tick is told from it.
+  var moment: Moment?
 
   /// nil when frames of `state` cannot be spliced with `encoder` (which has written a frame).
   init?(
@@ -101,7 +108,7 @@ struct FrameSplicer {
 
   /// The frame of `moment`, the one at `now`; nil when it is to be rendered whole: its ring
   /// or time has a character some encoder changes, or its template is not usable.
-  mutating func frame(_ moment: Moment, at now: ClockReading) -> String? {
+  func frame(_ moment: Moment, at now: ClockReading) -> String? {
     let face = moment.face
     guard Self.isInert(face.ring), Self.isInert(face.time) else { return nil }
     let key = Key(

@@ -32,6 +32,8 @@ struct FramesAhead {
   private var until: Instant
   /// The reading they were worked out after: each tick's is this one moved on.
   private let after: ClockReading
+  /// What spliced the frames (nil: they were rendered whole): the next batch goes on with it.
+  let splicer: FrameSplicer?
   /// The clocks' offsets when worked out: a change means a suspend or a step.
   private let asleep: Int64
   private let wallOffset: Int64
@@ -39,42 +41,48 @@ struct FramesAhead {
   /// The frames for the ticks of `plan` after `now`, before `deadline`, from `render` (a
   /// view and, when it differs from the one before, its frame): `view` is the one shown
   /// now, by `encoder`, which has written it. With a `splicer`, a tick whose moment is the
-  /// one before writes nothing, and its frame is spliced (or, where it cannot be, rendered).
+  /// one before writes nothing, and its frame is spliced (or, where it cannot be, rendered);
+  /// one that goes on from the last batch knows the moment shown, and needs no `view`.
   init(
     plan: TickPlan, deadline: Instant, after now: ClockReading, view: ViewModel, encoder: any BarEncoder,
     splicer: FrameSplicer?, render: (ClockReading) -> ViewModel
   ) {
     after = now
+    self.splicer = splicer
     asleep = now.asleep
     wallOffset = now.wall &- now.boottime
     var at = plan.next(after: now.instant)
     var previous = view
-    var splicer = splicer
-    var moment: FrameSplicer.Moment?
     var encoder = encoder
     let step = Duration.seconds(plan.seconds)
     #if DEBUG
       // Each frame is the one rendered whole: the tests and the end-to-end cases, which
       // run a debug build, check every spliced frame.
-      var (wholeEncoder, wholePrevious) = (encoder, view)
+      var wholePrevious: ViewModel? = splicer?.moment == nil ? view : nil
     #endif
     entries.reserveCapacity(Self.count)
     while entries.count < Self.count && at < deadline {
       let reading = Self.reading(now, at: at)
       let frame: String?
-      if let last = moment, let current = splicer?.moment(at: reading) {
+      #if DEBUG
+        let encoderBefore = encoder
+      #endif
+      if let splicer, let last = splicer.moment {
         // The view is the moment's: the same moment, the same view.
-        moment = current
-        frame = current == last ? nil : splicer?.frame(current, at: reading) ?? encoder.frame(render(reading))
+        let current = splicer.moment(at: reading)
+        splicer.moment = current
+        frame = current == last ? nil : splicer.frame(current, at: reading) ?? encoder.frame(render(reading))
       } else {
         let view = render(reading)
         frame = view == previous ? nil : encoder.frame(view)
-        moment = splicer?.moment(at: reading)
+        splicer?.moment = splicer?.moment(at: reading)
         previous = consume view
       }
       #if DEBUG
         let whole = render(reading)
-        assert(frame == (whole == wholePrevious ? nil : wholeEncoder.frame(whole)), "tick at \(at): \(frame ?? "nil")")
+        var wholeEncoder = encoderBefore
+        if let wholePrevious { assert((frame == nil) == (whole == wholePrevious), "tick at \(at)") }
+        if let frame { assert(frame == wholeEncoder.frame(whole), "tick at \(at): \(frame)") }
         wholePrevious = whole
       #endif
       entries.append(Entry(at: at, frame: frame, encoder: encoder))

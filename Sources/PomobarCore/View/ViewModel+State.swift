@@ -91,8 +91,7 @@ extension ViewModel {
     var suspendNote: String?
 
     init(_ state: borrowing TimerState, _ config: borrowing Config, now: Instant, localSecondOfDay: Int64?) {
-      let settings = config.timer
-      cycle = max(1, settings.longBreakEvery)
+      cycle = max(1, config.timer.longBreakEvery)
       position = min(max(1, state.slot), cycle)
       // The place in the cycle: every focus slot up to the current one is filled, whether
       // that focus runs, is paused, is done or was skipped; idle waits before its slot.
@@ -101,13 +100,13 @@ extension ViewModel {
       switch state.phase {
       case .idle:
         phase = .idle
-        total = settings.length(of: .focus, for: state.ledger.project).ceilSeconds
+        total = config.timer.length(of: .focus, for: state.ledger.project).ceilSeconds
         remaining = total
         color = config.display.colors.idle
         filled = position - 1
       case .focusDone:
         phase = .focusDone
-        total = settings.length(of: .focus, for: state.ledger.project).ceilSeconds
+        total = config.timer.length(of: .focus, for: state.ledger.project).ceilSeconds
         remaining = 0
         color = config.display.colors.done
       case .running(let timed, let deadline, let length):
@@ -126,7 +125,7 @@ extension ViewModel {
 
       fraction = total > 0 ? Double(remaining) / Double(total) : 0
       // Flowtime counts up: the time so far instead of the time left, and no end.
-      flow = ViewModel.flow(state, settings, remaining: remaining, total: total)
+      flow = ViewModel.flow(state, config.timer, remaining: remaining, total: total)
       var shown = remaining
       if let flow {
         (fraction, shown, endsAt) = (flow.fraction, flow.elapsed, nil)
