@@ -35,7 +35,7 @@ final class FrameSplicer {
   struct Template {
     enum Piece { case ring, time }
     var key: Key
-    var literals: [String] = []
+    var literals: [[UInt8]] = []
     var pieces: [Piece] = []
     /// The frame's length without its pieces, in UTF-8 bytes.
     var length = 0
@@ -54,25 +54,35 @@ final class FrameSplicer {
           index += 1
           continue
         }
-        literals.append(String(decoding: bytes[start..<index], as: UTF8.self))
+        literals.append(Array(bytes[start..<index]))
         pieces.append(piece)
         index += mark.count
         start = index
       }
-      literals.append(String(decoding: bytes[start...], as: UTF8.self))
-      length = literals.reduce(0) { $0 + $1.utf8.count }
+      literals.append(Array(bytes[start...]))
+      length = literals.reduce(0) { $0 + $1.count }
     }
 
-    /// The frame with `ring` and `time` in place of their marks.
+    /// The frame with `ring` and `time` in place of their marks: each part copied once.
     func splice(ring: String, time: String) -> String {
-      var out = ""
-      out.reserveCapacity(length + pieces.count * max(ring.utf8.count, time.utf8.count))
-      for index in pieces.indices {
-        out += literals[index]
-        out += pieces[index] == .ring ? ring : time
+      var (ring, time) = (ring, time)
+      return ring.withUTF8 { ring in
+        time.withUTF8 { time in
+          String(unsafeUninitializedCapacity: length + pieces.count * max(ring.count, time.count)) { out in
+            var end = 0
+            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+              _ = UnsafeMutableBufferPointer(rebasing: out[end...]).initialize(fromContentsOf: bytes)
+              end += bytes.count
+            }
+            for index in pieces.indices {
+              literals[index].withUnsafeBufferPointer(put)
+              put(pieces[index] == .ring ? ring : time)
+            }
+            literals[pieces.count].withUnsafeBufferPointer(put)
+            return end
+          }
+        }
       }
-      out += literals[pieces.count]
-      return out
     }
   }
 

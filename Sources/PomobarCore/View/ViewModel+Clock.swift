@@ -19,8 +19,8 @@ extension ViewModel {
       state: state, config: config, reading: now, zone: zone, problem: problem, figures: figures, marked: false)
   }
 
-  /// The view at `now`; `marked`: with the face's ring and time as marks (`Face.marked`),
-  /// for a frame's template (`FrameSplicer`).
+  /// The view at `now`; `marked`: with the face's ring and time as marks (`Face.ringMark`,
+  /// `Face.timeMark`), for a frame's template (`FrameSplicer`).
   init(
     state: borrowing TimerState, config: borrowing Config, reading now: ClockReading,
     zone: @escaping (Int64) -> Int32, problem: String?, figures: HistoryFigures?, marked: Bool
@@ -31,17 +31,13 @@ extension ViewModel {
     let second = Self.localSecondOfDay(now, zone: zone)
     if let figures, let today {
       let applied = figures.applied(to: copy state, today: today.day)
-      var face = Face(applied, config, now: now.instant, localSecondOfDay: second)
-      if marked { face.mark() }
       self.init(
-        face: face, state: applied, config: config, now: now.instant, localSecondOfDay: second,
+        face: Face(applied, config, now: now.instant, localSecondOfDay: second, marked: marked), state: applied, config: config, now: now.instant, localSecondOfDay: second,
         problem: problem, today: today, figures: figures)
     } else {
-      var face = Face(state, config, now: now.instant, localSecondOfDay: second)
-      if marked { face.mark() }
       self.init(
-        face: face, state: state, config: config, now: now.instant, localSecondOfDay: second, problem: problem,
-        today: today, figures: nil)
+        face: Face(state, config, now: now.instant, localSecondOfDay: second, marked: marked), state: state,
+        config: config, now: now.instant, localSecondOfDay: second, problem: problem, today: today, figures: nil)
     }
     (deadline, countsFrom) = Self.clockInstants(state)
     if let work = self.work, work.running, let since = state.ledger.work?.since, let today {

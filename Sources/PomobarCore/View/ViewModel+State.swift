@@ -90,7 +90,11 @@ extension ViewModel {
     /// Why the timer changed on its own, in words.
     var suspendNote: String?
 
-    init(_ state: borrowing TimerState, _ config: borrowing Config, now: Instant, localSecondOfDay: Int64?) {
+    /// `marked`: the ring and the time are marks (`ringMark`, `timeMark`).
+    init(
+      _ state: borrowing TimerState, _ config: borrowing Config, now: Instant, localSecondOfDay: Int64?,
+      marked: Bool = false
+    ) {
       cycle = max(1, config.timer.longBreakEvery)
       position = min(max(1, state.slot), cycle)
       // The place in the cycle: every focus slot up to the current one is filled, whether
@@ -142,17 +146,13 @@ extension ViewModel {
       suspendNote = state.note.map(ViewModel.describe)
       // A paused phase says which phase it is: "Short break paused", not just "Paused".
       label = ViewModel.name(of: phase) + (paused ? " paused" : "")
+      if marked { (ring, time) = (Self.ringMark, Self.timeMark) }
     }
 
     /// What stands for the ring and the time in a frame's template (`FrameSplicer`):
     /// characters of the last private use plane, which no encoder escapes.
     static let ringMark = "\u{10FFFC}"
     static let timeMark = "\u{10FFFD}"
-
-    /// The face with marks for its ring and time.
-    mutating func mark() {
-      (ring, time) = (Self.ringMark, Self.timeMark)
-    }
 
     /// The `{bar}` for the time left.
     func bar(_ display: borrowing DisplaySettings) -> BarView {
