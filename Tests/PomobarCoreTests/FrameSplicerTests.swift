@@ -85,7 +85,7 @@ import Testing
       TimerState(
         phase: .running(.focus, deadline: instant(600), total: .seconds(1500)),
         note: TimerNote(.counted, by: .suspend, .seconds(2520)),
-        ledger: { var ledger = LedgerState(); ledger.task = TaskRef(title: "write <it> & #1"); return ledger }())
+        ledger: withTask("write <it> & #1"))
     ),
     ("paused", TimerState(phase: .paused(.focus, remaining: .seconds(754), total: .seconds(1500)))),
     (
@@ -95,6 +95,12 @@ import Testing
         slot: 2)
     ),
   ]
+
+  static func withTask(_ title: String) -> LedgerState {
+    var ledger = LedgerState()
+    ledger.task = TaskRef(title: title)
+    return ledger
+  }
 
   /// Every fixture, every second of a minute (and between ticks): the spliced frame is the
   /// one rendered whole, and frames are spliced wherever their ring and time can be.
@@ -122,7 +128,8 @@ import Testing
             let frame = splicer.frame(splicer.moment(at: now), at: now)
             if frame != nil { spliced += 1 }
             #expect(
-              frame ?? expected == expected, "\(format), \(configName), \(stateName), tick \(tick) + \(offset)")
+              frame ?? expected == expected,
+              "\(format), \(configName), \(stateName), tick \(tick) + \(offset)")
           }
         }
         let splices = !["a mark in the text", "block ring"].contains(configName)
@@ -137,7 +144,8 @@ import Testing
     let focus = Self.states[0].1
     for encoder: any BarEncoder in [TTYEncoder(interactive: false), JSONStatusEncoder(), YambarEncoder()] {
       #expect(
-        FrameSplicer(state: focus, config: Config(), zone: Self.zone, problem: nil, figures: nil, encoder: encoder)
+        FrameSplicer(
+          state: focus, config: Config(), zone: Self.zone, problem: nil, figures: nil, encoder: encoder)
           == nil)
     }
     var withProject = focus

@@ -394,7 +394,8 @@ public struct BarSession {
     splicer =
       splicer
       ?? FrameSplicer(
-        state: due.state, config: config, zone: zone, problem: due.problem, figures: figures, encoder: encoder)
+        state: due.state, config: config, zone: zone, problem: due.problem, figures: figures, encoder: encoder
+      )
     ahead = FramesAhead(
       plan: due.plan, deadline: due.deadline, after: due.after, view: view, encoder: encoder, splicer: splicer
     ) { aheadView(due, at: $0) }
@@ -403,7 +404,8 @@ public struct BarSession {
   /// The view of the frames ahead worked out from `inputs` at `reading`.
   private func aheadView(_ inputs: AheadInputs, at reading: ClockReading) -> ViewModel {
     ViewModel(
-      state: inputs.state, config: config, reading: reading, zone: zone, problem: inputs.problem, figures: figures)
+      state: inputs.state, config: config, reading: reading, zone: zone, problem: inputs.problem,
+      figures: figures)
   }
 
   /// A tick whose frame was worked out ahead: written as it is; nil when there is none, or

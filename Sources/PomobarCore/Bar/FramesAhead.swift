@@ -108,7 +108,8 @@ struct FramesAhead {
   /// view shown was made).
   mutating func take(at now: ClockReading) -> String?? {
     guard next < entries.count, now.instant >= entries[next].at, now.instant < until,
-      abs(now.asleep &- asleep) <= Self.sleepDrift, abs((now.wall &- now.boottime) &- wallOffset) <= Self.wallDrift
+      abs(now.asleep &- asleep) <= Self.sleepDrift,
+      abs((now.wall &- now.boottime) &- wallOffset) <= Self.wallDrift
     else { return nil }
     var chosen = next
     while chosen + 1 < entries.count && entries[chosen + 1].at <= now.instant { chosen += 1 }

@@ -16,7 +16,8 @@ extension ViewModel {
     problem: String? = nil, figures: HistoryFigures? = nil
   ) {
     self.init(
-      state: state, config: config, reading: now, zone: zone, problem: problem, figures: figures, marked: false)
+      state: state, config: config, reading: now, zone: zone, problem: problem, figures: figures,
+      marked: false)
   }
 
   /// The view at `now`; `marked`: with the face's ring and time as marks (`Face.ringMark`,
@@ -32,12 +33,14 @@ extension ViewModel {
     if let figures, let today {
       let applied = figures.applied(to: copy state, today: today.day)
       self.init(
-        face: Face(applied, config, now: now.instant, localSecondOfDay: second, marked: marked), state: applied, config: config, now: now.instant, localSecondOfDay: second,
+        face: Face(applied, config, now: now.instant, localSecondOfDay: second, marked: marked),
+        state: applied, config: config, now: now.instant, localSecondOfDay: second,
         problem: problem, today: today, figures: figures)
     } else {
       self.init(
         face: Face(state, config, now: now.instant, localSecondOfDay: second, marked: marked), state: state,
-        config: config, now: now.instant, localSecondOfDay: second, problem: problem, today: today, figures: nil)
+        config: config, now: now.instant, localSecondOfDay: second, problem: problem, today: today,
+        figures: nil)
     }
     (deadline, countsFrom) = Self.clockInstants(state)
     if let work = self.work, work.running, let since = state.ledger.work?.since, let today {
@@ -49,7 +52,9 @@ extension ViewModel {
   /// Whether the view needs the ledger's today: the work clock shows (running, or stopped
   /// with a project set), a text needs it (`PlaceholderNeeds.ledgerDay`), or the history's
   /// figures count in it.
-  static func needsToday(_ state: borrowing TimerState, _ config: borrowing Config, figures: HistoryFigures?) -> Bool {
+  static func needsToday(_ state: borrowing TimerState, _ config: borrowing Config, figures: HistoryFigures?)
+    -> Bool
+  {
     let shown = state.ledger.work.map { !$0.byFocus || $0.project != nil } ?? (state.ledger.project != nil)
     let needs = config.needs
     let wanted = config.ledger.show != .timer || needs.contains(.workClock)
@@ -72,7 +77,8 @@ extension ViewModel {
   static func clockMovesOnlyTheFace(
     _ state: borrowing TimerState, _ config: borrowing Config, figures: HistoryFigures?
   ) -> Bool {
-    !needsToday(state, config, figures: figures) && state.ledger.awayChoice == nil && !state.ledger.pausedByAway
+    !needsToday(state, config, figures: figures) && state.ledger.awayChoice == nil
+      && !state.ledger.pausedByAway
       && !(config.timer.breaks.remindAfter != nil && state.ledger.breaks.isOverdue)
   }
 
