@@ -399,16 +399,30 @@ public struct BarSession {
   /// once the tick's own frame is written, and the next tick does if the loop did not.
   public mutating func workAhead() {
     guard let due = aheadDue else { return }
-    if rollsOver, let shown = ahead?.shown { (lastView, encoder) = (shown.view, shown.encoder) }
+    var splicer: FrameSplicer?
+    if rollsOver, let ahead, let shown = ahead.shown, let from = aheadFrom {
+      // The same inputs: a splicer goes on from the moment shown, else the view shown is
+      // what the first frame is told from.
+      (encoder, splicer) = (shown.encoder, ahead.splicer)
+      if splicer == nil { lastView = aheadView(from, at: shown.reading) }
+    }
     guard let view = lastView else { return }
     (aheadDue, aheadFrom, rollsOver) = (nil, due, false)
-    let (config, zone, figures) = (config, zone, figures)
+    splicer =
+      splicer
+      ?? FrameSplicer(
+        state: due.state, config: config, zone: zone, problem: due.problem, figures: figures, encoder: encoder
+      )
     ahead = FramesAhead(
-      plan: due.plan, deadline: due.deadline, after: due.after, view: view, encoder: encoder
-    ) {
-      ViewModel(
-        state: due.state, config: config, reading: $0, zone: zone, problem: due.problem, figures: figures)
-    }
+      plan: due.plan, deadline: due.deadline, after: due.after, view: view, encoder: encoder, splicer: splicer
+    ) { aheadView(due, at: $0) }
+  }
+
+  /// The view of the frames ahead worked out from `inputs` at `reading`.
+  private func aheadView(_ inputs: AheadInputs, at reading: ClockReading) -> ViewModel {
+    ViewModel(
+      state: inputs.state, config: config, reading: reading, zone: zone, problem: inputs.problem,
+      figures: figures)
   }
 
   /// A tick whose frame was worked out ahead: written as it is; nil when there is none, or
@@ -451,7 +465,9 @@ public struct BarSession {
 
   /// Goes back to rendering: what the frames worked out ahead showed is what was shown.
   private mutating func endAhead() {
-    if let shown = ahead?.shown { (lastView, encoder, viewFrom) = (shown.view, shown.encoder, nil) }
+    if let shown = ahead?.shown, let from = aheadFrom {
+      (lastView, encoder, viewFrom) = (aheadView(from, at: shown.reading), shown.encoder, nil)
+    }
     (ahead, aheadDue, aheadFrom, rollsOver) = (nil, nil, nil, false)
   }
 

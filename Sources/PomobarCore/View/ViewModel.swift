@@ -143,9 +143,11 @@ public struct ViewModel: Equatable, Sendable {
   }
 
   /// The last minute of a running (not paused) focus or break.
-  public var isEnding: Bool {
+  public var isEnding: Bool { Self.isEnding(phase, paused: paused, remaining: remainingSeconds) }
+
+  static func isEnding(_ phase: Phase, paused: Bool, remaining: Int64) -> Bool {
     switch phase {
-    case .focus, .shortBreak, .longBreak: return !paused && remainingSeconds > 0 && remainingSeconds <= 60
+    case .focus, .shortBreak, .longBreak: return !paused && remaining > 0 && remaining <= 60
     case .idle, .focusDone: return false
     }
   }
