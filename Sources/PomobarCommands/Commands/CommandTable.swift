@@ -17,8 +17,13 @@ enum CommandTable {
 
   /// Every command's name, in the order the main help lists them.
   enum Name: String, CaseIterable {
-    case run, ctl, status, watch, idleWatch = "idle-watch", report, projects, themes
-    case checkConfig = "check-config", log, track, export, importFile = "import", history, project, bill, help
+    case run, ctl, status, watch
+    case idleWatch = "idle-watch"
+    case report, projects, themes
+    case checkConfig = "check-config"
+    case log, track, export
+    case importFile = "import"
+    case history, project, bill, help
   }
 
   static func spec(_ name: Name) -> CommandSpec {

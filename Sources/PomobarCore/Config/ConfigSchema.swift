@@ -62,7 +62,7 @@ enum ConfigSchema {
 
   /// The table named `name` (`timer`, `format.focus`), made alone: a config names a few
   /// tables, and making all of them (and a dictionary of their keys) to read it was a
-  /// third of a bar's start.
+  /// sixth of a bar's start.
   static func table(_ name: String) -> ConfigTable? {
     switch name {
     case "timer": timer
