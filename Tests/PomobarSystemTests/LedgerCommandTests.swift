@@ -146,7 +146,7 @@ struct LedgerCommandTests {
       try await Self.run(sandbox, ["import", path])
       func csv(_ kind: String) async throws -> [String] {
         try await Self.run(sandbox, ["export", "--format", "csv", "--kind", kind]).stdout
-          .components(separatedBy: "\r\n")
+          .trimmingCharacters(in: .newlines).components(separatedBy: "\r\n")
       }
       let plain = "id,kind,start,end,seconds,hours,project,outcome,internal,external,gap,note,tags"
       #expect(try await csv("all").first == plain)
