@@ -381,9 +381,9 @@ enum FlatObjectScanner {
 
   /// Of eight bytes read as a little-endian word, the high bit of the first that is a
   /// quote, a backslash or a control character (0 for none); bits above it may be set
-  /// too. A byte is zero, `x ^ c` is, or is under 0x20 where subtracting 0x20 from it
-  /// borrows into its high bit while it had none; the borrow of the lowest such byte
-  /// cannot mark one below it.
+  /// too. A byte under `n` is one whose high bit subtracting `n` sets while it had none
+  /// (a byte equal to `c` is a byte of `x ^ c` under 1); a borrow only runs upwards, so
+  /// the lowest byte marked is always a true one.
   @inline(__always)
   static func specialBytes(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
