@@ -28,10 +28,10 @@ enum ExportCommand {
     var encoder = ExportEncoder(
       format: format, total: total, calendar: ICalendarEncoder(stamp: stamp, focus: focus), ledger: calendar,
       kind: kind)
-    if format == .csv {
-      // A task column only when a row has a task: without tasks, the CSV is as it was.
-      forEachRecord { record in encoder.tasks = encoder.tasks || record.task != nil }
-    }
+    // A task column whenever `[tasks]` has a source, whatever the range holds: a
+    // spreadsheet's columns stay the same from one export to the next, and the range is
+    // read once. Without one, the CSV is as it was before tasks.
+    encoder.tasks = context.config.tasks.source != .none
     let fold = history.billFold()
     if fold.isBilling { encoder.billMarks = fold }
     let billing = BillingRules(context.config)
@@ -44,7 +44,7 @@ enum ExportCommand {
       // range. Each row waits for what can still change its bill (a few days at most).
       var bills = BillingStream(rules: billing)
       let write = { (record: LedgerRecord, bill: EntryBill?) in
-        if selected.includes(record) { output.add(encoder.element(record, bill: bill)) }
+        if selected.includes(record) { output.add { encoder.element(record, bill: bill, into: &$0) } }
       }
       history.forEachRecordInOrder(in: range) { record in
         bills.add(record, onDay: calendar.day(of: record.start).dayNumber)
@@ -52,7 +52,7 @@ enum ExportCommand {
       }
       bills.settle(finished: true, write)
     } else {
-      forEachRecord { record in output.add(encoder.element(record)) }
+      forEachRecord { record in output.add { encoder.element(record, into: &$0) } }
     }
     output.add(encoder.footer())
     return output.flush() ? ExitCode.success : ExitCode.failure
@@ -65,7 +65,12 @@ struct OutputBuffer {
   private var failed = false
 
   mutating func add(_ text: String) {
-    bytes += text.utf8
+    add { $0 += text.utf8 }
+  }
+
+  /// Adds what `write` adds to the pending bytes.
+  mutating func add(_ write: (inout [UInt8]) -> Void) {
+    write(&bytes)
     if bytes.count >= 1 << 16 { _ = flush() }
   }
 

@@ -40,14 +40,15 @@ public enum StatusCommand {
     return ExitCode.success
   }
 
-  /// The history's figures when a text shows `{budget}` or `{unbilled}` (a polling bar
-  /// has no loop to keep them folded: read once per call); nil otherwise.
+  /// The history's figures when a text shows `{budget}`, `{unbilled}` or `{task-progress}`
+  /// (a polling bar has no loop to keep them folded: read once per call); nil otherwise.
   static func figures(_ context: Context, state: TimerState, now: ClockReading) -> HistoryFigures? {
     let shown = context.config.format.placeholders
-    guard shown.contains(.budget) || shown.contains(.unbilled) else { return nil }
+    guard shown.contains(where: { [.budget, .unbilled, .taskProgress].contains($0) }) else { return nil }
     let (day, began) = Ledger(zone: LocalZone.offset(atUTC:), now: now, dayStart: context.config.ledger.dayStart).today
     let request = HistoryFigures.Request(
-      day: day, dayBegan: began, base: state.ledger.today, owed: context.store.peek()?.owed ?? [])
+      day: day, dayBegan: began, base: state.ledger.today, owed: context.store.peek()?.owed ?? [],
+      task: HistoryFigures.task(state, context.config))
     return context.history.figures(request, config: context.config)
   }
 

@@ -34,7 +34,7 @@ public enum TaskCommand {
       guard
         let task = TaskRef.clamped(
           title: chosen.title, id: chosen.id, source: chosen.id == nil ? nil : settings.source.rawValue,
-          project: chosen.project)
+          project: chosen.project, estimate: chosen.estimate)
       else { return ExitCode.success }
       return set(task, keepProject: keepProject, options)
     }

@@ -82,6 +82,15 @@ struct CommandPlanTests {
     #expect(CommandTable.project.subcommands.map(\.name) == ProjectVerb.allCases.map(\.rawValue))
   }
 
+  @Test("a command is found by the name its spec has, and the table has each name once")
+  func names() {
+    for name in CommandTable.Name.allCases {
+      #expect(CommandTable.named(name.rawValue)?.name == name.rawValue)
+    }
+    #expect(CommandTable.named("stauts") == nil)
+    #expect(Set(CommandTable.all.map(\.name)).count == CommandTable.all.count)
+  }
+
   @Test("the dump names every command, and ctl's words, for the docs and completions")
   func dump() {
     let commands = CommandDump.json["commands"]?.arrayValue ?? []

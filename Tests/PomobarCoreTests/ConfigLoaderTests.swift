@@ -138,6 +138,23 @@ private func error(_ text: String) -> String {
   }
 }
 
+@Suite struct ConfigSchemaLookupTests {
+  /// A table is looked up alone, by name: every table of the schema is found under its own
+  /// name, with its keys, and nothing else is.
+  @Test func eachTableIsFoundByItsName() {
+    for table in ConfigSchema.tables {
+      #expect(ConfigSchema.table(table.name)?.keys.map(\.key) == table.keys.map(\.key), "[\(table.name)]")
+      for key in table.keys {
+        #expect(ConfigSchema.row(table.name, key.key)?.key == key.key, "[\(table.name)] \(key.key)")
+      }
+    }
+    #expect(ConfigSchema.table("timers") == nil)
+    #expect(ConfigSchema.table("format.nope") == nil)
+    #expect(ConfigLoader.keys(of: "format.focus") == nil)
+    #expect(ConfigLoader.keys(of: "timer") == ConfigSchema.timer.keys.map(\.key))
+  }
+}
+
 /// Paths from a source file to the package root.
 enum URLPath {
   static func packageRoot(from file: String) -> String {

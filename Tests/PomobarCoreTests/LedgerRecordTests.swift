@@ -92,4 +92,61 @@ import Testing
     #expect(CivilTime.Date("2023-02-29") == nil)
     #expect(CivilTime.Date("2026-11-23")?.weekday == 0)  // a Monday
   }
+
+  /// The line scanner reads a string's bytes eight at a time: a quote, backslash or
+  /// control character at any place of any word, and bytes above 0x7F, are told as one
+  /// at a time told them.
+  @Test func theScannerFindsAStringsEndAtEveryPlace() {
+    /// The place of the closing quote; nil for a string the scanner leaves to the parser.
+    func reference(_ bytes: [UInt8]) -> Int? {
+      for (place, byte) in bytes.enumerated().dropFirst() {
+        if byte == UInt8(ascii: "\"") { return place }
+        if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+      }
+      return nil
+    }
+    let fillers: [UInt8] = [
+      UInt8(ascii: "a"), 0x20, 0x7F, 0x80, 0xC3, 0xFF, UInt8(ascii: "!"), UInt8(ascii: "#"),
+    ]
+    let ends: [UInt8] = [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x00, 0x1F, 0x0A]
+    for length in 0..<20 {
+      for filler in fillers {
+        for end in ends {
+          for trailing in 0..<10 {
+            let bytes =
+              [UInt8(ascii: "\"")] + Array(repeating: filler, count: length) + [end]
+              + Array(repeating: UInt8(ascii: "\""), count: trailing)
+            let scanned = bytes.withUnsafeBufferPointer { buffer -> Int? in
+              var index = 0
+              return FlatObjectScanner.string(buffer, &index).map { _ in index - 1 }
+            }
+            #expect(scanned == reference(bytes), "\(bytes)")
+          }
+        }
+      }
+    }
+  }
+
+  /// The scanner tells a key by its bytes as one word: each key's name is that key, and
+  /// a name a byte longer, shorter or different is none.
+  @Test func theScannerTellsEveryKeyAndNoOther() {
+    typealias Key = FlatObjectScanner.Key
+    let keys: [(String, Key)] = [
+      ("id", .id), ("kind", .kind), ("start", .start), ("end", .end), ("seconds", .seconds),
+      ("project", .project), ("outcome", .outcome), ("internal", .internalCount),
+      ("external", .externalCount), ("gap", .gap), ("note", .note), ("tags", .tags), ("at", .at),
+      ("updated", .updated), ("task", .task),
+    ]
+    func key(_ name: String) -> Key { Array(name.utf8).withUnsafeBufferPointer { Key($0) } }
+    for (name, expected) in keys {
+      #expect(key(name) == expected, "\(name)")
+      for other in [
+        name + "s", String(name.dropLast()), String(name.dropFirst()), "x" + name, name.uppercased(),
+      ] {
+        #expect(key(other) == .other || keys.contains { $0.0 == other }, "\(other)")
+      }
+    }
+    #expect(key("") == .other)
+    #expect(key("internals") == .other)
+  }
 }

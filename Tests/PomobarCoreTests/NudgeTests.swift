@@ -300,3 +300,26 @@ private let forgot = Nudge.forgotToStart(quiet: .seconds(300), project: nil)
     #expect(self.load("[idle]\nafter = \"5m\"\n[nudges]\nforgot-to-start = \"5m\"\n").warnings.isEmpty)
   }
 }
+
+/// A copy without a bar (`pomobar idle-watch`) wakes when a nudge is due, as a bar does:
+/// `StateDocument.nudgeWake`.
+@Suite struct NudgeWakeTests {
+  @Test func itWakesAtTheNextNudgeAtOnceWhenBehindAndNeverWithThemOff() {
+    var m = machine()
+    _ = m.handle(.deadlineReached, at: at(9 * hour))
+    let document = StateDocument(timer: m.state, written: reading(Double(9 * hour)))
+    let wake = { (seconds: Int64) in document.nudgeWake(at: reading(Double(seconds)), settings: m.settings) }
+    #expect(wake(9 * hour) == Int64(300 * 1_000_000_000), "forgot-to-start's moment")
+    #expect(wake(9 * hour + 299) == 1_000_000_000)
+    #expect(wake(9 * hour + 301) == 0, "past: at once")
+    // Turned on while the stretch runs, nothing kept yet: at once, for the transaction
+    // that starts counting it.
+    let fresh = StateDocument(timer: TimerState(), written: reading(Double(9 * hour)))
+    #expect(fresh.nudgeWake(at: reading(Double(9 * hour)), settings: m.settings) == 0)
+    // A focus runs: nothing to wake for; nudges off: never.
+    _ = m.handle(.action(.start), at: at(9 * hour + 10))
+    let running = StateDocument(timer: m.state, written: reading(Double(9 * hour + 10)))
+    #expect(running.nudgeWake(at: reading(Double(9 * hour + 10)), settings: m.settings) == nil)
+    #expect(document.nudgeWake(at: reading(Double(9 * hour)), settings: TimerSettings()) == nil)
+  }
+}

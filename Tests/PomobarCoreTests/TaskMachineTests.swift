@@ -71,6 +71,39 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(m.state.ledger.work == WorkClock(since: at(600), project: "web", tags: ["billable"], task: fromSource))
   }
 
+  /// A task chosen while a focus runs is written back for that focus (`Effect.writeBack`,
+  /// one effect of the transaction, so once): started in its source, and the task the
+  /// focus had let go; the same task again, or a choice outside a focus, writes nothing.
+  @Test func aTaskChosenDuringAFocusIsStartedAndTheOneItHadLetGo() {
+    let bob = TaskRef(title: "call Bob", id: "b0b", source: "taskwarrior")
+    let writeBacks = { (effects: [Effect]) in
+      effects.compactMap { effect -> String? in
+        guard case .writeBack(let step, let context) = effect else { return nil }
+        return "\(step.rawValue) \(context.task?.title ?? "-")"
+      }
+    }
+    var m = TimerMachine()
+    _ = m.handle(.action(.start), at: at(0))
+    let chosen = m.handle(.action(.task(fromSource)), at: at(100))
+    #expect(writeBacks(chosen) == ["start fix login"])
+    let context = HookContext(
+      phase: .focus, slot: 1, completed: 0, next: .shortBreak, total: .seconds(1500),
+      remaining: .seconds(1400),
+      deadline: at(1500), project: "api", task: fromSource)
+    #expect(chosen.last == .writeBack(.start, context))
+    #expect(
+      writeBacks(m.handle(.action(.task(bob)), at: at(200))) == ["release fix login", "start call Bob"])
+    var estimated = bob
+    estimated.estimate = .seconds(3600)
+    #expect(writeBacks(m.handle(.action(.task(estimated)), at: at(300))) == [], "the same task")
+    _ = m.handle(.action(.pause), at: at(400))
+    #expect(writeBacks(m.handle(.action(.task(nil)), at: at(500))) == ["release call Bob"], "paused, cleared")
+    // At the focus's end, its hooks (and through them the write-back) as before.
+    _ = m.handle(.action(.task(fromSource)), at: at(600))
+    _ = m.handle(.action(.stop), at: at(700))
+    #expect(writeBacks(m.handle(.action(.task(bob)), at: at(800))) == [], "no focus runs")
+  }
+
   @Test func aTaskOutOfBoundsIsCutByTheMachine() {
     var m = TimerMachine()
     _ = m.handle(.action(.task(TaskRef(title: "a\nb  c", id: ""))), at: at(0))

@@ -118,6 +118,37 @@ struct IdleWatchCommandTests {
     }
   }
 
+  /// With forgot-to-start on and no bar (i3blocks and tmux poll `status` now and then, and
+  /// here nothing does), idle-watch wakes at the nudge's moment and sends it, once.
+  @Test(.enabled(if: XvfbServer.available))
+  func itWakesForANudgeAsABarDoes() async throws {
+    let server = try XvfbServer()
+    let config = """
+      [idle]
+      after = "10m"
+      [ledger]
+      work-days = "mon-sun"
+      [nudges]
+      forgot-to-start = "2s"
+      work-from = "00:00"
+      work-until = "23:59"
+      """
+    try await withSandbox(config: config) { sandbox in
+      try await sandbox.ctl("project", "api")
+      let watch = try sandbox.launch(["idle-watch"], environment: ["DISPLAY": server.display])
+      try await watch.waitUntilAsleep()
+      try await sandbox.ctl("work", "stop")  // the quiet stretch begins: the nudge in 2 s
+      try await eventually("the nudge; idle-watch said: \(watch.stderr.text)", timeout: 8) {
+        sandbox.notifications().isEmpty ? nil : true
+      }
+      try await sandbox.waitForEffects()
+      #expect(sandbox.notifications() == ["Tracking nothing for 2 s|Start api?"])
+      watch.signal(SIGTERM)
+      #expect(try await watch.waitForExit() == .exit(0))
+      #expect(watch.stderr.text.isEmpty, "\(watch.stderr.text)")
+    }
+  }
+
   @Test func noDisplayIsSaidWithItsOwnStatus() async throws {
     try await withSandbox(config: "[idle]\nafter = \"5m\"") { sandbox in
       let result = try await sandbox.run(["idle-watch"])

@@ -81,7 +81,8 @@ struct LedgerCommandTests {
         try sandbox.write(exported, to: path)
         let result = try await Self.run(sandbox, ["import", path])
         #expect(
-          result.stdout.contains("0 records added, 0 changed, 3 skipped (3 already there, 0 invalid)"), "\(result)")
+          result.stdout.contains("0 records added, 0 changed, 3 skipped (3 already there, 0 invalid)"),
+          "\(result)")
       }
       #expect(try await Self.run(sandbox, ["log", "all"]).stdout.split(separator: "\n").count == 3)
     }
@@ -127,6 +128,36 @@ struct LedgerCommandTests {
     }
   }
 
+  /// A spreadsheet's columns are the config's, not the range's: with `[tasks]` set, every
+  /// CSV ends with `task`, also one whose rows have none; without, none does, also one
+  /// whose rows have tasks (set by hand; JSON carries them).
+  @Test("export --format csv has a task column exactly when [tasks] sets a source")
+  func csvTaskColumnFollowsTheConfig() async throws {
+    try await withSandbox { sandbox in
+      let path = sandbox.root + "/tasks.json"
+      try sandbox.write(
+        """
+        [{"id":"t.1","kind":"focus","start":"2026-01-20T09:00:00+01:00","end":"2026-01-20T09:25:00+01:00",\
+        "seconds":1500,"project":"api","outcome":"completed","internal":0,"external":0,"gap":0,"note":null,\
+        "task":{"title":"write the report"}},
+        {"id":"t.2","kind":"work","start":"2026-01-21T09:00:00+01:00","end":"2026-01-21T10:00:00+01:00",\
+        "seconds":3600,"project":"api","outcome":null,"internal":0,"external":0,"gap":0,"note":null}]
+        """, to: path)
+      try await Self.run(sandbox, ["import", path])
+      func csv(_ kind: String) async throws -> [String] {
+        try await Self.run(sandbox, ["export", "--format", "csv", "--kind", kind]).stdout
+          .trimmingCharacters(in: .newlines).components(separatedBy: "\r\n")
+      }
+      let plain = "id,kind,start,end,seconds,hours,project,outcome,internal,external,gap,note,tags"
+      #expect(try await csv("all").first == plain)
+      try sandbox.writeConfig(Sandbox.shortTimer + "\n[tasks]\nsource = \"todo.txt\"\n", hooks: false)
+      #expect(try await csv("work").first == plain + ",task")
+      let rows = try await csv("all")
+      #expect(rows.first == plain + ",task")
+      #expect(rows[1].hasSuffix(",write the report") && rows[2].hasSuffix(","), "\(rows)")
+    }
+  }
+
   @Test("A foreign file imports once, and invalid entries are reported with their place")
   func foreignImport() async throws {
     try await withSandbox { sandbox in
@@ -139,7 +170,9 @@ struct LedgerCommandTests {
         ]
         """, to: path)
       let first = try await Self.run(sandbox, ["import", path], status: 1)
-      #expect(first.stdout.contains("1 record added, 0 changed, 1 skipped (0 already there, 1 invalid)"), "\(first)")
+      #expect(
+        first.stdout.contains("1 record added, 0 changed, 1 skipped (0 already there, 1 invalid)"), "\(first)"
+      )
       #expect(first.stderr.contains("timew.json: element 1: no 'start' time"), "\(first)")
       let second = try await Self.run(sandbox, ["import", path, "--from", "timewarrior"], status: 1)
       #expect(second.stdout.contains("0 records added"), "\(second)")
@@ -165,7 +198,8 @@ struct LedgerCommandTests {
       #expect(
         after.split(separator: "\n").count == 2 && after.contains("backend") && !after.contains("web"),
         "\(after)")
-      #expect(records.map { sandbox.read(Self.history(sandbox) + "/" + $0) } == before, "a record file changed")
+      #expect(
+        records.map { sandbox.read(Self.history(sandbox) + "/" + $0) } == before, "a record file changed")
       #expect(Self.files(sandbox).filter { $0.hasPrefix("edits.") }.count == 1, "\(Self.files(sandbox))")
       #expect(!Self.files(sandbox).contains { $0.hasPrefix("removed-") })
       // Undo the removal, then the amend; the second undo's own id puts the amend back.
@@ -178,7 +212,8 @@ struct LedgerCommandTests {
       let redoID = try #require(undoAmend.stdout.split(separator: " ").last?.prefix(7))
       try await Self.run(sandbox, ["history", "undo", String(redoID)])
       #expect(try await Self.run(sandbox, ["log", "all"]).stdout.contains("backend"))
-      #expect(records.map { sandbox.read(Self.history(sandbox) + "/" + $0) } == before, "a record file changed")
+      #expect(
+        records.map { sandbox.read(Self.history(sandbox) + "/" + $0) } == before, "a record file changed")
     }
   }
 

@@ -36,6 +36,39 @@ import Testing
       ])
   }
 
+  /// A task chosen for a running focus (`Effect.writeBack`): taskwarrior's started, and
+  /// the one the focus had stopped (`release`); todo.txt writes only at the end; a
+  /// command source's command sees the start as `focus-start`.
+  @Test func aTaskChosenDuringAFocusIsWrittenBackThroughTheRunner() throws {
+    let task = TaskRef(title: "write", id: "u-1", source: "taskwarrior")
+    let runner = EffectRunner(config: Config(), logFolder: "/s")
+    let job = try #require(
+      runner.job(
+        for: [.writeBack(.release, Self.context(task)), .writeBack(.start, Self.context(task))], now: Self.now
+      ))
+    #expect(
+      job.commands.map { Array($0.arguments.dropFirst().prefix(3)) } == [
+        ["__task-write-back", "taskwarrior", "release"], ["__task-write-back", "taskwarrior", "start"],
+      ])
+    #expect(job.commands.map(\.label) == ["task-write-back", "task-write-back"])
+    #expect(TaskWriteBack(arguments: Array(job.commands[0].arguments.dropFirst(2)))?.annotation == nil)
+    let line = TaskRef(title: "write", id: "write +acme", source: "todo.txt")
+    #expect(
+      runner.job(
+        for: [.writeBack(.release, Self.context(line)), .writeBack(.start, Self.context(line))], now: Self.now
+      )
+        == nil)
+    var config = Config()
+    config.tasks.writeBackCommand = "echo"
+    let command = TaskRef(title: "write", id: "write", source: "command")
+    let commands = EffectRunner(config: config, logFolder: "/s").job(
+      for: [.writeBack(.release, Self.context(command)), .writeBack(.start, Self.context(command))],
+      now: Self.now
+    )?.commands
+    #expect(commands?.map(\.arguments) == [["/bin/sh", "-c", "echo"]])
+    #expect(commands?.first?.environment.contains("POMOBAR_EVENT=focus-start") == true)
+  }
+
   @Test func withoutATaskFromASourceOrWithWriteBackOffNothingIsAdded() {
     var config = Config()
     config.hooks[.focusEnd] = ["echo end"]

@@ -33,14 +33,29 @@ final class XvfbServer: @unchecked Sendable {
     display = ":" + String(decoding: number, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// Input on the display, as a person's: the pointer moves.
+  /// Input on the display, as a person's: the pointer moves. Throws when xdotool failed
+  /// (a busy server it could not connect to): a move that did not happen is said as such,
+  /// not left to read as a return the watch missed.
   func move(to x: Int) throws {
     let move = Process()
     move.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
     move.arguments = ["mousemove", String(x), "10"]
     move.environment = ["DISPLAY": display]
+    let errors = Pipe()
+    move.standardError = errors
     try move.run()
+    let said = errors.fileHandleForReading.readDataToEndOfFile()
     move.waitUntilExit()
+    guard move.terminationReason == .exit, move.terminationStatus == 0 else {
+      throw XdotoolFailed(status: move.terminationStatus, stderr: String(decoding: said, as: UTF8.self))
+    }
+  }
+
+  /// xdotool did not move the pointer.
+  struct XdotoolFailed: Error, CustomStringConvertible {
+    var status: Int32
+    var stderr: String
+    var description: String { "xdotool mousemove failed (status \(status)): \(stderr)" }
   }
 
   /// A person at the computer until the returned process is ended: the pointer moves

@@ -21,7 +21,8 @@ extension CommandTable {
         for the threshold stops the work clock where input stopped (ctl away, dated back);
         input again is ctl back. Several bars and an idle-watch watching the same display
         make one away. It speaks to the X server (DISPLAY) or the Wayland compositor
-        (WAYLAND_DISPLAY) itself and wakes only when input stops or comes again. Editing the
+        (WAYLAND_DISPLAY) itself and wakes only when input stops or comes again, and, with
+        [nudges] forgot-to-start or end-of-day, at a nudge's moment to send it. Editing the
         config, or SIGHUP, reads it again; [idle] after = false there ends an away that
         stands, as input would. It exits 69 when there is no display to watch, 78 when
         neither --after nor [idle] after asks for a watch, 1 when the display goes.

@@ -2,8 +2,6 @@ import PomobarCore
 
 /// The commands of the history: report, log, track, export, import, history, project.
 extension CommandTable {
-  static let ledger = [log, track, export, importFile, history, project, bill]
-
   static let rangeOptions: [OptionSpec] = [.from, .to]
 
   /// What RANGE is, and what the command covers `without` one (`this week`).

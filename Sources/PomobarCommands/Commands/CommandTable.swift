@@ -7,10 +7,46 @@ import PomobarSystem
 /// which turns its parsed words into a `Command`); a new option is one more `OptionSpec`
 /// in its command. See docs/development.md.
 enum CommandTable {
-  static let all: [CommandSpec] =
-    [run, ctl, status, watch, idleWatch, report, projects, themes, checkConfig] + ledger + [help]
+  static let all: [CommandSpec] = Name.allCases.map(spec)
 
-  static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+  /// The command `name`, made alone: every start looks its command up, and making the
+  /// whole table for it (every command's options and synopses) was an eighth of a bar's start.
+  static func named(_ name: String) -> CommandSpec? {
+    Name.allCases.first { $0.rawValue == name }.map(spec)
+  }
+
+  /// Every command's name, in the order the main help lists them.
+  enum Name: String, CaseIterable {
+    case run, ctl, status, watch
+    case idleWatch = "idle-watch"
+    case report, projects, themes
+    case checkConfig = "check-config"
+    case log, track, export
+    case importFile = "import"
+    case history, project, bill, help
+  }
+
+  static func spec(_ name: Name) -> CommandSpec {
+    switch name {
+    case .run: run
+    case .ctl: ctl
+    case .status: status
+    case .watch: watch
+    case .idleWatch: idleWatch
+    case .report: report
+    case .projects: projects
+    case .themes: themes
+    case .checkConfig: checkConfig
+    case .log: log
+    case .track: track
+    case .export: export
+    case .importFile: importFile
+    case .history: history
+    case .project: project
+    case .bill: bill
+    case .help: help
+    }
+  }
 
   /// The main help's options: those of the bar commands and two that any command takes.
   static let mainOptions = [

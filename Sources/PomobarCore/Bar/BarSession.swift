@@ -55,6 +55,8 @@ public struct BarSession {
   /// closed, or counted again from the history after an edit) is folded again, so that its
   /// difference is the live part only until then.
   private var foldBase: DayTotals?
+  /// The task the last fold summed (`{task-progress}`): another task is folded for anew.
+  private var foldTask: TaskRef?
 
   /// Why things do not work, each shown with ⚠ while it lasts (and the state's, which
   /// `Saving` keeps).
@@ -193,7 +195,8 @@ public struct BarSession {
       if more.contains(.quit) { wake.quit = true }
     case .stateRead(let document, let exists):
       (self.document, fileExists) = (document, exists)
-      wake.fold = wake.fold || foldBase != nil && document?.timer.ledger.today != foldBase
+      figures?.owing(document?.owed ?? [])
+      wake.fold = wake.fold || foldIsBehind(document)
       wake.refresh(.changed)
     case .stateFolderUnusable(let problem):
       let problem = "cannot use the state folder: \(problem)"
@@ -244,7 +247,8 @@ public struct BarSession {
       wake.actions += render(state, now: at)
     case .saved(let document):
       (self.document, fileExists) = (document, true)
-      wake.fold = wake.fold || foldBase != nil && document.timer.ledger.today != foldBase
+      figures?.owing(document.owed)
+      wake.fold = wake.fold || foldIsBehind(document)
       saving = .fine
       wake.refresh(.outcome)
     case .saveFailed(let problem):
@@ -280,6 +284,7 @@ public struct BarSession {
     case .figures(let figures):
       folding = false
       self.figures = HistoryFigures.wanted(config) ? figures : nil
+      self.figures?.owing(document?.owed ?? [])
       viewFrom = nil
       wake.fold = foldAgain
       wake.refresh(.changed)
@@ -375,23 +380,49 @@ public struct BarSession {
     let (day, began) = Ledger(zone: zone, now: now, dayStart: config.ledger.dayStart).today
     let base = document?.timer.ledger.today ?? DayTotals()
     foldBase = base
-    return [.fold(HistoryFigures.Request(day: day, dayBegan: began, base: base, owed: document?.owed ?? []))]
+    foldTask = HistoryFigures.task(document?.timer, config)
+    let owed = document?.owed ?? []
+    return [.fold(HistoryFigures.Request(day: day, dayBegan: began, base: base, owed: owed, task: foldTask))]
+  }
+
+  /// Whether `document` is one the last fold's figures no longer fit: its today differs
+  /// (an interval closed, or counted again from the history after an edit), or its task
+  /// is another than the one summed.
+  private func foldIsBehind(_ document: StateDocument?) -> Bool {
+    guard foldBase != nil else { return false }
+    if document?.timer.ledger.today != foldBase { return true }
+    let task = HistoryFigures.task(document?.timer, config)
+    return task.map { foldTask?.isSame(as: $0) != true } ?? (foldTask != nil)
   }
 
   /// Works out the frames of the next ticks, when a tick asked for them: the loop calls it
   /// once the tick's own frame is written, and the next tick does if the loop did not.
   public mutating func workAhead() {
     guard let due = aheadDue else { return }
-    if rollsOver, let shown = ahead?.shown { (lastView, encoder) = (shown.view, shown.encoder) }
+    var splicer: FrameSplicer?
+    if rollsOver, let ahead, let shown = ahead.shown, let from = aheadFrom {
+      // The same inputs: a splicer goes on from the moment shown, else the view shown is
+      // what the first frame is told from.
+      (encoder, splicer) = (shown.encoder, ahead.splicer)
+      if splicer == nil { lastView = aheadView(from, at: shown.reading) }
+    }
     guard let view = lastView else { return }
     (aheadDue, aheadFrom, rollsOver) = (nil, due, false)
-    let (config, zone, figures) = (config, zone, figures)
+    splicer =
+      splicer
+      ?? FrameSplicer(
+        state: due.state, config: config, zone: zone, problem: due.problem, figures: figures, encoder: encoder
+      )
     ahead = FramesAhead(
-      plan: due.plan, deadline: due.deadline, after: due.after, view: view, encoder: encoder
-    ) {
-      ViewModel(
-        state: due.state, config: config, reading: $0, zone: zone, problem: due.problem, figures: figures)
-    }
+      plan: due.plan, deadline: due.deadline, after: due.after, view: view, encoder: encoder, splicer: splicer
+    ) { aheadView(due, at: $0) }
+  }
+
+  /// The view of the frames ahead worked out from `inputs` at `reading`.
+  private func aheadView(_ inputs: AheadInputs, at reading: ClockReading) -> ViewModel {
+    ViewModel(
+      state: inputs.state, config: config, reading: reading, zone: zone, problem: inputs.problem,
+      figures: figures)
   }
 
   /// A tick whose frame was worked out ahead: written as it is; nil when there is none, or
@@ -434,7 +465,9 @@ public struct BarSession {
 
   /// Goes back to rendering: what the frames worked out ahead showed is what was shown.
   private mutating func endAhead() {
-    if let shown = ahead?.shown { (lastView, encoder, viewFrom) = (shown.view, shown.encoder, nil) }
+    if let shown = ahead?.shown, let from = aheadFrom {
+      (lastView, encoder, viewFrom) = (aheadView(from, at: shown.reading), shown.encoder, nil)
+    }
     (ahead, aheadDue, aheadFrom, rollsOver) = (nil, nil, nil, false)
   }
 

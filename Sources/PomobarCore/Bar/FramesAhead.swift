@@ -11,7 +11,6 @@ struct FramesAhead {
   struct Entry {
     /// The tick's moment on the grid.
     var at: Instant
-    var view: ViewModel
     /// The frame to write then; nil when the view is the one before it.
     var frame: String?
     /// The encoder as it is after writing this frame.
@@ -31,35 +30,73 @@ struct FramesAhead {
   private var next = 0
   /// Until when the last frame stands: its next tick, or the deadline.
   private var until: Instant
+  /// The reading they were worked out after: each tick's is this one moved on.
+  private let after: ClockReading
+  /// What spliced the frames (nil: they were rendered whole): the next batch goes on with it.
+  let splicer: FrameSplicer?
   /// The clocks' offsets when worked out: a change means a suspend or a step.
   private let asleep: Int64
   private let wallOffset: Int64
 
-  /// The frames for the ticks of `plan` after `now`, before `deadline`, from `render`
-  /// (a view and, when it differs from the one before, its frame).
+  /// The frames for the ticks of `plan` after `now`, before `deadline`, from `render` (a
+  /// view and, when it differs from the one before, its frame): `view` is the one shown
+  /// now, by `encoder`, which has written it. With a `splicer`, a tick whose moment is the
+  /// one before writes nothing, and its frame is spliced (or, where it cannot be, rendered);
+  /// one that goes on from the last batch knows the moment shown, and needs no `view`.
   init(
     plan: TickPlan, deadline: Instant, after now: ClockReading, view: ViewModel, encoder: any BarEncoder,
-    render: (ClockReading) -> ViewModel
+    splicer: FrameSplicer?, render: (ClockReading) -> ViewModel
   ) {
+    after = now
+    self.splicer = splicer
     asleep = now.asleep
     wallOffset = now.wall &- now.boottime
     var at = plan.next(after: now.instant)
     var previous = view
     var encoder = encoder
     let step = Duration.seconds(plan.seconds)
+    #if DEBUG
+      // Each frame is the one rendered whole: the tests and the end-to-end cases, which
+      // run a debug build, check every spliced frame.
+      var wholePrevious: ViewModel? = splicer?.moment == nil ? view : nil
+    #endif
     entries.reserveCapacity(Self.count)
     while entries.count < Self.count && at < deadline {
-      let shift = (at - now.instant).nanoseconds
-      let reading = ClockReading(
-        wall: now.wall &+ shift, boottime: now.boottime &+ shift, monotonic: now.monotonic &+ shift,
-        bootID: now.bootID)
-      let view = render(reading)
-      let frame = view == previous ? nil : encoder.frame(view)
-      entries.append(Entry(at: at, view: view, frame: frame, encoder: encoder))
-      previous = view
+      let reading = Self.reading(now, at: at)
+      let frame: String?
+      #if DEBUG
+        let encoderBefore = encoder
+      #endif
+      if let splicer, let last = splicer.moment {
+        // The view is the moment's: the same moment, the same view.
+        let current = splicer.moment(at: reading)
+        splicer.moment = current
+        frame = current == last ? nil : splicer.frame(current, at: reading) ?? encoder.frame(render(reading))
+      } else {
+        let view = render(reading)
+        frame = view == previous ? nil : encoder.frame(view)
+        splicer?.moment = splicer?.moment(at: reading)
+        previous = consume view
+      }
+      #if DEBUG
+        let whole = render(reading)
+        var wholeEncoder = encoderBefore
+        if let wholePrevious { assert((frame == nil) == (whole == wholePrevious), "tick at \(at)") }
+        if let frame { assert(frame == wholeEncoder.frame(whole), "tick at \(at): \(frame)") }
+        wholePrevious = whole
+      #endif
+      entries.append(Entry(at: at, frame: frame, encoder: encoder))
       at = at + step
     }
     until = min(at, deadline)
+  }
+
+  /// `now` moved on to `at`.
+  private static func reading(_ now: ClockReading, at: Instant) -> ClockReading {
+    let shift = (at - now.instant).nanoseconds
+    return ClockReading(
+      wall: now.wall &+ shift, boottime: now.boottime &+ shift, monotonic: now.monotonic &+ shift,
+      bootID: now.bootID)
   }
 
   /// The frame to write for the tick at `now` (nil: the view did not change), if the
@@ -67,10 +104,12 @@ struct FramesAhead {
   /// when they do not, and a render is needed.
   ///
   /// This runs on every tick of a running phase, after a second asleep: it touches as
-  /// little memory as it can (no view model is copied; `shown` says which one is shown).
+  /// little memory as it can (no view model is kept; `shown` says at which reading the
+  /// view shown was made).
   mutating func take(at now: ClockReading) -> String?? {
     guard next < entries.count, now.instant >= entries[next].at, now.instant < until,
-      abs(now.asleep &- asleep) <= Self.sleepDrift, abs((now.wall &- now.boottime) &- wallOffset) <= Self.wallDrift
+      abs(now.asleep &- asleep) <= Self.sleepDrift,
+      abs((now.wall &- now.boottime) &- wallOffset) <= Self.wallDrift
     else { return nil }
     var chosen = next
     while chosen + 1 < entries.count && entries[chosen + 1].at <= now.instant { chosen += 1 }
@@ -89,8 +128,9 @@ struct FramesAhead {
   /// past it, so the next batch is due.
   var isSpent: Bool { next == entries.count && entries.count == Self.count }
 
-  /// The view shown and the encoder as the last tick taken left them (nil: none taken).
-  var shown: (view: ViewModel, encoder: any BarEncoder)? {
-    next > 0 ? (entries[next - 1].view, entries[next - 1].encoder) : nil
+  /// The reading of the last tick taken, whose view is the one shown, and the encoder as
+  /// it left it (nil: none taken).
+  var shown: (reading: ClockReading, encoder: any BarEncoder)? {
+    next > 0 ? (Self.reading(after, at: entries[next - 1].at), entries[next - 1].encoder) : nil
   }
 }

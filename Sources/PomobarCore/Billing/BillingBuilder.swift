@@ -23,8 +23,9 @@ public struct BillingBuilder {
   var projectSlots: [String?: Int] = [:]
   var lastProject: Int? = nil
   var machines: [String: Int32] = [:]
-  /// The machine of the last record: records come a file, one machine's, at a time.
-  var lastMachine: (name: String, slot: Int32)? = nil
+  /// The machine of the last record, as the bytes its ids start with (its name and a
+  /// dot): records come a file, one machine's, at a time.
+  var lastMachine: (prefix: [UInt8], slot: Int32)? = nil
   /// Each entry's record, by `order` (with `keepsRecords`).
   var records: [LedgerRecord] = []
 
@@ -96,7 +97,7 @@ public struct BillingBuilder {
     guard record.kind == .work || record.kind == .focus else { return nil }
     if record.kind == .work { clockRan(onDay: day) }
     let known = project(record.project)
-    guard let terms = rules.terms(record, onDay: day, resolved: projects[known].terms) else { return nil }
+    guard let terms = rules.terms(record, onDay: day, of: projects[known].terms) else { return nil }
     let slot: Int32
     if let line = projects[known].lines.first(where: { $0.rate == terms.rate }) {
       slot = line.slot
@@ -157,15 +158,17 @@ public struct BillingBuilder {
   /// The machine a record was made on: its id up to the first dot.
   private mutating func machine(of record: LedgerRecord) -> Int32 {
     let id = record.id.utf8
-    if let last = lastMachine, id.starts(with: last.name.utf8),
-      id.dropFirst(last.name.utf8.count).first == UInt8(ascii: ".")
+    // On the id's bytes in place: `starts(with:)` over two `UTF8View`s cost 750
+    // instructions a record.
+    if let last = lastMachine,
+      id.withContiguousStorageIfAvailable({ $0.starts(with: last.prefix) }) ?? id.starts(with: last.prefix)
     {
       return last.slot
     }
     let name = String(id.prefix { $0 != UInt8(ascii: ".") })!
     let slot = machines[name] ?? Int32(machines.count)
     machines[name] = slot
-    lastMachine = (name, slot)
+    lastMachine = (Array(name.utf8) + [UInt8(ascii: ".")], slot)
     return slot
   }
 
@@ -271,7 +274,8 @@ public struct BillingBuilder {
     for slot in sums.indices { sums[slot].seconds = counted[slot] }
     // A line met only by focus sessions of days the clock ran on bills nothing.
     return BillingReport(
-      rule: rules.settings.rounding, billsBreaks: rules.settings.billBreaks, lines: sums.filter { $0.entries > 0 })
+      rule: rules.settings.rounding, billsBreaks: rules.settings.billBreaks,
+      lines: sums.filter { $0.entries > 0 })
   }
 }
 

@@ -54,11 +54,14 @@ public struct BillingRules: Sendable {
 
   /// The terms of `record`, done on the ledger day `day` (a day number); nil when it is
   /// not billable. `+non-billable` and `+billable` decide over the config; otherwise the
-  /// project's `billable`, else its client's, else whether a rate applies. `resolved`:
-  /// `projectTerms` of the record's project, when the caller keeps them.
-  public func terms(_ record: LedgerRecord, onDay day: Int64, resolved: ProjectTerms? = nil) -> Terms? {
-    let found = resolved ?? projectTerms(record.project)
-    let (project, clientSettings) = (found.project, found.clientSettings)
+  /// project's `billable`, else its client's, else whether a rate applies.
+  public func terms(_ record: LedgerRecord, onDay day: Int64) -> Terms? {
+    terms(record, onDay: day, of: projectTerms(record.project))
+  }
+
+  /// `terms(_:onDay:)` with `found`, the `projectTerms` of the record's project that the
+  /// caller keeps (passed as it is kept: an optional made of it copied it per record).
+  func terms(_ record: LedgerRecord, onDay day: Int64, of found: borrowing ProjectTerms) -> Terms? {
     var rate: Rate? = nil
     if !tagRates.isEmpty {
       for tag in record.tags {
@@ -68,15 +71,17 @@ public struct BillingRules: Sendable {
         }
       }
     }
-    if rate == nil { rate = project?.rate?.rate(onDay: day) ?? clientSettings?.rate?.rate(onDay: day) }
+    if rate == nil {
+      rate = found.project?.rate?.rate(onDay: day) ?? found.clientSettings?.rate?.rate(onDay: day)
+    }
     let billable: Bool
     if record.tags.contains(Self.nonBillableTag) {
       billable = false
     } else if record.tags.contains(Self.billableTag) {
       billable = true
     } else {
-      billable = project?.billable ?? clientSettings?.billable ?? (rate != nil)
+      billable = found.project?.billable ?? found.clientSettings?.billable ?? (rate != nil)
     }
-    return billable ? Terms(client: project?.client, rate: rate) : nil
+    return billable ? Terms(client: found.project?.client, rate: rate) : nil
   }
 }

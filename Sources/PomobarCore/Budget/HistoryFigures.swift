@@ -15,12 +15,15 @@ public struct HistoryFigures: Equatable, Sendable {
     public var base: DayTotals
     /// What the state owes the history: read as written.
     public var owed: [LedgerRecord]
+    /// The task whose focus time is summed (`{task-progress}`); nil: none.
+    public var task: TaskRef?
 
-    public init(day: Int64, dayBegan: Int64, base: DayTotals, owed: [LedgerRecord]) {
+    public init(day: Int64, dayBegan: Int64, base: DayTotals, owed: [LedgerRecord], task: TaskRef? = nil) {
       self.day = day
       self.dayBegan = dayBegan
       self.base = base
       self.owed = owed
+      self.task = task
     }
   }
 
@@ -35,6 +38,38 @@ public struct HistoryFigures: Equatable, Sendable {
   /// Billable work not billed yet, one sum per currency; nil when no text shows it or
   /// billing is off.
   public var unbilled: [Money]?
+  /// The task asked for (`Request.task`) and the seconds of focus on it, every machine's
+  /// (focus sessions whose record carries it, `TaskRef.isSame`); nil: none asked for.
+  public var task: TaskTime?
+
+  /// A task and the seconds of focus on it.
+  public struct TaskTime: Equatable, Sendable {
+    public var ref: TaskRef
+    public var seconds: Int64 = 0
+    /// The ids of the records summed.
+    var counted: Set<String> = []
+    /// Seconds of focus on it the state owes the history and the fold did not sum: a
+    /// focus that ended since the fold began (`owing`), until the next fold has it.
+    var owed: Int64 = 0
+
+    mutating func add(_ record: LedgerRecord) {
+      guard record.kind == .focus, let carried = record.task, ref.isSame(as: carried),
+        counted.insert(record.id).inserted
+      else { return }
+      seconds += record.seconds
+    }
+  }
+
+  /// Takes in the records the state owes the history now (`StateDocument.owed`): those on
+  /// the task that the fold did not sum count until the next fold, so a focus that just
+  /// ended does not drop out of `{task-progress}` while its record is being folded.
+  public mutating func owing(_ records: [LedgerRecord]) {
+    guard var task else { return }
+    var owed = TaskTime(ref: task.ref, counted: task.counted)
+    for record in records { owed.add(record) }
+    task.owed = owed.seconds
+    self.task = task
+  }
 
   /// What a project used of its budget's period.
   public struct BudgetUse: Equatable, Sendable {
@@ -42,6 +77,11 @@ public struct HistoryFigures: Equatable, Sendable {
     public var seconds: Int64 = 0
     /// What its billable work bills, in minor units of the budget's currency.
     public var minor: Int64 = 0
+  }
+
+  /// The task `state` has, for the fold to sum when a text shows `{task-progress}`.
+  public static func task(_ state: TimerState?, _ config: Config) -> TaskRef? {
+    config.format.placeholders.contains(.taskProgress) ? state?.ledger.task : nil
   }
 
   /// Whether a bar with `config` folds the history: a text shows a figure of it, or a
@@ -100,19 +140,21 @@ extension HistoryFigures {
         day: request.day, base: request.base, today: DayTotals(day: request.day),
         recent: RecentWork(day: request.day),
         used: Dictionary(uniqueKeysWithValues: budgets.map { ($0.name, BudgetUse()) }),
-        unbilled: nil)
+        unbilled: nil, task: request.task.map { TaskTime(ref: $0) })
     }
 
     /// The first moment (UTC seconds) whose records count; nil: every record (a total
     /// budget, or `{unbilled}`). A day or two early: a record's month is its UTC start's.
     public var readsFrom: Int64? {
-      if needsBills || budgets.contains(where: { ($0.settings.budgetPeriod ?? .month) == .total }) { return nil }
+      if needsBills || request.task != nil { return nil }
+      if budgets.contains(where: { ($0.settings.budgetPeriod ?? .month) == .total }) { return nil }
       let first = min(monthStart, request.day - Int64(RecentWork.days))
       return first * 86_400 - 2 * 86_400
     }
 
     /// Adds one record; `billed`: a bill marks it.
     public mutating func add(_ record: LedgerRecord, billed: Bool = false) {
+      figures.task?.add(record)
       if record.kind == .work {
         if record.end.utc > request.dayBegan {
           figures.today.add(workOf: record, dayBegan: request.dayBegan, today: request.day)
@@ -214,6 +256,22 @@ extension HistoryFigures {
       let (used, _) = used(project, settings, shown: state, now: now)
     else { return "" }
     return budget.text(used: used)
+  }
+
+  /// Seconds of focus on `state`'s task at `now`, every machine's: the history's, and the
+  /// running or paused focus (its record will carry the task, set when it may); nil when
+  /// the fold was not for that task (none asked for, or another: a new fold is under way).
+  public func taskSpent(_ state: TimerState, now: Instant) -> Int64? {
+    guard let task, let current = state.ledger.task, task.ref.isSame(as: current) else { return nil }
+    return task.seconds + task.owed + (state.focusElapsed(at: now)?.floorSeconds ?? 0)
+  }
+
+  /// `{task-progress}`: the task's focus time so far against its estimate, `1:15 of 2h`,
+  /// or without an estimate the time so far, `1:15`; empty without a task (or before the
+  /// fold for it is done).
+  public func taskProgressText(_ state: TimerState, now: Instant) -> String {
+    guard let spent = taskSpent(state, now: now), let task = state.ledger.task else { return "" }
+    return task.estimate.map { Budget.time($0.floorSeconds).text(used: spent) } ?? WorkView.clock(spent)
   }
 
   /// `{unbilled}`: `1,240.00 EUR unbilled` (currencies apart, by code); empty when billing

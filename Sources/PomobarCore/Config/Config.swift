@@ -38,7 +38,13 @@ public struct Config: Equatable, Sendable {
     didSet { timer.nudges.inputWatched = idle.after != nil }
   }
 
-  public init() {}
+  /// The defaults, made once: every start makes a config at least twice (the file's and
+  /// the fallback), and each made its templates, tables and settings anew.
+  private static let defaults = Config(defaults: ())
+
+  public init() { self = Self.defaults }
+
+  private init(defaults: Void) {}
 }
 
 /// How the timer looks.

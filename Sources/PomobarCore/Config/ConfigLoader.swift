@@ -47,6 +47,12 @@ public enum ConfigLoader {
       warnings: reader.contrastWarnings() + reader.nudgeWarnings())
   }
 
+  /// The keys of the top-level table `table`, in documentation order; nil if the schema
+  /// has no such table.
+  static func keys(of table: String) -> [String]? {
+    ConfigSchema.table(table).flatMap { $0.isSubtable ? nil : $0.keys.map(\.key) }
+  }
+
   /// The table that holds `key`, first in documentation order; nil if no table does.
   static func table(holding key: String) -> String? {
     schema.first { $0.keys.contains(key) }?.table

@@ -47,7 +47,7 @@ struct Reader {
         }
         continue
       }
-      guard let keys = ConfigLoader.schema.first(where: { $0.table == entry.key })?.keys else {
+      guard let keys = ConfigLoader.keys(of: entry.key) else {
         report(outside: entry)
         continue
       }

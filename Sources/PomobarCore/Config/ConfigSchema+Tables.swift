@@ -247,9 +247,9 @@ extension ConfigSchema {
       phase left), {project} and {today} (the work clock's project and today's work, while
       the clock runs), {left} (1:20 to go, done, +0:10 over, day off) and {balance} (+3:10
       this week), with a goal in [ledger], {week} (this week's work, 12:40), {budget} (the
-      project's budget, 31:20 of 40h), {unbilled} (1,240.00 EUR unbilled) and {task} (the
-      focus's task: pomobar ctl task); the figures count every machine's work in the
-      history. {{ and }} are braces. A placeholder that is empty (no project, no end time
+      project's budget, 31:20 of 40h), {unbilled} (1,240.00 EUR unbilled), {task} (the
+      focus's task: pomobar ctl task) and {task-progress} (its focus time against its
+      estimate, 1:15 of 2h); the figures count every machine's work in the history. {{ and }} are braces. A placeholder that is empty (no project, no end time
       while paused) takes a neighbouring space with it. A note of why the timer changed on
       its own, ⚠ and the work clock still follow the text.
       """,

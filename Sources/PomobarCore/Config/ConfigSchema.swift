@@ -57,11 +57,33 @@ enum ConfigSchema {
 
   /// The row of `key` in `table`.
   static func row(_ table: String, _ key: String) -> ConfigKey? {
-    rows[table]?[key]
+    self.table(table)?.keys.first { $0.key == key }
   }
 
-  private static let rows: [String: [String: ConfigKey]] = Dictionary(
-    uniqueKeysWithValues: tables.map { table in
-      (table.name, Dictionary(uniqueKeysWithValues: table.keys.map { ($0.key, $0) }))
-    })
+  /// The table named `name` (`timer`, `format.focus`), made alone: a config names a few
+  /// tables, and making all of them (and a dictionary of their keys) to read it was a
+  /// sixth of a bar's start.
+  static func table(_ name: String) -> ConfigTable? {
+    switch name {
+    case "timer": timer
+    case "suspend": suspend
+    case "idle": idle
+    case "breaks": breaks
+    case "nudges": nudges
+    case "display": display
+    case "theme": theme
+    case "colors": colors
+    case "format": format
+    case "clicks": clicks
+    case "hooks": hooks
+    case "notifications": notifications
+    case "sound": sound
+    case "focus-mode": focusMode
+    case "ledger": ledger
+    case "billing": billing
+    case "tasks": tasks
+    case "wrap": wrap
+    default: name.utf8.starts(with: "format.".utf8) ? formatPhases.first { $0.name == name } : nil
+    }
+  }
 }

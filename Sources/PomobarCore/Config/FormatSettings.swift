@@ -58,8 +58,9 @@ public struct FormatSettings: Equatable, Sendable {
     }
     self.resolved = resolved
     let texts = ([base] + phases).flatMap { texts in FormatKind.allCases.compactMap { texts[$0] } }
-    let shown = texts.reduce(into: Set<Placeholder>()) { $0.formUnion($1.placeholders) }
-    placeholders = Placeholder.allCases.filter(shown.contains)
+    placeholders = Placeholder.allCases.filter { placeholder in
+      texts.contains { $0.placeholders.contains(placeholder) }
+    }
     needs = PlaceholderNeeds(placeholders, goals: true)
     needsWithoutGoals = PlaceholderNeeds(placeholders, goals: false)
   }

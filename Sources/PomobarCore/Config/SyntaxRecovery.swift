@@ -52,7 +52,7 @@ enum SyntaxRecovery {
           let end = lines[(target + 1)...].indices.first { isHeader(original[$0]) } ?? lines.count
           for line in target..<end { lines[line] = [] }
           let table = keyPath(at: target, original)
-          if table.count == 1, let keys = ConfigLoader.schema.first(where: { $0.table == table[0] })?.keys {
+          if table.count == 1, let keys = ConfigLoader.keys(of: table[0]) {
             outcome.brokenKeys += keys.map { ConfigKeyName(table: table[0], key: $0) }
           }
         } else {

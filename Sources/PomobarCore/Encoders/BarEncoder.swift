@@ -19,6 +19,24 @@ public protocol BarEncoder: Sendable {
   /// watch`): then the bar wakes only when something but time changes (`TickPlan.changes`),
   /// and an empty frame means nothing new to write.
   var countsDownItself: Bool { get }
+
+  /// Whether a frame can be made from a template (`FrameSplicer`): nil unless the frame
+  /// reads from the view only its texts, colour, urgent flag, `{bar}`, names and clicks,
+  /// escapes none of the ring's and time's characters, counts no columns, and changes the
+  /// encoder the same way whatever it shows; else the view's numbers that move with the
+  /// clock it shows besides.
+  var clockFields: ClockFields? { get }
+}
+
+/// The numbers of a view that move with the clock, besides the texts' ring and time, that
+/// an encoder's frame shows (`BarEncoder.clockFields`).
+public struct ClockFields: OptionSet, Sendable {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  public static let percentage = ClockFields(rawValue: 1 << 0)
+  /// `isEnding`.
+  public static let ending = ClockFields(rawValue: 1 << 1)
 }
 
 extension BarEncoder {
@@ -27,6 +45,9 @@ extension BarEncoder {
 
   /// Bars show the seconds: they are woken for each one.
   public var countsDownItself: Bool { false }
+
+  /// Every frame encoded whole.
+  public var clockFields: ClockFields? { nil }
 }
 
 /// A fresh encoder for `format`, before its header has been written.

@@ -19,6 +19,8 @@ public struct I3barEncoder: BarEncoder {
 
   public init() {}
 
+  public var clockFields: ClockFields? { [] }
+
   /// The header line, then the `[` that opens the infinite array of frames.
   public func header() -> String {
     let header: JSONValue = [

@@ -6,6 +6,8 @@
 public struct I3blocksEncoder: BarEncoder {
   public init() {}
 
+  public var clockFields: ClockFields? { [] }
+
   public func header() -> String { "" }
 
   public mutating func frame(_ view: ViewModel) -> String {

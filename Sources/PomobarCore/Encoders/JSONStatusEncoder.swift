@@ -28,7 +28,9 @@
 ///   (local `"HH:MM"`; `answer_by` null: at the next away), `unanswered` (`discard`,
 ///   `work` or `break`: what it becomes).
 /// - `task`: the task of the running or next focus (`pomobar ctl task`), else null:
-///   `title`, and `id`, `source`, `project`, `estimate` (seconds) when it has them.
+///   `title`, and `id`, `source`, `project`, `estimate` (seconds) when it has them, and
+///   `spent`: seconds of focus on it so far, every machine's, when a text shows
+///   `{task-progress}` (which folds the history for it).
 public struct JSONStatusEncoder: BarEncoder {
   public init() {}
 
@@ -72,7 +74,10 @@ public struct JSONStatusEncoder: BarEncoder {
           "unanswered": .string(away.unanswered.rawValue),
         ]
       } ?? .null,
-      "task": view.task?.json ?? .null,
+      "task": view.task.map { task in
+        guard let spent = view.taskSpent, case .object(let members) = task.json else { return task.json }
+        return .object(members + [("spent", .integer(spent))])
+      } ?? .null,
     ]
     guard let elapsed = view.elapsedSeconds else { return fields }
     return .object((fields.objectValue ?? []) + [("counts_up", .bool(true)), ("elapsed", .integer(elapsed))])

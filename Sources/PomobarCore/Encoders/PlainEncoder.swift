@@ -3,6 +3,8 @@
 public struct PlainEncoder: BarEncoder {
   public init() {}
 
+  public var clockFields: ClockFields? { [] }
+
   public func header() -> String { "" }
 
   public mutating func frame(_ view: ViewModel) -> String {

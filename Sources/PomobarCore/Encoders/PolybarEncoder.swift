@@ -20,6 +20,8 @@ public struct PolybarEncoder: BarEncoder {
 
   public func header() -> String { "" }
 
+  public var clockFields: ClockFields? { [] }
+
   public mutating func frame(_ view: ViewModel) -> String {
     let color = HexColor(view.color)
     var text =

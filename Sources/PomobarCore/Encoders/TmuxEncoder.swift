@@ -7,6 +7,8 @@
 public struct TmuxEncoder: BarEncoder {
   public init() {}
 
+  public var clockFields: ClockFields? { [] }
+
   public func header() -> String { "" }
 
   public mutating func frame(_ view: ViewModel) -> String {

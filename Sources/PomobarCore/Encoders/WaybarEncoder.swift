@@ -9,6 +9,8 @@
 public struct WaybarEncoder: BarEncoder {
   public init() {}
 
+  public var clockFields: ClockFields? { [.percentage, .ending] }
+
   public func header() -> String { "" }
 
   public mutating func frame(_ view: ViewModel) -> String {

@@ -31,13 +31,7 @@ extension TimerMachine {
   }
 
   /// How long the running or paused focus has run at `time`; nil when no focus is.
-  func focusElapsed(at time: Instant) -> Duration? {
-    switch state.phase {
-    case .running(.focus, let deadline, let total): return max(.zero, total - max(.zero, deadline - time))
-    case .paused(.focus, let remaining, let total): return max(.zero, total - remaining)
-    case .idle, .focusDone, .running, .paused: return nil
-    }
-  }
+  func focusElapsed(at time: Instant) -> Duration? { state.focusElapsed(at: time) }
 
   /// The break a focus earns: a Flowtime focus a short break (its length from
   /// `FlowtimeBreaks`), a Pomodoro focus the cycle's.

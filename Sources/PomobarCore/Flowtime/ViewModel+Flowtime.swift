@@ -6,7 +6,7 @@
 /// shows the next focus at 0:00 with an empty ring.
 extension ViewModel {
   /// A counting-up focus as the bar draws it.
-  struct Flow {
+  struct Flow: Equatable {
     /// Seconds of focus so far.
     var elapsed: Int64
     /// The share of the ring filled: the part of the current `[timer] focus` lap.

@@ -107,9 +107,15 @@ extension WallTime {
   ///
   /// Written digit by digit into one buffer: the history and exports write millions.
   public var iso8601: String {
-    let (date, second) = CivilTime.split(local)
     var out: [UInt8] = []
     out.reserveCapacity(25)
+    iso8601(into: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `iso8601`'s bytes, added to `out`.
+  func iso8601(into out: inout [UInt8]) {
+    let (date, second) = CivilTime.split(local)
     func digits(_ value: Int, _ width: Int) {
       var divisor = 1
       for _ in 1..<width { divisor *= 10 }
@@ -148,7 +154,6 @@ extension WallTime {
       out.append(UInt8(ascii: ":"))
       digits(magnitude % 3600 / 60, 2)
     }
-    return String(decoding: out, as: UTF8.self)
   }
 
   /// `iso8601` with nanoseconds (`2026-11-23T09:00:00.123456789+01:00`) when `nanoseconds`

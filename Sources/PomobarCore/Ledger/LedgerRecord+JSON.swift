@@ -136,7 +136,7 @@ struct RecordFields {
   /// Ten years: no interval, count or gap worth keeping is larger.
   static let largest: Int64 = 10 * 366 * 86_400
 
-  func record() throws(LedgerRecord.DecodeError) -> LedgerRecord {
+  consuming func record() throws(LedgerRecord.DecodeError) -> LedgerRecord {
     typealias Failure = LedgerRecord.DecodeError
     guard let id, !id.isEmpty else { throw Failure(message: "no 'id'") }
     guard let kind else { throw Failure(message: "no known 'kind'") }
@@ -173,22 +173,31 @@ enum FlatObjectScanner {
     case other
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-      switch bytes.count {
-      case 2 where equal(bytes, "id"): self = .id
-      case 2 where equal(bytes, "at"): self = .at
-      case 3 where equal(bytes, "end"): self = .end
-      case 3 where equal(bytes, "gap"): self = .gap
-      case 4 where equal(bytes, "kind"): self = .kind
-      case 4 where equal(bytes, "note"): self = .note
-      case 4 where equal(bytes, "tags"): self = .tags
-      case 4 where equal(bytes, "task"): self = .task
-      case 5 where equal(bytes, "start"): self = .start
-      case 7 where equal(bytes, "seconds"): self = .seconds
-      case 7 where equal(bytes, "project"): self = .project
-      case 7 where equal(bytes, "outcome"): self = .outcome
-      case 7 where equal(bytes, "updated"): self = .updated
-      case 8 where equal(bytes, "internal"): self = .internalCount
-      case 8 where equal(bytes, "external"): self = .externalCount
+      // The key's bytes as one little-endian word, matched at once (trying the keys of a
+      // length in turn was a tenth of a read). No key holds a zero byte (`string` refuses
+      // control characters), so a word is one key's.
+      guard bytes.count <= 8 else {
+        self = .other
+        return
+      }
+      var word: UInt64 = 0
+      for byte in bytes.reversed() { word = word << 8 | UInt64(byte) }
+      switch word {
+      case 0x6469: self = .id  // "id"
+      case 0x7461: self = .at  // "at"
+      case 0x64_6E65: self = .end  // "end"
+      case 0x70_6167: self = .gap  // "gap"
+      case 0x646E_696B: self = .kind  // "kind"
+      case 0x6574_6F6E: self = .note  // "note"
+      case 0x7367_6174: self = .tags  // "tags"
+      case 0x6B73_6174: self = .task  // "task"
+      case 0x74_7261_7473: self = .start  // "start"
+      case 0x73_646E_6F63_6573: self = .seconds  // "seconds"
+      case 0x74_6365_6A6F_7270: self = .project  // "project"
+      case 0x65_6D6F_6374_756F: self = .outcome  // "outcome"
+      case 0x64_6574_6164_7075: self = .updated  // "updated"
+      case 0x6C61_6E72_6574_6E69: self = .internalCount  // "internal"
+      case 0x6C61_6E72_6574_7865: self = .externalCount  // "external"
       default: self = .other
       }
     }
@@ -347,6 +356,18 @@ enum FlatObjectScanner {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
     let start = index + 1
     var end = start
+    // Eight bytes at a time to the first quote, backslash or control character (the
+    // string's bytes were a seventh of a read, one at a time), then byte by byte.
+    if let base = bytes.baseAddress {
+      while end + 8 <= bytes.count {
+        let found = specialBytes(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+        if found != 0 {
+          end += found.trailingZeroBitCount / 8
+          break
+        }
+        end += 8
+      }
+    }
     while end < bytes.count {
       let byte = bytes[end]
       if byte == UInt8(ascii: "\"") { break }
@@ -356,5 +377,21 @@ enum FlatObjectScanner {
     guard end < bytes.count else { return nil }
     index = end + 1
     return UnsafeBufferPointer(rebasing: bytes[start..<end])
+  }
+
+  /// Of eight bytes read as a little-endian word, the high bit of the first that is a
+  /// quote, a backslash or a control character (0 for none); bits above it may be set
+  /// too. A byte under `n` is one whose high bit subtracting `n` sets while it had none
+  /// (a byte equal to `c` is a byte of `x ^ c` under 1); a borrow only runs upwards, so
+  /// the lowest byte marked is always a true one.
+  @inline(__always)
+  static func specialBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & high }
+    let quote = zeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+    let backslash = zeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+    let control = (word &- ones &* 0x20) & ~word & high
+    return quote | backslash | control
   }
 }

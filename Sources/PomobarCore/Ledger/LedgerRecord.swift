@@ -60,7 +60,13 @@ public struct LedgerRecord: Equatable, Sendable {
   public var tags: [String]
   /// The task it was for (`ctl task`): a focus's, and a work interval's while one was set;
   /// nil for none, and for breaks.
-  public var task: TaskRef? = nil
+  public var task: TaskRef? {
+    get { taskBox?.task }
+    set { taskBox = newValue.map(TaskBox.init) }
+  }
+  /// `task` behind one reference: a read copies every record several times on its way,
+  /// and most have no task (a `TaskRef` held in place made each copy 80 bytes longer).
+  private var taskBox: TaskBox? = nil
   /// When a person added the record (`track`, `import`); nil for what the clock recorded,
   /// which was written as it ended. See `created`.
   public var at: WallTime?
@@ -120,6 +126,15 @@ public struct LedgerRecord: Equatable, Sendable {
   /// The UTC seconds it covers, half-open (nothing for an end before its start), as the
   /// timeline compares intervals (`Timeline.overlap`).
   public var span: Range<Int64> { start.utc..<max(start.utc, end.utc) }
+}
+
+/// A record's task, kept apart (`LedgerRecord.task`); never changed once made.
+private final class TaskBox: Equatable, Sendable {
+  let task: TaskRef
+
+  init(_ task: TaskRef) { self.task = task }
+
+  static func == (lhs: TaskBox, rhs: TaskBox) -> Bool { lhs.task == rhs.task }
 }
 
 /// A moment as the ledger keeps it: UTC seconds since the epoch, and the local offset

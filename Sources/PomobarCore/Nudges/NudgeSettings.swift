@@ -23,4 +23,8 @@ public struct NudgeSettings: Equatable, Sendable {
 
   /// Whether any nudge is on.
   var isOn: Bool { forgotToStart != nil || focusOnReturn || endOfDay != nil }
+
+  /// Whether a nudge comes at a moment of its own (forgot-to-start, end of day), which a
+  /// copy wakes for; focus-on-return comes with an input.
+  public var isTimed: Bool { forgotToStart != nil || endOfDay != nil }
 }

@@ -28,3 +28,17 @@ extension StateDocument {
       endOfDayDue: moment("end_of_day_due"), endOfDayAt: moment("end_of_day_at"))
   }
 }
+
+extension StateDocument {
+  /// When a copy without a bar (`pomobar idle-watch`) wakes for the nudges (`[nudges]`),
+  /// as a bar does (`TickPlan`): nanoseconds after `now` until the next one is due (0: at
+  /// once, it is past, or the nudges are behind the config: `nudgesAreBehind`); nil when
+  /// none is, or with no nudge that comes at a moment (`NudgeSettings.isTimed`). At that
+  /// wake-up, one transaction fires what is due.
+  public func nudgeWake(at now: ClockReading, settings: TimerSettings) -> Int64? {
+    guard settings.nudges.isTimed else { return nil }
+    let (_, state) = staleness(at: now)
+    if TimerMachine.nudgesAreBehind(state, settings: settings) { return 0 }
+    return state.ledger.nudges.due.map { max(0, ($0 - now.instant).nanoseconds) }
+  }
+}

@@ -8,13 +8,18 @@ public struct TaskCandidate: Equatable, Sendable {
   public var id: String?
   /// The task's project (taskwarrior's `project`, todo.txt's first `+project`).
   public var project: String?
+  /// How long the task is thought to take (taskwarrior's `estimate`, todo.txt's `est:`).
+  public var estimate: Duration?
   /// What the picker shows besides the title: taskwarrior's short id, a priority, contexts.
   public var detail: String
 
-  public init(title: String, id: String? = nil, project: String? = nil, detail: String = "") {
+  public init(
+    title: String, id: String? = nil, project: String? = nil, estimate: Duration? = nil, detail: String = ""
+  ) {
     self.title = title
     self.id = id
     self.project = project
+    self.estimate = estimate
     self.detail = detail
   }
 

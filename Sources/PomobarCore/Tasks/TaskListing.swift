@@ -45,7 +45,11 @@ public enum TaskListing {
     case .todoTxt: tasks = TodoTxt.tasks(text)
     case .command, .none:
       tasks = TodoTxt.lines(text).compactMap { line in
-        TodoTxt.task(line).map { TaskCandidate(title: $0.title, id: line, project: $0.project) }
+        TodoTxt.task(line).map { task in
+          var listed = task
+          listed.id = line
+          return listed
+        }
       }
     }
     return .success(Array(tasks.prefix(maxTasks)))
@@ -58,7 +62,7 @@ public enum TaskListing {
     let trimmed = line.trimmedOfSpaces
     guard !trimmed.isEmpty else { return nil }
     if let listed = tasks.first(where: { $0.line == line || $0.line == trimmed }) { return listed }
-    return TodoTxt.task(trimmed).map { TaskCandidate(title: $0.title, project: $0.project) }
+    return TodoTxt.task(trimmed)
   }
 
   /// The offset of the first byte that is not part of valid UTF-8; nil when all are.

@@ -121,6 +121,13 @@ public struct TaskRef: Equatable, Hashable, Sendable {
     return text.isEmpty ? nil : text
   }
 
+  /// Whether `other` is the same task: the same source's same id, or, for tasks named by
+  /// hand (no id), the same title. What the bar sums a task's time by
+  /// (`HistoryFigures`): a task renamed in its source stays itself.
+  public func isSame(as other: TaskRef) -> Bool {
+    id == nil ? other.id == nil && title == other.title : id == other.id && source == other.source
+  }
+
   private static func isField(_ text: String, maxBytes: Int) -> Bool {
     !text.isEmpty && text.utf8.count <= maxBytes && !text.unicodeScalars.contains(where: ProjectName.isControl)
   }

@@ -6,7 +6,12 @@ public struct TaskWriteBack: Equatable, Sendable {
   public static let command = "__task-write-back"
 
   public enum Step: String, Sendable {
-    case start, end
+    /// A focus started, or the task was chosen for a running one.
+    case start
+    /// The focus ended.
+    case end
+    /// Another task was chosen for the running focus (or none): its time goes to that one.
+    case release
   }
 
   /// `taskwarrior`, `todo.txt` or `command` (`TaskSettings.Source`'s names).
@@ -33,7 +38,8 @@ public struct TaskWriteBack: Equatable, Sendable {
   }
 
   /// What to write back for a focus's `start` or `end` (`outcome`, `spent` so far) with a
-  /// task from `source` whose id is `id`; nil when there is nothing to write: write-back
+  /// task from `source` whose id is `id`, or for a task the focus let go of (`release`:
+  /// taskwarrior's stopped, nothing else); nil when there is nothing to write: write-back
   /// off, no id, a todo.txt focus that is starting, a command source without its command.
   public static func plan(
     _ settings: TaskSettings, source: String?, id: String?, step: Step, outcome: String = "",
@@ -46,8 +52,8 @@ public struct TaskWriteBack: Equatable, Sendable {
     switch kind {
     case .none: return nil
     case .taskwarrior: break
-    case .todoTxt: if step == .start { return nil }
-    case .command: if settings.writeBackCommand == nil { return nil }
+    case .todoTxt: if step != .end { return nil }
+    case .command: if settings.writeBackCommand == nil || step == .release { return nil }
     }
     return TaskWriteBack(
       source: source, step: step, id: id, minutes: minutes, outcome: outcome, file: settings.file)

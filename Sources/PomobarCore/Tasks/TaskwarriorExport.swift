@@ -22,6 +22,45 @@ public enum Taskwarrior {
     ["task"] + quiet + ["rc.hooks=off", "_get", uuid + ".start"]
   }
 
+  /// A task's `estimate` UDA (`uda.estimate.type=duration`), as `task export` prints a
+  /// duration: ISO 8601, `PT2H`, `PT1H30M`, `P1DT2H`, `P14D` (a year 365 days and a month
+  /// 30, as taskwarrior counts them); nil without one, or for one that is not a positive
+  /// duration.
+  public static func estimate(_ task: JSONValue) -> Duration? {
+    task["estimate"]?.stringValue.flatMap(isoDuration).flatMap { $0 > .zero ? $0 : nil }
+  }
+
+  /// `P[nY][nM][nW][nD][T[nH][nM][nS]]`, whole numbers; nil for anything else.
+  static func isoDuration(_ text: String) -> Duration? {
+    var scalars = Substring(text).unicodeScalars
+    guard scalars.popFirst() == "P", !scalars.isEmpty else { return nil }
+    let dateUnits: [Unicode.Scalar: Int64] = [
+      "Y": 365 * 86_400, "M": 30 * 86_400, "W": 7 * 86_400, "D": 86_400,
+    ]
+    let timeUnits: [Unicode.Scalar: Int64] = ["H": 3600, "M": 60, "S": 1]
+    var seconds: Int64 = 0
+    var inTime = false
+    var number: Int64? = nil
+    for scalar in scalars {
+      if scalar == "T", !inTime, number == nil {
+        inTime = true
+      } else if ("0"..."9").contains(scalar) {
+        let digit = Int64(scalar.value - 48)
+        let (shifted, over) = (number ?? 0).multipliedReportingOverflow(by: 10)
+        guard !over, shifted <= Int64.max - digit else { return nil }
+        number = shifted + digit
+      } else if let unit = (inTime ? timeUnits : dateUnits)[scalar], let value = number {
+        let (part, over) = value.multipliedReportingOverflow(by: unit)
+        guard !over, part <= Int64.max - seconds else { return nil }
+        seconds += part
+        number = nil
+      } else {
+        return nil
+      }
+    }
+    return number == nil ? .seconds(seconds) : nil
+  }
+
   /// `task ... UUID annotate -- TEXT`.
   public static func annotate(uuid: String, _ text: String) -> [String] {
     ["task"] + quiet + [uuid, "annotate", "--", text]
@@ -55,7 +94,9 @@ enum TaskwarriorExport {
       ranked.append(
         (
           urgency, index,
-          TaskCandidate(title: title.isEmpty ? uuid : title, id: uuid, project: project, detail: id)
+          TaskCandidate(
+            title: title.isEmpty ? uuid : title, id: uuid, project: project,
+            estimate: Taskwarrior.estimate(item), detail: id)
         ))
     }
     return .success(

@@ -22,7 +22,7 @@ public enum TaskwarriorHook {
       let task = TaskRef.clamped(
         title: after["description"]?.stringValue ?? uuid, id: uuid,
         source: TaskSettings.Source.taskwarrior.rawValue,
-        project: after["project"]?.stringValue)
+        project: after["project"]?.stringValue, estimate: Taskwarrior.estimate(after))
       return task.map(Change.started) ?? .none
     }
     if wasActive && !isActive { return .stopped(uuid: uuid) }

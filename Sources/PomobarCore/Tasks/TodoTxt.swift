@@ -4,12 +4,15 @@
 ///
 /// pomobar writes the time a task took back as two pairs (`TodoTxt.addingSpent`):
 /// `pomo:N`, the focus sessions that ran to their end, and `spent:75m`, the minutes of
-/// focus spent on it however each ended.
+/// focus spent on it however each ended. It reads a task's estimate from `est:2h` (any
+/// length `[timer]` takes: `90m`, `1h30m`), the bar's `{task-progress}`.
 public enum TodoTxt {
   /// The pair that counts completed focus sessions.
   public static let pomoKey = "pomo"
   /// The pair that sums the minutes spent.
   public static let spentKey = "spent"
+  /// The pair that says how long a task is thought to take.
+  public static let estimateKey = "est"
 
   /// The open tasks of a todo.txt file: prioritised ones first, `(A)` before `(B)`, then
   /// the others, each group in the file's order; done lines and blank ones left out.
@@ -17,7 +20,8 @@ public enum TodoTxt {
     var ranked: [(priority: UInt8, index: Int, task: TaskCandidate)] = []
     for (index, line) in lines(text).enumerated() {
       guard let parsed = parse(line), !parsed.done else { continue }
-      var task = TaskCandidate(title: parsed.title, id: identity(line), project: parsed.project)
+      var task = TaskCandidate(
+        title: parsed.title, id: identity(line), project: parsed.project, estimate: parsed.estimate)
       task.detail = ((parsed.priority.map { ["(\(Character(Unicode.Scalar($0))))"] } ?? []) + parsed.contexts)
         .joined(separator: " ")
       ranked.append((parsed.priority ?? UInt8(ascii: "Z") + 1, index, task))
@@ -25,10 +29,13 @@ public enum TodoTxt {
     return ranked.sorted { ($0.priority, $0.index) < ($1.priority, $1.index) }.map(\.task)
   }
 
-  /// A line of a command's output or a picker's answer as a task: its title and project
-  /// (its first `+project`); nil for a blank line. A leading `x` or `(A)` is its words.
+  /// A line of a command's output or a picker's answer as a task: its title, project (its
+  /// first `+project`) and estimate (`est:`); nil for a blank line. A leading `x` or `(A)`
+  /// is its words.
   static func task(_ line: String) -> TaskCandidate? {
-    parse(line, marks: false).map { TaskCandidate(title: $0.title, project: $0.project) }
+    parse(line, marks: false).map {
+      TaskCandidate(title: $0.title, project: $0.project, estimate: $0.estimate)
+    }
   }
 
   /// The non-blank lines of `text`, without their ends' spaces.
@@ -44,6 +51,7 @@ public enum TodoTxt {
     var title: String
     var project: String?
     var contexts: [String]
+    var estimate: Duration? = nil
   }
 
   /// The parts of a todo.txt line (without `marks`, no done mark, priority or dates);
@@ -70,19 +78,24 @@ public enum TodoTxt {
     var title: [String] = []
     var project: String? = nil
     var contexts: [String] = []
+    var estimate: Duration? = nil
     for word in words {
       if word.count > 1, word.hasPrefix("+") {
         if project == nil { project = String(word.dropFirst()) }
       } else if word.count > 1, word.hasPrefix("@") {
         contexts.append(word)
       } else if isPair(word) {
-        continue
+        if estimate == nil, word.hasPrefix(estimateKey + ":") {
+          let value = DurationFormat.parse(String(word.dropFirst(estimateKey.count + 1)))
+          estimate = value.flatMap { $0 > .zero ? $0 : nil }
+        }
       } else {
         title.append(word)
       }
     }
     let text = title.isEmpty ? all : title.joined(separator: " ")
-    return Line(done: done, priority: priority, title: text, project: project, contexts: contexts)
+    return Line(
+      done: done, priority: priority, title: text, project: project, contexts: contexts, estimate: estimate)
   }
 
   /// What stays of a line as pomobar writes it back: without a done mark, the `pomo:` and

@@ -30,50 +30,60 @@ enum TemplateScanner {
   static func scan(
     _ source: String, isName: (String) -> Bool, names: () -> [String]
   ) throws(TemplateFailure) -> [TemplateToken] {
+    // Braces are ASCII: the text is scanned as UTF-8 and its literal runs copied whole (a
+    // scalar at a time was half of a start's template parsing). An offset counts scalars.
+    let bytes = Array(source.utf8)
+    let open = UInt8(ascii: "{")
+    let close = UInt8(ascii: "}")
+    func scalarOffset(_ byte: Int) -> Int { bytes[..<byte].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } }
     var tokens: [TemplateToken] = []
     var literal = ""
-    let scalars = Array(source.unicodeScalars)
+    var run = 0  // where the literal text not yet copied starts
     var i = 0
+    func take(upTo end: Int) {
+      if run < end { literal += String(decoding: bytes[run..<end], as: UTF8.self) }
+    }
     func flush() {
       if !literal.isEmpty { tokens.append(.literal(literal)) }
       literal = ""
     }
-    while i < scalars.count {
-      let scalar = scalars[i]
-      switch scalar {
-      case "{" where i + 1 < scalars.count && scalars[i + 1] == "{":
-        literal.unicodeScalars.append("{")
+    while i < bytes.count {
+      switch bytes[i] {
+      case open where i + 1 < bytes.count && bytes[i + 1] == open,
+        close where i + 1 < bytes.count && bytes[i + 1] == close:
+        take(upTo: i + 1)  // one brace of the two
         i += 2
-      case "}" where i + 1 < scalars.count && scalars[i + 1] == "}":
-        literal.unicodeScalars.append("}")
-        i += 2
-      case "}":
-        throw TemplateFailure(offset: i, message: "'}' without a '{' (write '}}' for a brace)")
-      case "{":
-        guard let close = scalars[(i + 1)...].firstIndex(where: { $0 == "}" || $0 == "{" }),
-          scalars[close] == "}"
+        run = i
+      case close:
+        throw TemplateFailure(
+          offset: scalarOffset(i), message: "'}' without a '{' (write '}}' for a brace)")
+      case open:
+        guard let end = bytes[(i + 1)...].firstIndex(where: { $0 == close || $0 == open }),
+          bytes[end] == close
         else {
-          throw TemplateFailure(offset: i, message: "'{' is not closed (write '{{' for a brace)")
+          throw TemplateFailure(
+            offset: scalarOffset(i), message: "'{' is not closed (write '{{' for a brace)")
         }
-        var name = ""
-        for index in (i + 1)..<close { name.unicodeScalars.append(scalars[index]) }
+        let name = String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
         guard isName(name) else {
           let known = names()
           let hint = Spelling.hint(for: name, in: known)
           throw TemplateFailure(
-            offset: i + 1,
+            offset: scalarOffset(i) + 1,
             message:
               "unknown placeholder {\(Shown.plain(name))}"
               + (hint.isEmpty ? "; one of " + known.map { "{\($0)}" }.joined(separator: " ") : hint))
         }
+        take(upTo: i)
         flush()
         tokens.append(.name(name))
-        i = close + 1
+        i = end + 1
+        run = i
       default:
-        literal.unicodeScalars.append(scalar)
         i += 1
       }
     }
+    take(upTo: bytes.count)
     flush()
     return tokens
   }

@@ -89,4 +89,8 @@ public enum Effect: Equatable, Sendable {
   case budgetReached(BudgetAlert)
   /// A nudge came due (`[nudges]`): notify, with its buttons.
   case nudge(Nudge)
+  /// The task of a running or paused focus changed (`ctl task`): written back to its
+  /// source (`[tasks] write-back`) as at a focus's start, the task it had let go
+  /// (`release`) and the new one started (`start`); the context's task is the one written.
+  case writeBack(TaskWriteBack.Step, HookContext)
 }

@@ -114,12 +114,13 @@ extension TimerMachine {
   /// Makes `task` the task of the running or next focus: the running work interval is
   /// closed and a new one begins with it (the clock runs on; a stopped one stays stopped).
   /// Its project, unless `keepProject`, becomes the active one, without tags when it
-  /// changes, as `project NAME` makes it.
+  /// changes, as `project NAME` makes it. Chosen while a focus runs, it is written back
+  /// for that focus (`Effect.writeBack`), after the hooks.
   private mutating func choose(task: TaskRef?, keepProject: Bool, at now: Instant, _ effects: inout [Effect]) {
     let project = keepProject ? state.ledger.project : task?.project ?? state.ledger.project
     guard task != state.ledger.task || project != state.ledger.project else { return }
     let previous = state.ledger.project
-    let running = state.ledger.work
+    let (running, before) = (state.ledger.work, state.ledger.task)
     stopWork(at: now, announce: false, &effects)
     state.ledger.task = task
     if project != previous {
@@ -129,6 +130,12 @@ extension TimerMachine {
       effects.append(hook(.project, at: now) { $0.previousProject = previous })
     }
     if let running { startWork(at: now, byFocus: running.byFocus, announce: false, &effects) }
+    if state.phase.kind == .focus, before.map({ task?.isSame(as: $0) != true }) ?? (task != nil) {
+      // The focus is now for another task: the one it had is let go in its source (a
+      // taskwarrior task stopped), and the new one started there, as at a focus's start.
+      if let before { effects.append(.writeBack(.release, context(at: now) { $0.task = before })) }
+      if task != nil { effects.append(.writeBack(.start, context(at: now))) }
+    }
   }
 
   /// Starts the work clock at `time`; `announce` runs the `work-start` hooks (not for the

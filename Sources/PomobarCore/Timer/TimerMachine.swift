@@ -358,6 +358,11 @@ public struct TimerMachine: Sendable {
   func hook(
     _ event: HookEvent, at time: Instant, _ adjust: (inout HookContext) -> Void = { _ in }
   ) -> Effect {
+    .runHook(event, context(at: time, adjust))
+  }
+
+  /// What a hook (or a write-back) is told of the timer at `time`, then `adjust`ed.
+  func context(at time: Instant, _ adjust: (inout HookContext) -> Void = { _ in }) -> HookContext {
     var context = HookContext(
       phase: state.phase.kind, slot: state.slot, completed: state.completed, next: nextPhase,
       project: state.ledger.project)
@@ -375,7 +380,7 @@ public struct TimerMachine: Sendable {
     }
     if state.countsUp { countUp(&context, at: time) }
     adjust(&context)
-    return .runHook(event, context)
+    return context
   }
 
   /// The phase after the current one in the cycle: a focus's break, a break's focus; from

@@ -185,6 +185,15 @@ public struct TimerState: Equatable, Sendable {
   public var urgentSince: Instant? { urgency?.since }
   /// The running or paused focus is a Flowtime one (`TimedPhase.focus(countsUp:)`).
   public var countsUp: Bool { phase.timed?.countsUp ?? false }
+
+  /// How long the running or paused focus has run at `time`; nil when no focus is.
+  public func focusElapsed(at time: Instant) -> Duration? {
+    switch phase {
+    case .running(.focus, let deadline, let total): return max(.zero, total - max(.zero, deadline - time))
+    case .paused(.focus, let remaining, let total): return max(.zero, total - remaining)
+    case .idle, .focusDone, .running, .paused: return nil
+    }
+  }
   /// The running or paused break is an extra one (`TimedPhase.shortBreak(extra:)`).
   public var extraBreak: Bool { phase.timed?.isExtra ?? false }
 

@@ -16,7 +16,18 @@ extension ViewModel {
     state: borrowing TimerState, config: borrowing Config, now: Instant, localSecondOfDay: Int64? = nil,
     problem: String? = nil, today: LedgerDay? = nil, figures: HistoryFigures? = nil
   ) {
-    let face = Face(state, config, now: now, localSecondOfDay: localSecondOfDay)
+    self.init(
+      face: Face(state, config, now: now, localSecondOfDay: localSecondOfDay), state: state, config: config,
+      now: now, localSecondOfDay: localSecondOfDay, problem: problem, today: today, figures: figures)
+  }
+
+  /// The view of `face`, the timer's face at `now`: the view's only part that moves with the
+  /// clock while nothing else happens (`ViewModel.clockMovesOnlyTheFace`), so a face with
+  /// marks for its ring and time makes a frame's template (`FrameSplicer`).
+  init(
+    face: Face, state: borrowing TimerState, config: borrowing Config, now: Instant, localSecondOfDay: Int64?,
+    problem: String?, today: LedgerDay?, figures: HistoryFigures?
+  ) {
     // The work clock beside the timer, or instead of an idle timer (`[ledger] show`), muted
     // while stopped with a project set; a format with `{project}` or `{today}` reads the
     // running clock whatever `show` says.
@@ -45,6 +56,7 @@ extension ViewModel {
     self.away = away
     self.project = state.ledger.project
     self.task = state.ledger.task
+    self.taskSpent = figures?.taskSpent(copy state, now: now)
     self.problem = problem
     self.bar = format.bar
     self.timerText = texts.timerFull
@@ -55,7 +67,7 @@ extension ViewModel {
 
   /// Stage 1, the timer's face: what the phase reads at `now` (its name, time, ring,
   /// dots, colour, end), before any format.
-  struct Face {
+  struct Face: Equatable {
     var phase: Phase
     var paused = false
     /// Seconds left and the phase's length (both 0 for a focus that counts up).
@@ -79,9 +91,12 @@ extension ViewModel {
     /// Why the timer changed on its own, in words.
     var suspendNote: String?
 
-    init(_ state: borrowing TimerState, _ config: borrowing Config, now: Instant, localSecondOfDay: Int64?) {
-      let settings = config.timer
-      cycle = max(1, settings.longBreakEvery)
+    /// `marked`: the ring and the time are marks (`ringMark`, `timeMark`).
+    init(
+      _ state: borrowing TimerState, _ config: borrowing Config, now: Instant, localSecondOfDay: Int64?,
+      marked: Bool = false
+    ) {
+      cycle = max(1, config.timer.longBreakEvery)
       position = min(max(1, state.slot), cycle)
       // The place in the cycle: every focus slot up to the current one is filled, whether
       // that focus runs, is paused, is done or was skipped; idle waits before its slot.
@@ -90,13 +105,13 @@ extension ViewModel {
       switch state.phase {
       case .idle:
         phase = .idle
-        total = settings.length(of: .focus, for: state.ledger.project).ceilSeconds
+        total = config.timer.length(of: .focus, for: state.ledger.project).ceilSeconds
         remaining = total
         color = config.display.colors.idle
         filled = position - 1
       case .focusDone:
         phase = .focusDone
-        total = settings.length(of: .focus, for: state.ledger.project).ceilSeconds
+        total = config.timer.length(of: .focus, for: state.ledger.project).ceilSeconds
         remaining = 0
         color = config.display.colors.done
       case .running(let timed, let deadline, let length):
@@ -115,7 +130,7 @@ extension ViewModel {
 
       fraction = total > 0 ? Double(remaining) / Double(total) : 0
       // Flowtime counts up: the time so far instead of the time left, and no end.
-      flow = ViewModel.flow(state, settings, remaining: remaining, total: total)
+      flow = ViewModel.flow(state, config.timer, remaining: remaining, total: total)
       var shown = remaining
       if let flow {
         (fraction, shown, endsAt) = (flow.fraction, flow.elapsed, nil)
@@ -132,7 +147,21 @@ extension ViewModel {
       suspendNote = state.note.map(ViewModel.describe)
       // A paused phase says which phase it is: "Short break paused", not just "Paused".
       label = ViewModel.name(of: phase) + (paused ? " paused" : "")
+      if marked { (ring, time) = (Self.ringMark, Self.timeMark) }
     }
+
+    /// What stands for the ring and the time in a frame's template (`FrameSplicer`):
+    /// characters of the last private use plane, which no encoder escapes.
+    static let ringMark = "\u{10FFFC}"
+    static let timeMark = "\u{10FFFD}"
+
+    /// The `{bar}` for the time left.
+    func bar(_ display: borrowing DisplaySettings) -> BarView {
+      BarView(fraction: fraction, width: display.barWidth, track: display.colors.track)
+    }
+
+    /// The last minute of a running (not paused) focus or break (`ViewModel.isEnding`).
+    var isEnding: Bool { ViewModel.isEnding(phase, paused: paused, remaining: remaining) }
   }
 
   /// Stage 2, the format: the templates for the phase and the values they are filled with.
@@ -151,10 +180,7 @@ extension ViewModel {
       slot = FormatSlot(face.phase)
       full = config.format.template(.full, slot, paused: face.paused)
       short = config.format.template(.short, slot, paused: face.paused)
-      bar =
-        (full?.usesBar ?? false) || (short?.usesBar ?? false)
-        ? BarView(fraction: face.fraction, width: config.display.barWidth, track: config.display.colors.track)
-        : nil
+      bar = (full?.usesBar ?? false) || (short?.usesBar ?? false) ? face.bar(config.display) : nil
       values = FormatValues(
         ring: face.ring, bar: bar, time: face.time, remaining: face.minutes, phase: face.label,
         position: face.position, cycle: face.cycle, dots: face.dots, ends: face.endsAt,
@@ -169,6 +195,7 @@ extension ViewModel {
         let shown = config.format.placeholders
         if shown.contains(.budget) { values.budget = figures.budgetText(shown: copy state, config, now: now) }
         if shown.contains(.unbilled) { values.unbilled = figures.unbilledText }
+        values.taskProgress = figures.taskProgressText(state, now: now)
       }
     }
   }
@@ -246,7 +273,10 @@ extension ViewModel {
       lines.append(tooltip.render(format.values))
     } else {
       lines = phaseLines(face, config.timer)
-      if let task = state.ledger.task { lines.append("Task: " + task.title) }
+      if let task = state.ledger.task {
+        let progress = format.values.taskProgress
+        lines.append("Task: " + task.title + (progress.isEmpty ? "" : ", " + progress))
+      }
       lines.append(completedLine(state.completed))
       lines += todayLines(state, now: now, today: today)
     }

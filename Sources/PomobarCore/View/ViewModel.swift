@@ -54,6 +54,9 @@ public struct ViewModel: Equatable, Sendable {
   public var project: String? = nil
   /// The task of the running or next focus (`ctl task`); nil: none.
   public var task: TaskRef? = nil
+  /// Seconds of focus on the task so far, every machine's, when the figures hold them
+  /// (a text shows `{task-progress}`); nil otherwise.
+  public var taskSpent: Int64? = nil
   /// A time away that waits for an answer (`ctl away-was`); nil: none.
   public var away: AwayView? = nil
   /// The `{bar}` in the texts, for bars that colour its parts; nil when no text has one.
@@ -140,9 +143,11 @@ public struct ViewModel: Equatable, Sendable {
   }
 
   /// The last minute of a running (not paused) focus or break.
-  public var isEnding: Bool {
+  public var isEnding: Bool { Self.isEnding(phase, paused: paused, remaining: remainingSeconds) }
+
+  static func isEnding(_ phase: Phase, paused: Bool, remaining: Int64) -> Bool {
     switch phase {
-    case .focus, .shortBreak, .longBreak: return !paused && remainingSeconds > 0 && remainingSeconds <= 60
+    case .focus, .shortBreak, .longBreak: return !paused && remaining > 0 && remaining <= 60
     case .idle, .focusDone: return false
     }
   }

@@ -74,6 +74,8 @@ public struct EffectRunner {
         guard config.notifications.enabled else { continue }
         let state = commit?.timer ?? TimerState()
         commands.append(notification(NotificationPlan(away: choice, state: state, config: config)))
+      case .writeBack(let step, let context):
+        commands += writeBackCommands(step, context, now: now)
       case .nudge(let nudge):
         guard config.notifications.enabled else { continue }
         let state = commit?.timer ?? TimerState()

@@ -10,6 +10,12 @@ import PomobarCore
 /// bar that watches too sends the same away; the timer takes the first and ignores the
 /// second. It sleeps in `epoll_wait` on the display's connection, a `signalfd` and an
 /// inotify watch on the config: nothing wakes it while nothing happens.
+///
+/// With forgot-to-start or end of day on (`[nudges]`) it wakes for them as a bar does,
+/// for the bars that only poll: a `timerfd` armed at the state's next nudge
+/// (`StateDocument.nudgeWake`), read again whenever the state file is replaced (the state
+/// folder watched too, then), and one transaction when it fires, which sends what is
+/// due. Without them it neither watches the state nor wakes for it.
 public final class IdleWatchLoop {
   let store: StateStore
   let configSource: ConfigSource
@@ -19,6 +25,8 @@ public final class IdleWatchLoop {
   var config: Config
   var watch: (any IdleWatching)?
   var threshold: Duration?
+  /// Whether the state folder is watched (while a nudge comes at a moment of its own).
+  var watchingState = false
 
   /// Why the watch ended or could not begin.
   public enum Failure: Error, Equatable {
@@ -51,13 +59,16 @@ public final class IdleWatchLoop {
     let signals = try SignalSet([Signal.hangup, Signal.terminate, Signal.interrupt]).blockAndOpen()
     let poller = try Poller()
     var watcher = try FileWatcher()
+    let nudgeTimer = try DeadlineTimer()
     try poller.add(signals, readable: true)
     try poller.add(watcher.fd, readable: true)
+    try poller.add(nudgeTimer.fd, readable: true)
     // Followed before the display is asked (which may take a moment): an edit meanwhile
     // waits in the watch.
     var configWatch = configSource.watch(
       with: &watcher, daysOff: config.ledger.daysOffFile, after: ConfigSource.Watched())
     if case .failure(let problem) = open(first, poller) { throw Failure.unavailable(problem.description) }
+    followNudges(&watcher, nudgeTimer)
     // Start-up code never runs again: what stays resident is the loop's.
     Processes.releaseCodePages()
 
@@ -75,7 +86,13 @@ public final class IdleWatchLoop {
             follow = true
           }
         case watcher.fd:
-          if ConfigSource.touched(configWatch.files, by: watcher.drain()) { follow = true }
+          let changes = watcher.drain()
+          if ConfigSource.touched(configWatch.files, by: changes) { follow = true }
+          if watchingState && changes.paths.contains(store.statePath) { armNudge(nudgeTimer) }
+        case nudgeTimer.fd:
+          nudgeTimer.acknowledge()
+          // What is due is sent; a state that cannot be saved waits for the next change.
+          if transact([], at: store.now()) { armNudge(nudgeTimer) }
         case watch?.descriptor where watch != nil:
           let changes: [IdleChange]
           do {
@@ -92,8 +109,29 @@ public final class IdleWatchLoop {
         try reload(poller)
         configWatch = configSource.watch(
           with: &watcher, daysOff: config.ledger.daysOffFile, after: configWatch)
+        followNudges(&watcher, nudgeTimer)
       }
     }
+  }
+
+  /// Watches the state folder and arms `timer` for the next nudge while one comes at a
+  /// moment of its own (`NudgeSettings.isTimed`); without, neither.
+  private func followNudges(_ watcher: inout FileWatcher, _ timer: DeadlineTimer) {
+    let wanted = config.timer.nudges.isTimed && (try? store.prepare()) != nil
+    if wanted && !watchingState {
+      watchingState = (try? watcher.watch(folder: store.directory)) != nil
+    } else if !wanted && watchingState {
+      watcher.unwatch(store.directory)
+      watchingState = false
+    }
+    armNudge(timer)
+  }
+
+  /// Arms `timer` at the state's next nudge, as a bar wakes for it; disarms it when none is due.
+  private func armNudge(_ timer: DeadlineTimer) {
+    let now = store.now()
+    let wake = watchingState ? store.peek()?.nudgeWake(at: now, settings: config.timer) : nil
+    timer.arm(after: wake.map { $0 - (store.now().boottime - now.boottime) }, repeating: false)
   }
 
   /// Opens the watch for `threshold` and waits on it, in place of the one before, which
@@ -135,22 +173,28 @@ public final class IdleWatchLoop {
     }
   }
 
-  /// One transaction on the shared state, as a bar makes it: the event, its effects
-  /// (hooks, notifications) started once the state is written. A state that cannot be
-  /// written is said on stderr; the next change tries again.
+  /// The transaction of `change`.
   private func apply(_ change: IdleChange) {
     let now = store.now()
-    let event = change.event(at: now.instant, threshold: threshold)
+    _ = transact([change.event(at: now.instant, threshold: threshold)], at: now)
+  }
+
+  /// One transaction on the shared state, as a bar makes it: the events (none: what is
+  /// due), their effects (hooks, notifications) started once the state is written. A
+  /// state that cannot be written is said on stderr (false); the next change tries again.
+  private func transact(_ events: [Event], at now: ClockReading) -> Bool {
     let runner = EffectRunner(
       config: config, logFolder: store.directory, configPath: configSource.explicitPath)
     do {
       try store.prepare()
-      let request = TransitionRequest([event], settings: config.timer, ledger: config.ledger, stamp: now)
+      let request = TransitionRequest(events, settings: config.timer, ledger: config.ledger, stamp: now)
       _ = try store.transact(request) {
         try runner.start($0, commit: $1, now: store.now())
       }
+      return true
     } catch {
       warnings.warn("cannot update the timer: \(error)", kind: "state")
+      return false
     }
   }
 }

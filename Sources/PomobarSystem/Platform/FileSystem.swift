@@ -148,7 +148,7 @@ public enum FileSystem {
   public static func makeDirectories(_ path: String) throws(SystemError) {
     var prefix = path.utf8.first == UInt8(ascii: "/") ? "" : "."
     for part in path.split(separator: "/") {
-      prefix += "/" + part
+      prefix += "/" + String(part)  // String + Substring: a conformance scan at every start
       if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
         throw SystemError("mkdir", errno: errno, path: prefix)
       }

@@ -13,7 +13,9 @@ import CLinux
 /// file would miss.
 public struct FileWatcher {
   public let fd: FileDescriptor
-  private var watched: [Int32: (path: String, interest: Interest)] = [:]
+  /// The watches, a handful: a list, where a dictionary keyed by `Int32` cost every start a
+  /// scan of the binary's conformance records (for `Int32: Hashable`).
+  private var watched: [(wd: Int32, path: String, interest: Interest)] = []
 
   /// What a watch reports.
   public enum Interest: Equatable, Sendable {
@@ -63,15 +65,14 @@ public struct FileWatcher {
   /// the same watch, with the new interest.
   public mutating func watch(_ path: String, for interest: Interest) throws(SystemError) {
     let wd = try retrying("inotify_add_watch", path: path) { inotify_add_watch(fd.rawValue, path, interest.mask) }
-    watched[wd] = (path, interest)
+    watched.removeAll { $0.wd == wd }
+    watched.append((wd, path, interest))
   }
 
   /// Stops watching `path` (nothing if it is not watched).
   public mutating func unwatch(_ path: String) {
-    for (wd, watch) in watched where watch.path == path {
-      watched[wd] = nil
-      _ = inotify_rm_watch(fd.rawValue, wd)
-    }
+    for watch in watched where watch.path == path { _ = inotify_rm_watch(fd.rawValue, watch.wd) }
+    watched.removeAll { $0.path == path }
   }
 
   /// What a batch of events said.
@@ -101,11 +102,11 @@ public struct FileWatcher {
         }
         let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)]
         let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-        if let (path, interest) = watched[wd] {
+        if let (_, path, interest) = watched.first(where: { $0.wd == wd }) {
           let gone = mask & UInt32(IN_IGNORED | IN_MOVE_SELF | IN_DELETE_SELF) != 0
           if gone {
             // Deleted, or moved away (the watch would follow it there): dropped.
-            watched[wd] = nil
+            watched.removeAll { $0.wd == wd }
             if mask & UInt32(IN_IGNORED) == 0 { _ = inotify_rm_watch(fd.rawValue, wd) }
             if interest == .file { changes.lostFiles.append(path) } else { changes.lostFolders.append(path) }
           } else if interest == .file {

@@ -1,18 +1,19 @@
 import PomobarCore
 
-/// `pomobar __task-write-back SOURCE start|end MINUTES OUTCOME FILE ID`: a focus written
-/// back to its task, run by the effect runner (its output and exit status go to
+/// `pomobar __task-write-back SOURCE start|end|release MINUTES OUTCOME FILE ID`: a focus
+/// written back to its task, run by the effect runner (its output and exit status go to
 /// `hooks.log`, a failure shows ⚠ once through `hooks.failed`, as a hook's does).
 ///
-/// Taskwarrior: the task is started at a focus's start and stopped at its end unless it
-/// already is (you may have started it yourself: `task 12 start` with the contrib hook),
-/// then annotated with the focus. todo.txt: the line gets the focus's minutes and pomo
-/// count (`TodoTxt.addingSpent`), written atomically. A command source: the command runs
-/// with the variables the runner gave it.
+/// Taskwarrior: the task is started at a focus's start (or when chosen for a running
+/// one) and stopped at its end (or when the focus moves to another task: `release`)
+/// unless it already is (you may have started it yourself: `task 12 start` with the
+/// contrib hook), then annotated with the focus at its end. todo.txt: the line gets the
+/// focus's minutes and pomo count (`TodoTxt.addingSpent`), written atomically. A command
+/// source: the command runs with the variables the runner gave it.
 public enum TaskWriteBackRunner {
   public static func run(_ arguments: [String], environment: Environment = .current()) -> Int32 {
     guard let job = TaskWriteBack(arguments: arguments) else {
-      print("usage: pomobar \(TaskWriteBack.command) SOURCE start|end MINUTES OUTCOME FILE ID")
+      print("usage: pomobar \(TaskWriteBack.command) SOURCE start|end|release MINUTES OUTCOME FILE ID")
       return 2
     }
     switch TaskSettings.Source(rawValue: job.source) {

@@ -45,8 +45,8 @@ def money(minor, currency):
     return f"{'-' if minor < 0 else ''}{whole:,}.{cents:02d} {currency}"
 
 
-def shown(value, path, text, report):
-    """The text the page should show for `value` at `path`, given the text it shows."""
+def shown(value, path, report):
+    """The text the page should show for `value` at `path`."""
     key = path[-1]
     if key in ("amount_minor", "per_hour_minor"):  # billing: cents, the currency beside them
         return money(value, at(report, path[:-1] + ["currency"]))
@@ -61,12 +61,33 @@ def shown(value, path, text, report):
 
 
 class Page(html.parser.HTMLParser):
-    def __init__(self, report):
+    """Collects a page's numbers: each element with `data-json` is checked against the
+    JSON (`at`) and its text against how pomobar writes that number (`shown`); any other
+    text with a digit is a problem unless it lies in an element that may hold one
+    (`QUIET_TAGS`, `QUIET_CLASSES`, `quiet`). check-timesheet.py's page is one of these."""
+
+    QUIET_TAGS = ("svg", "style", "title", "time", "bdi")
+    QUIET_CLASSES = ("clock", "legend")
+    WHAT = "the report's numbers"
+
+    def __init__(self, data):
         super().__init__(convert_charrefs=True)
-        self.report = report
+        self.data = data
         self.stack = []  # (tag, attrs, text parts)
         self.problems = []
         self.checked = 0
+
+    def at(self, path):
+        return at(self.data, path)
+
+    def shown(self, value, path):
+        return shown(value, path, self.data)
+
+    def quiet(self):
+        """Whether the text being read may hold digits that are none of the numbers: the
+        billing's rule in words (`rounded up to 15m per entry`)."""
+        return bool(self.stack) and self.stack[-1][0] == "p" and self.inside(
+            lambda t, a: a.get("aria-labelledby") == "h-billing")
 
     def handle_starttag(self, tag, attrs):
         if tag in ("script", "link", "img", "iframe", "object", "embed", "base"):
@@ -97,24 +118,20 @@ class Page(html.parser.HTMLParser):
         if not any(c.isdigit() for c in data):
             return
         # User strings (project and tag names, in <bdi>) may hold digits of their own.
-        if self.inside(lambda t, a: t in ("svg", "style", "title", "time", "bdi") or "data-json" in a
-                       or a.get("class", "") in ("clock", "legend")):
+        if self.inside(lambda t, a: t in self.QUIET_TAGS or "data-json" in a
+                       or a.get("class", "") in self.QUIET_CLASSES) or self.quiet():
             return
-        # The billing's rule in words (`rounded up to 15m per entry`).
-        if self.stack and self.stack[-1][0] == "p" and self.inside(
-                lambda t, a: a.get("aria-labelledby") == "h-billing"):
-            return
-        self.problems.append(f"a number outside the report's numbers: {data.strip()!r}")
+        self.problems.append(f"a number outside {self.WHAT}: {data.strip()!r}")
 
     def check(self, tag, attrs, text):
         self.checked += 1
         path = json.loads(attrs["data-json"])
         value = int(attrs["data-value"])
-        expected = at(self.report, path)
+        expected = self.at(path)
         if expected != value:
             self.problems.append(f"{path}: the page has {value}, --json {expected}")
-        if tag not in ("rect",) and text != shown(value, path, text, self.report):
-            self.problems.append(f"{path}: shows {text!r}, not {shown(value, path, text, self.report)!r}")
+        if tag != "rect" and text != self.shown(value, path):
+            self.problems.append(f"{path}: shows {text!r}, not {self.shown(value, path)!r}")
 
 
 def main():
@@ -137,4 +154,5 @@ def main():
     return 0
 
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

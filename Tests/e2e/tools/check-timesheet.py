@@ -14,22 +14,16 @@ to its total, billed plus unbilled is the total, and the total is `report --json
 `billing.clients` for that client. Prints what differs and exits 1, or how many numbers
 were checked.
 """
-import html.parser
+import importlib.util
 import json
+import os
 import sys
 
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-
-
-def hours(seconds):
-    minutes = (seconds + 30) // 60
-    return f"{minutes // 60}:{minutes % 60:02d}"
-
-
-def money(minor, currency):
-    sign = "-" if minor < 0 else ""
-    whole, cents = divmod(abs(minor), 100)
-    return f"{sign}{whole:,}.{cents:02d} {currency}"
+# The page's numbers are collected as check-report-html.py collects the report's.
+_spec = importlib.util.spec_from_file_location(
+    "check_report_html", os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-report-html.py"))
+report_html = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(report_html)
 
 
 def at(data, path):
@@ -49,57 +43,23 @@ def shown(sheet, path, value):
     if key == "entries":
         return str(value)
     if key in ("amount_minor", "per_hour_minor"):
-        return money(value, at(sheet, path[:-1] + ["currency"]))
-    return hours(value)
+        return report_html.money(value, at(sheet, path[:-1] + ["currency"]))
+    return report_html.hours(value)
 
 
-class Page(html.parser.HTMLParser):
-    def __init__(self, sheet):
-        super().__init__(convert_charrefs=True)
-        self.sheet = sheet
-        self.stack = []
-        self.problems = []
-        self.checked = 0
+class Page(report_html.Page):
+    QUIET_TAGS = ("style", "title", "time", "bdi")
+    QUIET_CLASSES = ("clock", "rule")
+    WHAT = "the timesheet's numbers"
 
-    def handle_starttag(self, tag, attrs):
-        if tag in ("script", "link", "img", "iframe", "object", "embed", "base"):
-            self.problems.append(f"a <{tag}> element: markup from a name, or something to fetch")
-        if tag in VOID:
-            return
-        self.stack.append((tag, dict(attrs), []))
+    def at(self, path):
+        return at(self.data, path)
 
-    def handle_startendtag(self, tag, attrs):
-        self.handle_starttag(tag, attrs)
-        if tag not in VOID:
-            self.handle_endtag(tag)
+    def shown(self, value, path):
+        return shown(self.data, path, value)
 
-    def handle_endtag(self, tag):
-        while self.stack:
-            name, attrs, text = self.stack.pop()
-            if "data-json" in attrs:
-                self.check(attrs, "".join(text))
-            if name == tag:
-                return
-
-    def handle_data(self, data):
-        for _, _, text in self.stack:
-            text.append(data)
-        if not any(c.isdigit() for c in data):
-            return
-        if any(t in ("style", "title", "time", "bdi") or "data-json" in a
-               or a.get("class", "") in ("clock", "rule") for t, a, _ in self.stack):
-            return
-        self.problems.append(f"a number outside the timesheet's numbers: {data.strip()!r}")
-
-    def check(self, attrs, text):
-        self.checked += 1
-        path = json.loads(attrs["data-json"])
-        value = int(attrs["data-value"])
-        expected = at(self.sheet, path)
-        if expected != value:
-            self.problems.append(f"{path}: the page has {value}, --json {expected}")
-        elif text != shown(self.sheet, path, value):
-            self.problems.append(f"{path}: shows {text!r}, not {shown(self.sheet, path, value)!r}")
+    def quiet(self):
+        return False
 
 
 def sums(sheet, report):

@@ -23,22 +23,43 @@ public enum CSV {
     out.reserveCapacity(fields.reduce(2) { $0 + $1.utf8.count + 3 })
     for (index, text) in fields.enumerated() {
       if index > 0 { out.append(UInt8(ascii: ",")) }
-      let special = text.utf8.contains {
-        $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
-      }
-      guard special else {
-        out += text.utf8
-        continue
-      }
-      out.append(UInt8(ascii: "\""))
-      for byte in text.utf8 {
-        if byte == UInt8(ascii: "\"") { out.append(byte) }
-        out.append(byte)
-      }
-      out.append(UInt8(ascii: "\""))
+      append(text, to: &out)
     }
-    out += [0x0D, 0x0A]
+    out += lineEnd
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The end of a row.
+  static let lineEnd: [UInt8] = [0x0D, 0x0A]
+
+  /// `field(text)`'s bytes, added to `out`.
+  static func append(_ text: String, to out: inout [UInt8]) {
+    let special = text.utf8.contains {
+      $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+    }
+    guard special else {
+      out += text.utf8
+      return
+    }
+    out.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "\"") { out.append(byte) }
+      out.append(byte)
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// An integer as `String(value)` writes it, added to `out` (it needs no quotes).
+  static func append(_ value: Int64, to out: inout [UInt8]) {
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var divisor: UInt64 = 1
+    while magnitude / divisor >= 10 { divisor *= 10 }
+    while divisor > 0 {
+      out.append(UInt8(48 + magnitude / divisor))
+      magnitude %= divisor
+      divisor /= 10
+    }
   }
 
   /// The fields of a line known to hold no line break inside quotes (a header).

@@ -41,8 +41,8 @@ public struct ExportEncoder {
   /// end with `billed` (when, ISO 8601, or empty) and `invoice`, and JSON elements with
   /// `"billed"` (`{"at":…,"invoice":…}` or null). nil: the columns and keys as before bills.
   public var billMarks: HistoryFold? = nil
-  /// For CSV: some record of the export has a task (`ctl task`), and each row ends with a
-  /// `task` column, its title (empty for none). false: the columns as before tasks.
+  /// For CSV: tasks are configured (`[tasks] source`), and each row ends with a `task`
+  /// column, its title (empty for none). false: the columns as before tasks.
   public var tasks = false
 
   /// - Parameter ledger: the ledger's days (`[ledger] day-starts-at`).
@@ -85,15 +85,9 @@ public struct ExportEncoder {
   public mutating func element(_ record: LedgerRecord, bill entryBill: EntryBill? = nil) -> String {
     switch format {
     case .csv:
-      written += 1
-      guard billing || billMarks != nil || tasks else { return Self.csvRow(record) }
-      var more = billing ? Self.csvBilling(entryBill) : []
-      if billMarks != nil {
-        let bill = self.bill(record)
-        more += [bill?.at.iso8601 ?? "", bill?.invoice ?? ""]
-      }
-      if tasks { more.append(record.task?.title ?? "") }
-      return Self.csvRow(record, billing: more)
+      var out: [UInt8] = []
+      element(record, bill: entryBill, into: &out)
+      return String(decoding: out, as: UTF8.self)
     case .json:
       defer { written += 1 }
       let element = (written == 0 ? "" : ",\n") + String(record.jsonLine.dropLast())
@@ -115,6 +109,32 @@ public struct ExportEncoder {
       self.timeline = timeline
       return out
     }
+  }
+
+  /// `element`'s bytes, added to `out`: a CSV row is written as bytes straight from the
+  /// record (a `String` per field and row was half of a CSV export).
+  public mutating func element(
+    _ record: LedgerRecord, bill entryBill: EntryBill? = nil, into out: inout [UInt8]
+  ) {
+    guard format == .csv else {
+      out += element(record, bill: entryBill).utf8
+      return
+    }
+    written += 1
+    Self.csvFields(record, into: &out)
+    if billing { Self.csvBilling(entryBill, into: &out) }
+    if billMarks != nil {
+      let bill = self.bill(record)
+      out.append(UInt8(ascii: ","))
+      if let bill { bill.at.iso8601(into: &out) }
+      out.append(UInt8(ascii: ","))
+      CSV.append(bill?.invoice ?? "", to: &out)
+    }
+    if tasks {
+      out.append(UInt8(ascii: ","))
+      CSV.append(record.task?.title ?? "", to: &out)
+    }
+    out += CSV.lineEnd
   }
 
   public mutating func footer() -> String {
@@ -161,24 +181,59 @@ public struct ExportEncoder {
   /// `id,kind,start,end,seconds,hours,project,outcome,internal,external,gap,note,tags`,
   /// local ISO 8601 times with their offset, hours with two decimals, tags joined by `;`
   /// (which no tag holds: `TagName`); no project, outcome, note or tag is an empty field.
-  static func csvRow(_ record: LedgerRecord, billing: [String] = []) -> String {
-    CSV.row(
-      [
-        record.id, record.kind.rawValue, record.start.iso8601, record.end.iso8601, String(record.seconds),
-        hours(record.seconds), record.project ?? "", record.outcome?.rawValue ?? "",
-        String(record.internalInterruptions), String(record.externalInterruptions), String(record.gap),
-        record.note ?? "", record.tags.joined(separator: ";"),
-      ] + billing)
+  static func csvRow(_ record: LedgerRecord) -> String {
+    var out: [UInt8] = []
+    csvFields(record, into: &out)
+    out += CSV.lineEnd
+    return String(decoding: out, as: UTF8.self)
   }
 
-  /// The billing columns of a record: `95.00 EUR/h`, seconds, rounded seconds and the
-  /// amount as a plain decimal (`23.75`); empty for a record that is not billed (and the
-  /// rate and amount of billable time without a rate).
-  static func csvBilling(_ bill: EntryBill?) -> [String] {
-    guard let bill else { return ["", "", "", ""] }
-    return [
-      bill.rate?.description ?? "", String(bill.billable), String(bill.rounded), bill.amount?.plain ?? "",
-    ]
+  /// `csvRow`'s fields of the record itself, without the line's end, added to `out`.
+  static func csvFields(_ record: LedgerRecord, into out: inout [UInt8]) {
+    let comma = UInt8(ascii: ",")
+    CSV.append(record.id, to: &out)
+    out.append(comma)
+    CSV.append(record.kind.rawValue, to: &out)
+    out.append(comma)
+    record.start.iso8601(into: &out)
+    out.append(comma)
+    record.end.iso8601(into: &out)
+    out.append(comma)
+    CSV.append(record.seconds, to: &out)
+    out.append(comma)
+    hours(record.seconds, into: &out)
+    out.append(comma)
+    CSV.append(record.project ?? "", to: &out)
+    out.append(comma)
+    CSV.append(record.outcome?.rawValue ?? "", to: &out)
+    out.append(comma)
+    CSV.append(Int64(record.internalInterruptions), to: &out)
+    out.append(comma)
+    CSV.append(Int64(record.externalInterruptions), to: &out)
+    out.append(comma)
+    CSV.append(record.gap, to: &out)
+    out.append(comma)
+    CSV.append(record.note ?? "", to: &out)
+    out.append(comma)
+    if !record.tags.isEmpty { CSV.append(record.tags.joined(separator: ";"), to: &out) }
+  }
+
+  /// The billing columns of a record, each after a comma, added to `out`: `95.00 EUR/h`,
+  /// seconds, rounded seconds and the amount as a plain decimal (`23.75`); empty for a
+  /// record that is not billed (and the rate and amount of billable time without a rate).
+  static func csvBilling(_ bill: EntryBill?, into out: inout [UInt8]) {
+    guard let bill else {
+      out += ",,,,".utf8
+      return
+    }
+    out.append(UInt8(ascii: ","))
+    CSV.append(bill.rate?.description ?? "", to: &out)
+    out.append(UInt8(ascii: ","))
+    CSV.append(bill.billable, to: &out)
+    out.append(UInt8(ascii: ","))
+    CSV.append(bill.rounded, to: &out)
+    out.append(UInt8(ascii: ","))
+    CSV.append(bill.amount?.plain ?? "", to: &out)
   }
 
   /// What a record's time is added up under in the formats that total time by name
@@ -200,9 +255,19 @@ public struct ExportEncoder {
 
   /// `1.75` for 6300 seconds: hundredths of an hour, rounded half up.
   static func hours(_ seconds: Int64) -> String {
+    var out: [UInt8] = []
+    hours(seconds, into: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `hours`' bytes, added to `out`.
+  static func hours(_ seconds: Int64, into out: inout [UInt8]) {
     let hundredths = (max(0, seconds) * 100 + 1800) / 3600
     let fraction = hundredths % 100
-    return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + String(fraction)
+    CSV.append(hundredths / 100, to: &out)
+    out.append(UInt8(ascii: "."))
+    out.append(UInt8(48 + fraction / 10))
+    out.append(UInt8(48 + fraction % 10))
   }
 
   /// A piece's timewarrior tags: the kinds that cover it (`work` for every piece a report
@@ -371,12 +436,14 @@ public struct ExportEncoder {
       tags.append("task:" + task)
     }
     // Tags a Watson import kept in the note (that of the focus or break, when there is one).
-    for record in [primary, piece.inner].compactMap({ $0 }) where record.id.utf8.starts(with: "watson.".utf8) {
+    for record in [primary, piece.inner].compactMap({ $0 }) where record.id.utf8.starts(with: "watson.".utf8)
+    {
       for tag in record.noteTags.tags where !tags.contains(tag) { tags.append(tag) }
     }
     let id =
       piece.startsPrimary
-      ? primary.watsonFrameID ?? StableHash.hex128(primary.id) : StableHash.hex128("\(primary.id)@\(piece.start)")
+      ? primary.watsonFrameID ?? StableHash.hex128(primary.id)
+      : StableHash.hex128("\(primary.id)@\(piece.start)")
     let updated = piece.cover.map { $0.updated?.utc ?? piece.end }.max() ?? piece.end
     return "[\(piece.start),\(piece.end),\(JSON.quote(project)),\"\(id)\","
       + "[\(tags.map(JSON.quote).joined(separator: ","))],\(updated)]"

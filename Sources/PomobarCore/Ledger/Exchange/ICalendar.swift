@@ -110,6 +110,8 @@ public struct ICalendarEncoder: Sendable {
   /// A content line, folded: at most 75 octets a line, each further line starting with a
   /// space (RFC 5545 3.1), cut between characters' UTF-8 sequences; CRLF after each.
   static func line(_ content: String) -> String {
+    // Most lines are short: nothing to fold (a scalar at a time was half of the export).
+    if content.utf8.count <= 75 { return content + "\r\n" }
     var out = ""
     var octets = 0
     for scalar in content.unicodeScalars {

@@ -59,11 +59,12 @@ public struct LedgerCalendar: Equatable, Sendable {
   @inline(__always)
   public func splitCounted(_ record: LedgerRecord, _ body: (_ day: Int64, _ part: Int64) -> Void) {
     let span = record.end.utc - record.start.utc
+    let seconds = record.seconds
     var elapsed: Int64 = 0
     var given: Int64 = 0
     split(from: record.start, to: record.end) { day, length in
       elapsed += length
-      let upTo = span > 0 ? record.seconds * elapsed / span : record.seconds
+      let upTo = span > 0 ? seconds * elapsed / span : seconds
       let part = upTo - given
       given = upTo
       body(day, part)

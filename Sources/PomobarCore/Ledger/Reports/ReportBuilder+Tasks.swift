@@ -6,16 +6,17 @@
 /// sessions with it. Tasks are told by their title. Only asked for (`byTask`), and only
 /// records with a task cost anything.
 extension ReportBuilder {
-  /// Adds a record's part to its task's day, and its completed session.
-  mutating func addTask(_ record: LedgerRecord, day: Int64, part: Int64) {
-    guard let title = record.task?.title else { return }
-    let slot = taskSlots[title] ?? {
-      taskNames.append(title)
-      taskSlots[title] = taskNames.count - 1
-      return taskNames.count - 1
-    }()
-    if record.kind == .focus { taskFocus[slot, default: 0] += part }
-    taskDays[day, default: TagAccount()].add(part, of: record.kind, slots: [slot])
+  /// Adds the part on `day` of a record of `kind` for the task `title` to its task's day.
+  mutating func addTask(_ title: String, of kind: LedgerRecord.Kind, day: Int64, part: Int64) {
+    let slot =
+      taskSlots[title]
+      ?? {
+        taskNames.append(title)
+        taskSlots[title] = taskNames.count - 1
+        return taskNames.count - 1
+      }()
+    if kind == .focus { taskFocus[slot, default: 0] += part }
+    taskDays[day, default: TagAccount()].add(part, of: kind, slots: [slot])
   }
 
   /// Counts a completed focus session on its task.

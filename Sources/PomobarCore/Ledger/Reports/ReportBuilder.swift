@@ -96,16 +96,19 @@ public struct ReportBuilder {
     let slot = self.slot(record.project)
     let tagged = record.tags.isEmpty ? [] : tagSlots(record.tags)
     let billed = !record.kind.isBreak && billMarks?.isBilled(RecordKey(record.id)) == true
+    // What the days need of the record, apart: the closure then holds no copy of it.
+    let kind = record.kind
+    // A skipped break is not counted among the breaks, and neither is its time: the line
+    // says how many breaks were taken and how long they were.
+    let counts = !(kind.isBreak && record.outcome == .skipped)
+    let task = byTask ? record.task?.title : nil
     var lastDay = startDay
     calendar.splitCounted(record) { day, part in
       lastDay = day
-      guard inWindow(day), part > 0 else { return }
-      // A skipped break is not counted among the breaks, and neither is its time: the
-      // line says how many breaks were taken and how long they were.
-      if record.kind.isBreak && record.outcome == .skipped { return }
-      days[day, default: DayAccount()].add(part, of: record.kind, slot: slot, billed: billed)
-      if !tagged.isEmpty { tagDays[day, default: TagAccount()].add(part, of: record.kind, slots: tagged) }
-      if byTask && record.task != nil && (first.map { day >= $0 } ?? true) { addTask(record, day: day, part: part) }
+      guard inWindow(day), part > 0, counts else { return }
+      days[day, default: DayAccount()].add(part, of: kind, slot: slot, billed: billed)
+      if !tagged.isEmpty { tagDays[day, default: TagAccount()].add(part, of: kind, slots: tagged) }
+      if let task, first.map({ day >= $0 }) ?? true { addTask(task, of: kind, day: day, part: part) }
     }
     guard inWindow(lastDay) else { return }
     days[lastDay, default: DayAccount()].count(record)
@@ -175,7 +178,8 @@ public struct ReportBuilder {
       }
       return Report.ProjectLine(
         name: name, seconds: secondsOf(slot), percent: percents[index],
-        color: settings?.color ?? ProjectPalette.color(for: name, background: background), goal: goal, goalDaysMet: met,
+        color: settings?.color ?? ProjectPalette.color(for: name, background: background), goal: goal,
+        goalDaysMet: met,
         weeklyGoal: settings?.weeklyGoal.map { $0.floorSeconds }, weekSeconds: week)
     }
 

@@ -98,12 +98,6 @@ extension ReportHTMLEncoder {
     return scaled == scaled.rounded() ? String(Int(scaled)) : String(scaled)
   }
 
-  /// ` data-json="…" data-value="…"`: a number's place in `--json` and its value, for a
-  /// script that checks the page (`Tests/e2e/tools/check-report-html.py`).
-  func dataAttributes(_ value: Int64, _ path: [JSONPath]) -> String {
-    " data-json=\"\(HTMLText.escape(JSON.serialize(.array(path.map(\.json)))))\" data-value=\"\(value)\""
-  }
-
   // MARK: - Heatmap
 
   /// Each day's work as a cell of a week column, GitHub-style, in the levels of

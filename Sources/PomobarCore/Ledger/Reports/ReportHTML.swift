@@ -10,7 +10,7 @@
 /// and carries it in `data-json` (its path in the `--json` object, as a JSON array) and
 /// `data-value` (seconds or a count), so a script can check the page against the JSON.
 /// Every user string is escaped (`HTMLText`).
-public struct ReportHTMLEncoder: Sendable {
+public struct ReportHTMLEncoder: HTMLNumbers, Sendable {
   public var look: ReportHTMLLook
   /// Hours as `1.75` rather than `1:45` (`--decimal`).
   public var decimal: Bool
@@ -124,7 +124,8 @@ public struct ReportHTMLEncoder: Sendable {
   /// that differ by weekday).
   func goalNote(_ report: Report) -> String {
     guard report.dailyGoal != nil || report.goalDays > 0 && report.balance != nil else { return "" }
-    let goal = report.dailyGoal.map { "goal " + hours($0, ["goal", "daily"]) + " a day, met on " } ?? "goal met on "
+    let goal =
+      report.dailyGoal.map { "goal " + hours($0, ["goal", "daily"]) + " a day, met on " } ?? "goal met on "
     return goal + count(report.goalDaysMet, ["goal", "days_met"]) + " of "
       + count(report.goalDays, ["goal", "days"]) + " work days"
   }
@@ -169,7 +170,9 @@ public struct ReportHTMLEncoder: Sendable {
   }
 
   func projectsSection(_ report: Report) -> String {
-    guard !report.projects.isEmpty || !report.tags.isEmpty || report.tasks?.isEmpty == false else { return "" }
+    guard !report.projects.isEmpty || !report.tags.isEmpty || report.tasks?.isEmpty == false else {
+      return ""
+    }
     var out = "<section aria-labelledby=\"h-projects\">\n<h2 id=\"h-projects\">Projects</h2>\n"
     if !report.projects.isEmpty {
       out +=
@@ -264,44 +267,14 @@ public struct ReportHTMLEncoder: Sendable {
     return out + "</tbody>\n</table></div>\n</section>\n"
   }
 
-  // MARK: - Numbers
-
-  /// A step of a path into the `--json` object.
-  enum JSONPath: ExpressibleByStringLiteral {
-    case key(String)
-    case index(Int)
-
-    init(stringLiteral value: String) { self = .key(value) }
-
-    var json: JSONValue {
-      switch self {
-      case .key(let key): return .string(key)
-      case .index(let index): return .integer(Int64(index))
-      }
-    }
-  }
-
-  func number(_ value: Int64, _ path: [JSONPath], shown: String) -> String {
-    "<span class=\"n\"" + dataAttributes(value, path) + ">\(shown)</span>"
-  }
-
-  func hours(_ seconds: Int64, _ path: [JSONPath]) -> String {
-    number(seconds, path, shown: ReportFormat.hours(seconds, decimal: decimal))
-  }
+  // MARK: - Numbers (`HTMLNumbers`: number, hours, count, date)
 
   func signedHours(_ seconds: Int64, _ path: [JSONPath]) -> String {
     number(
       seconds, path, shown: (seconds < 0 ? "−" : "+") + ReportFormat.hours(abs(seconds), decimal: decimal))
   }
 
-  func count(_ value: Int, _ path: [JSONPath]) -> String { number(Int64(value), path, shown: "\(value)") }
-
   func percent(_ value: Int, _ path: [JSONPath]) -> String { number(Int64(value), path, shown: "\(value) %") }
-
-  /// `<time datetime="2026-11-23">Mon 2026-11-23</time>`.
-  func date(_ date: CivilTime.Date, weekday: Bool = false) -> String {
-    "<time datetime=\"\(date)\">" + (weekday ? ReportFormat.weekday(date) + " " : "") + "\(date)</time>"
-  }
 
   /// A bar of `percent` in the fill `className` (SVG: an empty element would be dropped by
   /// HTML tidiers and some mail readers).

@@ -7,13 +7,11 @@
 /// the `Timesheet` value's, the one `report --timesheet --json` writes, and carries its
 /// place there in `data-json` and its value in `data-value` (seconds, a count or minor
 /// units); every user string is escaped. It is a document to send, so it is light only.
-public struct TimesheetHTMLEncoder: Sendable {
+public struct TimesheetHTMLEncoder: HTMLNumbers, Sendable {
   /// Hours as `1.75` rather than `1:45` (`--decimal`).
   public var decimal: Bool
 
   public init(decimal: Bool = false) { self.decimal = decimal }
-
-  typealias JSONPath = ReportHTMLEncoder.JSONPath
 
   public func encode(_ sheet: Timesheet) -> String {
     ReportOutput.collect { encode(sheet, to: &$0) }
@@ -172,23 +170,6 @@ public struct TimesheetHTMLEncoder: Sendable {
       out += "</td></tr>\n"
     }
     return out + "</tbody>\n</table>\n</section>\n"
-  }
-
-  // MARK: - Numbers
-
-  func number(_ value: Int64, _ path: [JSONPath], shown: String) -> String {
-    "<span class=\"n\" data-json=\"\(HTMLText.escape(JSON.serialize(.array(path.map(\.json)))))\""
-      + " data-value=\"\(value)\">\(shown)</span>"
-  }
-
-  func hours(_ seconds: Int64, _ path: [JSONPath]) -> String {
-    number(seconds, path, shown: ReportFormat.hours(seconds, decimal: decimal))
-  }
-
-  func count(_ value: Int, _ path: [JSONPath]) -> String { number(Int64(value), path, shown: "\(value)") }
-
-  func date(_ date: CivilTime.Date, weekday: Bool = false) -> String {
-    "<time datetime=\"\(date)\">" + (weekday ? ReportFormat.weekday(date) + " " : "") + "\(date)</time>"
   }
 
   /// Light, black on white, A4: a sheet per client on a page of its own.

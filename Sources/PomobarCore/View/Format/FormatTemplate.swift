@@ -18,8 +18,9 @@ public struct FormatTemplate: Equatable, Sendable, CustomStringConvertible {
   public let parts: [Part]
   /// Whether `{bar}` appears: only then are coloured runs worked out for the bar.
   public let usesBar: Bool
-  /// The placeholders that appear: what they need is worked out (`Config.needs`).
-  public let placeholders: Set<Placeholder>
+  /// The placeholders that appear, each once: what they need is worked out (`Config.needs`).
+  /// A list: a `Set` of them cost every start a scan of the conformance records.
+  public let placeholders: [Placeholder]
 
   /// Parses `source`; throws for an unknown placeholder or a brace that is not closed or
   /// not opened.
@@ -35,11 +36,7 @@ public struct FormatTemplate: Equatable, Sendable, CustomStringConvertible {
     self.source = source
     self.parts = parts
     usesBar = parts.contains(.placeholder(.bar))
-    placeholders = Set(
-      parts.compactMap { part in
-        if case .placeholder(let placeholder) = part { return placeholder }
-        return nil
-      })
+    placeholders = Placeholder.allCases.filter { parts.contains(.placeholder($0)) }
   }
 
   /// A template known to parse: the built-in defaults.

@@ -46,6 +46,10 @@ public enum Placeholder: String, CaseIterable, Sendable {
   /// Billable work not billed yet, every machine's: `1,240.00 EUR unbilled`; empty when
   /// billing is off or all is billed.
   case unbilled
+  /// The task's focus time so far, every machine's, against its estimate (taskwarrior's
+  /// `estimate`, todo.txt's `est:`): `1:15 of 2h`; without an estimate the time so far,
+  /// `1:15`; empty without a task.
+  case taskProgress = "task-progress"
 
   /// What the placeholder needs (see `PlaceholderNeeds`); the compiler asks a new one.
   public var needs: PlaceholderNeeds {
@@ -58,7 +62,7 @@ public enum Placeholder: String, CaseIterable, Sendable {
     case .balance: return [.onlyWithGoals, .ledgerDay, .targets, .recentWork, .dayTurn, .history]
     case .week: return [.ledgerDay, .recentWork, .dayTurn, .history]
     case .budget: return [.ledgerDay, .dayTurn, .history]
-    case .unbilled: return [.history]
+    case .unbilled, .taskProgress: return [.history]
     }
   }
 
@@ -68,7 +72,7 @@ public enum Placeholder: String, CaseIterable, Sendable {
   func minuteCount(_ figures: WorkFigures) -> Int64? {
     switch self {
     case .ring, .bar, .time, .minutes, .phase, .position, .cycle, .dots, .ends, .completed, .percent,
-      .project, .task, .unbilled:
+      .project, .task, .unbilled, .taskProgress:
       return nil
     case .today: return figures.today
     // The running clock's minutes (the budget's own count is the history's, folded apart):
@@ -112,6 +116,8 @@ struct FormatValues {
   /// `{budget}` and `{unbilled}`, worked out only when a text shows them.
   var budget = ""
   var unbilled = ""
+  /// `{task-progress}`, worked out when the figures hold the task's time.
+  var taskProgress = ""
 
   /// The text of one placeholder; numbers are turned into text only when asked for.
   @inline(__always)
@@ -138,6 +144,7 @@ struct FormatValues {
     case .task: return task ?? ""
     case .budget: return budget
     case .unbilled: return unbilled
+    case .taskProgress: return taskProgress
     }
   }
 
