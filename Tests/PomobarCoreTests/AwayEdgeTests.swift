@@ -76,7 +76,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     let back = m.handle(.action(.back), at: at(2400))
     #expect(m.state.phase == .paused(.focus, remaining: .seconds(900), total: .seconds(1500)), "\(back)")
     #expect(m.state.note == TimerNote(.paused, by: .away, .seconds(1800)))
-    #expect(m.state.ledger.phaseGap == .seconds(1800))
+    #expect(m.state.ledger.phaseLog?.gap == .seconds(1800))
   }
 
   @Test func theTooltipSaysSinceWhen() {

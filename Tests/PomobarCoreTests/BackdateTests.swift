@@ -218,7 +218,7 @@ import Testing
         recorded(1, .work, start, end, end - start, nil, project: "api"),
       ])
     #expect(m.state.ledger.work == nil)
-    #expect(m.state.ledger.resumeWorkOnBack)
+    #expect(m.state.ledger.away == Absence(since: .seconds(Self.now - 300), stoppedWork: .user))
     // A clock started after the moment: away from its start, no interval before it.
     var late = Self.machine(Self.working(since: Self.before(hours: 0, minutes: 2)))
     let (_, lateEffects) = try Self.backdate(&late, .away, .ago(.seconds(300))).get()
@@ -260,7 +260,7 @@ import Testing
   @Test func startAtEndsTheRunningBreakThen() throws {
     var state = TimerState(
       phase: .running(.shortBreak, deadline: .seconds(Self.now + 60), total: .seconds(300)))
-    state.ledger.phaseStart = .seconds(Self.now - 240)
+    state.ledger.phaseLog = PhaseLog(start: .seconds(Self.now - 240))
     var m = Self.machine(state)
     #expect(
       m.backdating(.start, to: .ago(.seconds(300)), ledger: Self.utc)
@@ -296,7 +296,7 @@ import Testing
 
   @Test func stopAtCountsAPausedPhaseNoLongerThanItSpans() throws {
     var state = TimerState(phase: .paused(.focus, remaining: .seconds(300), total: .seconds(1500)))
-    state.ledger.phaseStart = .seconds(Self.now - 1800)
+    state.ledger.phaseLog = PhaseLog(start: .seconds(Self.now - 1800))
     var m = Self.machine(state)
     let (_, effects) = try Self.backdate(&m, .stop, .ago(.seconds(1200))).get()
     #expect(effects.contains(recorded(1, .focus, Self.now - 1800, Self.now - 1200, 600, .stopped)))

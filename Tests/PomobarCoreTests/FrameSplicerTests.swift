@@ -150,8 +150,11 @@ import Testing
     }
     var withProject = focus
     withProject.ledger.project = "api"
+    // Held paused by the time away (only a paused phase can be).
     var awayPaused = focus
-    awayPaused.ledger.pausedByAway = true
+    awayPaused.phase = .paused(.focus, remaining: .seconds(600), total: .seconds(1500))
+    awayPaused.ledger.away = Absence(since: Self.instant(0))
+    awayPaused.ledger.phaseLog?.heldByAway = true
     let cases: [(TimerState, String)] = [
       (withProject, ""), (focus, "[format]\nfull = \"{time} {week}\"\n"), (awayPaused, ""),
     ]

@@ -111,7 +111,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
           externalCount: 1),
         .notify(ended: .focus, next: .focusDone),
       ])
-    #expect(m.state.ledger.internalInterruptions == 0, "cleared with the phase")
+    #expect(m.state.ledger.phaseLog == nil, "cleared with the phase")
   }
 
   @Test func voidAbandonsTheFocusWithAReason() {
@@ -160,7 +160,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     #expect(
       m.state.ledger.work == WorkClock(since: at(1200), project: nil, byFocus: true),
       "work counts again, still the focus's own")
-    #expect(m.state.ledger.phaseGap == .seconds(600))
+    #expect(m.state.ledger.phaseLog?.gap == .seconds(600))
     #expect(m.state.note == TimerNote(.paused, by: .away, .seconds(600)), "the note says away, not suspended")
     #expect(ViewModel.brief(m.state.note!) == "away 10 min")
     // So stopping the timer stops it, as it would have without the away.
@@ -177,7 +177,7 @@ private func at(_ seconds: Int64) -> Instant { .seconds(seconds) }
     let back = m.handle(.action(.back), at: at(900))
     #expect(m.state.ledger.work == nil, "\(back)")
     #expect(!back.contains(hook(.workStart, nil, next: .focus)))
-    #expect(!m.state.ledger.resumeWorkOnBack)
+    #expect(m.state.ledger.away == nil)
   }
 
   @Test func aClockTheUserStartedComesBackAfterAwayAndOutlivesTheTimer() {

@@ -133,7 +133,7 @@ private func load(_ text: String) -> ConfigLoad {
   @Test func aBreakStartedByAutoAdvanceOffersToSkipItOrTakeFiveMore() {
     var state = TimerState(
       phase: .running(.shortBreak, deadline: at(1800), total: .seconds(300)), completed: 1)
-    state.ledger.phaseStart = at(1500)
+    state.ledger.phaseLog = PhaseLog(start: at(1500))
     let p = plan(.focus, state)
     #expect(p.body == "Completed: 1. Next: short break, 5 min.")
     #expect(p.buttons.map(\.label) == ["Skip break", "+5 min"])

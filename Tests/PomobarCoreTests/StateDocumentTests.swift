@@ -69,8 +69,8 @@ private func reading(wall: Int64, boottime: Int64, monotonic: Int64, boot: Strin
     var state = TimerState(
       phase: .running(.focus, deadline: instant(), total: .seconds(1500)), urgency: .init(since: instant()))
     state.ledger.work = WorkClock(since: instant(), project: "api")
-    state.ledger.awaySince = instant()
-    state.ledger.phaseStart = instant()
+    state.ledger.away = Absence(since: instant())
+    state.ledger.phaseLog = PhaseLog(start: instant())
     state.ledger.awayChoice = AwayChoice(
       from: instant(), to: instant(), project: nil, phaseCovered: false, answerBy: instant())
     state.ledger.breaks = BreakCare(

@@ -18,7 +18,7 @@ private func flowing(since start: Int64 = 0, pausedAfter: Int64? = nil, slot: In
     pausedAfter.map { .paused(.focus(countsUp: true), remaining: .seconds(day - $0), total: .seconds(day)) }
     ?? .running(.focus(countsUp: true), deadline: at(start + day), total: .seconds(day))
   var state = TimerState(phase: phase, slot: slot)
-  state.ledger.phaseStart = at(start)
+  state.ledger.phaseLog = PhaseLog(start: at(start))
   return state
 }
 

@@ -9,14 +9,14 @@
 /// `break` ends the stretch of work at the return, `work` undoes the break an absence of
 /// at least `[breaks] min-break` counted as.
 extension TimerMachine {
-  /// What the time away that began at `since` held of the work clock, read at back before
-  /// the clock starts again: the project and tags of the running clock from when it began
-  /// (never before it: a clock started while away, on a project set meanwhile, is asked
-  /// about from its start), else of the clock the away stopped, from the away's start;
-  /// nil when none ran (nothing to ask: no work was interrupted).
-  func awayClock(since: Instant) -> (project: String?, tags: [String], from: Instant)? {
-    if let work = state.ledger.work { return (work.project, work.tags, max(since, work.since)) }
-    if state.ledger.resumeWorkOnBack { return (state.ledger.project, state.ledger.tags, since) }
+  /// What the time away `absence` held of the work clock, read at back before the clock
+  /// starts again: the project and tags of the running clock from when it began (never
+  /// before it: a clock started while away, on a project set meanwhile, is asked about
+  /// from its start), else of the clock the away stopped, from the away's start; nil when
+  /// none ran (nothing to ask: no work was interrupted).
+  func awayClock(_ absence: Absence) -> (project: String?, tags: [String], from: Instant)? {
+    if let work = state.ledger.work { return (work.project, work.tags, max(absence.since, work.since)) }
+    if absence.stoppedWork != nil { return (state.ledger.project, state.ledger.tags, absence.since) }
     return nil
   }
 
@@ -35,7 +35,7 @@ extension TimerMachine {
       if case .record(let record, _, let end) = $0 { return record.kind != .work && end > from }
       return false
     }
-    let phaseRuns = state.phase.kind != nil && (state.ledger.phaseStart.map { $0 < to } ?? false)
+    let phaseRuns = state.ledger.phaseStart.map { $0 < to } ?? false
     let choice = AwayChoice(
       from: from, to: to, project: clock.project, tags: clock.tags, timer: state.note,
       phaseCovered: phaseRecord || phaseRuns, answerBy: ledger.away.answerWithin.map { to + $0 })

@@ -19,26 +19,14 @@ public struct LedgerState: Equatable, Sendable {
   public var projects: [String]
   /// The serial of the last record made; the next record gets the next one.
   public var serial: Int
-  /// Since when the user has been away (`ctl away`), until `ctl back`.
-  public var awaySince: Instant?
-  /// Whether `ctl back` starts the work clock again (away stopped it).
-  public var resumeWorkOnBack: Bool
-  /// Whether the clock away stopped was one a focus started: back starts it again only
-  /// while the timer runs, and the timer going idle meanwhile stops it for good.
-  public var resumeWorkByFocus: Bool = false
-  /// The paused phase was paused by the time away (`[suspend]`'s `pause` policy), not by
-  /// hand: back says for how long. Cleared when it is resumed or ends.
-  public var pausedByAway: Bool = false
+  /// The time away (`ctl away`), until `ctl back`; nil: not away.
+  public var away: Absence?
   /// The time away that waits for an answer (`ctl away-was`); nil: none.
   public var awayChoice: AwayChoice? = nil
-  /// When the running or paused phase began; nil when none runs.
-  public var phaseStart: Instant?
-  /// Suspend or away time inside the running phase that did not count.
-  public var phaseGap: Duration
-  /// Interruptions marked during the running focus, and their notes.
-  public var internalInterruptions: Int
-  public var externalInterruptions: Int
-  public var notes: [String]
+  /// What the running or paused phase's record will carry; nil when none runs or is
+  /// paused. `TimerState` keeps it with its phase: there is one exactly while the timer
+  /// runs or is paused.
+  public var phaseLog: PhaseLog?
   /// Work time of today's closed intervals, per project: what the bar shows without
   /// reading the history.
   public var today: DayTotals
@@ -58,45 +46,36 @@ public struct LedgerState: Equatable, Sendable {
 
   public init(
     work: WorkClock? = nil, project: String? = nil, projects: [String] = [], serial: Int = 0,
-    awaySince: Instant? = nil, resumeWorkOnBack: Bool = false, phaseStart: Instant? = nil,
-    phaseGap: Duration = .zero, internalInterruptions: Int = 0, externalInterruptions: Int = 0,
-    notes: [String] = [], today: DayTotals = DayTotals()
+    away: Absence? = nil, phaseLog: PhaseLog? = nil, today: DayTotals = DayTotals()
   ) {
     self.work = work
     self.project = project
     self.projects = projects
     self.serial = serial
-    self.awaySince = awaySince
-    self.resumeWorkOnBack = resumeWorkOnBack
-    self.phaseStart = phaseStart
-    self.phaseGap = phaseGap
-    self.internalInterruptions = internalInterruptions
-    self.externalInterruptions = externalInterruptions
-    self.notes = notes
+    self.away = away
+    self.phaseLog = phaseLog
     self.today = today
   }
+
+  /// Since when the user has been away; nil when not away.
+  public var awaySince: Instant? { away?.since }
+  /// When the running or paused phase began; nil when none runs (or from a file of a
+  /// version before the ledger).
+  public var phaseStart: Instant? { phaseLog?.start }
+  /// The paused phase was paused by the time away, not by hand.
+  public var pausedByAway: Bool { phaseLog?.heldByAway ?? false }
 
   /// The ledger's instants `shift` nanoseconds later (see `TimerState.moved(by:)`).
   func moved(by shift: Int64) -> LedgerState {
     let move = { (instant: Instant) in Instant(nanoseconds: instant.nanoseconds &+ shift) }
     var moved = self
     if let since = work?.since { moved.work?.since = move(since) }
-    moved.awaySince = awaySince.map(move)
-    moved.phaseStart = phaseStart.map(move)
+    if let since = away?.since { moved.away?.since = move(since) }
+    moved.phaseLog?.start = phaseStart.map(move)
     moved.awayChoice = awayChoice.map { $0.moved(by: move) }
     moved.breaks = breaks.moved(by: shift)
     moved.nudges = nudges.moved(by: shift)
     return moved
-  }
-
-  /// Forgets what was noted for the phase that just ended.
-  mutating func clearPhase() {
-    phaseStart = nil
-    pausedByAway = false
-    phaseGap = .zero
-    internalInterruptions = 0
-    externalInterruptions = 0
-    notes = []
   }
 
   /// Makes `name` known (last in the cycling order) if it is new.
@@ -104,6 +83,37 @@ public struct LedgerState: Equatable, Sendable {
     guard !projects.contains(name) else { return }
     projects.append(name)
     if projects.count > Self.projectsKept { projects.removeFirst(projects.count - Self.projectsKept) }
+  }
+}
+
+/// What a running or paused phase notes for its record while it runs: when it began, the
+/// time it did not count, the interruptions marked and their notes, and whether the time
+/// away holds it paused.
+public struct PhaseLog: Equatable, Sendable {
+  /// When the phase began; nil from a file of a version before the ledger (its record
+  /// then starts where its counted time says).
+  public var start: Instant?
+  /// Suspend or away time inside the phase that did not count.
+  public var gap: Duration
+  /// Interruptions marked during the focus, and their notes.
+  public var internalInterruptions: Int
+  public var externalInterruptions: Int
+  public var notes: [String]
+  /// The phase was paused by the time away (`[suspend]`'s `pause` policy), not by hand:
+  /// back says for how long. Only a paused phase is held (`TimerState` drops it when the
+  /// phase runs again).
+  public var heldByAway: Bool
+
+  public init(
+    start: Instant? = nil, gap: Duration = .zero, internalInterruptions: Int = 0,
+    externalInterruptions: Int = 0, notes: [String] = [], heldByAway: Bool = false
+  ) {
+    self.start = start
+    self.gap = gap
+    self.internalInterruptions = internalInterruptions
+    self.externalInterruptions = externalInterruptions
+    self.notes = notes
+    self.heldByAway = heldByAway
   }
 }
 

@@ -12,9 +12,10 @@
 /// `tags` are written only when there are some (a file without them has none, and older
 /// versions skip the key), `task` (the ledger's and the running interval's, `TaskRef`'s
 /// JSON form) only while one is set, `"away_paused":true` only while the time away holds
-/// the paused phase. `breaks`: see `StateDocument+BreakCare`; `nudges`:
-/// `StateDocument+Nudges`. `budgets`, only when some are: the budget notifications told
-/// of (`BudgetAlert`).
+/// the paused phase. `phase_start` to `notes` and `away_paused` are the running or paused
+/// phase's `PhaseLog` (null and zeros without one); `away` and `resume_work…` the
+/// `Absence`. `breaks`: see `StateDocument+BreakCare`; `nudges`: `StateDocument+Nudges`.
+/// `budgets`, only when some are: the budget notifications told of (`BudgetAlert`).
 extension StateDocument {
   static func encode(_ ledger: LedgerState) -> JSONValue {
     let work: JSONValue =
@@ -32,22 +33,25 @@ extension StateDocument {
       "day": .integer(ledger.today.day),
       "projects": .array(ledger.today.seconds.map { .array([text($0.project), .integer($0.seconds)]) }),
     ]
+    // No phase writes its fields as an empty log, as they always were written.
+    let log = ledger.phaseLog ?? PhaseLog()
     let encoded: JSONValue = [
       "work": work, "project": text(ledger.project), "projects": .array(ledger.projects.map { .string($0) }),
       "serial": .integer(Int64(ledger.serial)), "away": instant(ledger.awaySince),
-      "resume_work": .bool(ledger.resumeWorkOnBack), "resume_work_by_focus": .bool(ledger.resumeWorkByFocus),
+      "resume_work": .bool(ledger.away?.stoppedWork != nil),
+      "resume_work_by_focus": .bool(ledger.away?.stoppedWork == .focus),
       "away_choice": encode(ledger.awayChoice),
-      "phase_start": instant(ledger.phaseStart),
-      "phase_gap": .integer(ledger.phaseGap.nanoseconds),
-      "internal": .integer(Int64(ledger.internalInterruptions)),
-      "external": .integer(Int64(ledger.externalInterruptions)),
-      "notes": .array(ledger.notes.map { .string($0) }), "today": today,
+      "phase_start": instant(log.start),
+      "phase_gap": .integer(log.gap.nanoseconds),
+      "internal": .integer(Int64(log.internalInterruptions)),
+      "external": .integer(Int64(log.externalInterruptions)),
+      "notes": .array(log.notes.map { .string($0) }), "today": today,
       "recent": ledger.recent.map { recent in
         ["day": .integer(recent.day), "seconds": .array(recent.seconds.map(JSONValue.integer))]
       } ?? .null,
     ]
     var tagged = adding(ledger.task, to: adding(ledger.tags, to: encoded))
-    if ledger.pausedByAway, case .object(let members) = tagged {
+    if log.heldByAway, case .object(let members) = tagged {
       tagged = .object(members + [("away_paused", true)])
     }
     if !ledger.budgetMarks.isEmpty, case .object(let members) = tagged {
@@ -98,20 +102,26 @@ extension StateDocument {
       }
     }
     ledger.serial = Int(try integer(value, "serial", in: 0...Int64(Int32.max)))
-    ledger.awaySince = try moment(value, "away")
-    ledger.resumeWorkOnBack = value["resume_work"]?.boolValue ?? false
-    ledger.resumeWorkByFocus = value["resume_work_by_focus"]?.boolValue ?? false
-    ledger.pausedByAway = value["away_paused"]?.boolValue ?? false
-    ledger.phaseStart = try moment(value, "phase_start")
-    ledger.awayChoice = try decodeAwayChoice(value["away_choice"], near: near)
-    ledger.phaseGap = .nanoseconds(try integer(value, "phase_gap", in: gapRange))
-    ledger.internalInterruptions = Int(try clamped(value, "internal", in: 0...100_000))
-    ledger.externalInterruptions = Int(try clamped(value, "external", in: 0...100_000))
-    if case .array(let notes)? = value["notes"] {
-      ledger.notes = notes.prefix(LedgerState.notesKept).compactMap(\.stringValue).map {
-        String($0.prefix(200))
-      }
+    // What back starts is read only with an absence, and by focus only when it starts one.
+    ledger.away = try moment(value, "away").map { since in
+      guard value["resume_work"]?.boolValue == true else { return Absence(since: since) }
+      let byFocus = value["resume_work_by_focus"]?.boolValue == true
+      return Absence(since: since, stoppedWork: byFocus ? .focus : .user)
     }
+    // The phase's log is read whatever the phase is; `TimerState` keeps it only for a
+    // running or paused one.
+    let start = try moment(value, "phase_start")
+    ledger.awayChoice = try decodeAwayChoice(value["away_choice"], near: near)
+    var log = PhaseLog(
+      start: start,
+      gap: .nanoseconds(try integer(value, "phase_gap", in: gapRange)),
+      internalInterruptions: Int(try clamped(value, "internal", in: 0...100_000)),
+      externalInterruptions: Int(try clamped(value, "external", in: 0...100_000)),
+      heldByAway: value["away_paused"]?.boolValue ?? false)
+    if case .array(let notes)? = value["notes"] {
+      log.notes = notes.prefix(LedgerState.notesKept).compactMap(\.stringValue).map { String($0.prefix(200)) }
+    }
+    ledger.phaseLog = log
     if let today = value["today"], case .array(let entries)? = today["projects"] {
       ledger.today.day = try integer(today, "day", in: -1_000_000...1_000_000)
       for entry in entries.prefix(LedgerState.projectsKept) {

@@ -95,7 +95,7 @@ extension TimerMachine {
     _ = trial.handle(.backdated(action, at: then), at: now)
     var claims: [LedgerRecord.Kind] = []
     if let work = trial.state.ledger.work, work.since == then { claims.append(.work) }
-    if trial.state.phase.kind != nil, trial.state.ledger.phaseStart == then {
+    if trial.state.ledger.phaseStart == then {
       claims += [.focus, .shortBreak, .longBreak]
     }
     return .success(Backdating(moment: then, claims: claims))
@@ -120,9 +120,8 @@ extension TimerMachine {
     switch action {
     case .workStop, .workToggle, .project, .tags, .projectNext, .projectPrevious: return work
     case .stop:
-      let phase = state.phase.kind != nil ? state.ledger.phaseStart : nil
       let focusClock = state.ledger.work?.byFocus == true ? work : nil
-      return [phase, focusClock].compactMap { $0 }.max()
+      return [state.ledger.phaseStart, focusClock].compactMap { $0 }.max()
     case .start:
       guard state.phase.kind?.isBreak == true else { return nil }
       return state.ledger.phaseStart

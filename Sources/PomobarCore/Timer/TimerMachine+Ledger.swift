@@ -11,8 +11,7 @@ extension TimerMachine {
       state.ledger.work?.byFocus = false  // the user's now: the timer no longer stops it
     case .workStop:
       stopWork(at: now, &effects)
-      state.ledger.resumeWorkOnBack = false
-      state.ledger.resumeWorkByFocus = false
+      state.ledger.away?.stoppedWork = nil
     case .workToggle:
       applyLedger(state.ledger.work == nil ? .workStart : .workStop, at: now, &effects)
     case .project(let given, let tags):
@@ -32,9 +31,9 @@ extension TimerMachine {
     case .interrupt(let external, let note):
       guard state.phase.kind == .focus else { return }
       if external {
-        state.ledger.externalInterruptions += 1
+        state.ledger.phaseLog?.externalInterruptions += 1
       } else {
-        state.ledger.internalInterruptions += 1
+        state.ledger.phaseLog?.internalInterruptions += 1
       }
       let label = external ? "external" : "internal"
       addNote(note.map { "\(label): \($0)" })
@@ -53,30 +52,28 @@ extension TimerMachine {
       end(.focus, .voided, at: now, note: reason.flatMap(Self.clean), &effects)
       goIdle(at: now, &effects)
     case .away:
-      guard state.ledger.awaySince == nil else { return }
+      guard state.ledger.away == nil else { return }
       answerAway(ledger.away.unanswered, at: now, byDefault: true, &effects)  // a new absence
-      state.ledger.awaySince = now
+      state.ledger.away = Absence(since: now)
       effects.append(hook(.away, at: now))
       if ledger.awayStopsWork, let work = state.ledger.work {
         stopWork(at: now, &effects)
-        state.ledger.resumeWorkOnBack = true
-        state.ledger.resumeWorkByFocus = work.byFocus
+        state.ledger.away?.stoppedWork = work.byFocus ? .focus : .user
       }
       holdForAway(at: now, &effects)
     case .back:
-      guard let since = state.ledger.awaySince else { return }
-      state.ledger.awaySince = nil
-      let clock = awayClock(since: since)
+      guard let absence = state.ledger.away else { return }
+      state.ledger.away = nil
+      let clock = awayClock(absence)
       let resumed = effects.count
       effects.append(hook(.back, at: now))
-      resume(after: max(.zero, now - since), at: now, away: true, &effects)
-      if state.ledger.resumeWorkOnBack {
-        let byFocus = state.ledger.resumeWorkByFocus
-        (state.ledger.resumeWorkOnBack, state.ledger.resumeWorkByFocus) = (false, false)
-        // A clock the focus started comes back as the focus's own, to stop with the timer.
-        if state.ledger.work == nil && (!byFocus || state.phase != .idle) {
-          startWork(at: now, byFocus: byFocus, &effects)
-        }
+      resume(after: max(.zero, now - absence.since), at: now, away: true, &effects)
+      // A clock the focus started comes back as the focus's own, to stop with the timer:
+      // not when the timer went idle meanwhile (the gap's policy ended the phase).
+      if let stopped = absence.stoppedWork, state.ledger.work == nil,
+        stopped == .user || state.phase != .idle
+      {
+        startWork(at: now, byFocus: stopped == .focus, &effects)
       }
       offerAwayChoice(to: now, clock: clock, since: resumed, &effects)
     case .awayWas(let answer, let project):
@@ -157,9 +154,9 @@ extension TimerMachine {
   mutating func goIdle(at time: Instant, _ effects: inout [Effect]) {
     state.phase = .idle
     if state.ledger.work?.byFocus == true { stopWork(at: time, &effects) }
-    if state.ledger.resumeWorkByFocus {
+    if state.ledger.away?.stoppedWork == .focus {
       // Away stopped the focus's clock: with the timer idle, back does not start it.
-      (state.ledger.resumeWorkOnBack, state.ledger.resumeWorkByFocus) = (false, false)
+      state.ledger.away?.stoppedWork = nil
     }
   }
 
@@ -225,18 +222,18 @@ extension TimerMachine {
     case .idle, .focusDone: break
     }
     counted = max(.zero, counted)
-    let start = min(state.ledger.phaseStart ?? (time - counted), time)
+    let log = state.ledger.phaseLog ?? PhaseLog()
+    let start = min(log.start ?? (time - counted), time)
     // A paused phase stopped at a moment before it was paused (`ctl stop --at`) counts
     // no more than it spans.
     counted = min(counted, time - start)
-    var notes = state.ledger.notes
+    var notes = log.notes
     if let note { notes.append(note) }
     return record(
       LedgerRecord.Kind(kind), from: start, to: time, seconds: counted.floorSeconds,
       project: state.ledger.project, outcome: Self.outcome(reason),
-      internalInterruptions: state.ledger.internalInterruptions,
-      externalInterruptions: state.ledger.externalInterruptions,
-      gap: state.ledger.phaseGap.floorSeconds, note: notes.isEmpty ? nil : notes.joined(separator: "; "),
+      internalInterruptions: log.internalInterruptions, externalInterruptions: log.externalInterruptions,
+      gap: log.gap.floorSeconds, note: notes.isEmpty ? nil : notes.joined(separator: "; "),
       tags: state.ledger.tags, task: kind == .focus ? state.ledger.task : nil)
   }
 
@@ -255,10 +252,10 @@ extension TimerMachine {
   }
 
   private mutating func addNote(_ note: String?) {
-    guard let note = note.flatMap(Self.clean), state.ledger.notes.count < LedgerState.notesKept else {
-      return
-    }
-    state.ledger.notes.append(note)
+    guard let note = note.flatMap(Self.clean), let log = state.ledger.phaseLog,
+      log.notes.count < LedgerState.notesKept
+    else { return }
+    state.ledger.phaseLog?.notes.append(note)
   }
 
   /// A note as kept: one line, trimmed, at most `Action.noteBytes` bytes; nil if nothing

@@ -82,8 +82,8 @@ public struct TimerMachine: Sendable {
       effects.append(hook(.pause, at: now))
     case .resume:
       guard case .paused(let timed, let remaining, let total) = state.phase else { return }
+      // Resumed by hand: it runs, away or not, and no longer held by the time away.
       state.phase = .running(timed, deadline: now + remaining, total: total)
-      state.ledger.pausedByAway = false  // resumed by hand: it runs, away or not
       effects.append(hook(.resume, at: now))
     case .toggle:
       switch state.phase {
@@ -254,12 +254,11 @@ public struct TimerMachine: Sendable {
     let asleepAt = now - gap
     advance(to: asleepAt, &effects)  // what was due before the lid closed happened then
     pauseWork(from: asleepAt, to: now, &effects)
-    let phaseStart = state.phase.kind == nil ? nil : state.ledger.phaseStart
-    let from = max(asleepAt, phaseStart ?? asleepAt)
+    let from = max(asleepAt, state.ledger.phaseStart ?? asleepAt)
     let gap = now - from
     let held = away && state.ledger.pausedByAway
     let cause: TimerNote.Cause = away ? .away : .suspend
-    if away { state.ledger.pausedByAway = false }
+    if away { state.ledger.phaseLog?.heldByAway = false }
     guard gap > .zero else { return }
     if let limit = settings.resetAfter, gap > limit {
       if let kind = state.phase.kind { end(kind, .suspended, at: from, &effects) }
@@ -270,7 +269,7 @@ public struct TimerMachine: Sendable {
     }
     if held {
       state.note = TimerNote(.paused, by: .away, gap)
-      state.ledger.phaseGap += gap
+      state.ledger.phaseLog?.gap += gap
       return
     }
     guard case .running(let timed, let deadline, let total) = state.phase else { return }
@@ -279,13 +278,13 @@ public struct TimerMachine: Sendable {
       guard !away else { return }  // started or resumed by hand while away: it runs
       state.phase = .paused(timed, remaining: deadline - from, total: total)
       state.note = TimerNote(.paused, by: .suspend, gap)
-      state.ledger.phaseGap += gap
+      state.ledger.phaseLog?.gap += gap
       effects.append(hook(.pause, at: from) { $0.reason = .suspended })
     case .count:
       advance(to: now, &effects)
       state.note = TimerNote(.counted, by: cause, gap)
     case .void:
-      state.ledger.phaseGap += gap
+      state.ledger.phaseLog?.gap += gap
       end(timed.kind, .suspended, at: from, &effects)
       goIdle(at: from, &effects)
       state.note = TimerNote(.voided, by: cause, gap)
@@ -306,7 +305,7 @@ public struct TimerMachine: Sendable {
       policy(for: timed.kind) == .pause
     else { return }
     state.phase = .paused(timed, remaining: max(.zero, deadline - time), total: total)
-    state.ledger.pausedByAway = true
+    state.ledger.phaseLog?.heldByAway = true
     effects.append(hook(.pause, at: time) { $0.reason = .suspended })
   }
 
@@ -321,8 +320,7 @@ public struct TimerMachine: Sendable {
     let length = length ?? settings.length(of: kind, for: state.ledger.project)
     let timed = TimedPhase(kind, countsUp: settings.mode == .flowtime, extra: extra)
     state.phase = .running(timed, deadline: start + length, total: length)
-    state.ledger.clearPhase()
-    state.ledger.phaseStart = start
+    state.ledger.phaseLog = PhaseLog(start: start)
     effects.append(hook(kind.isBreak ? .breakStart : .focusStart, at: start))
     if kind == .longBreak { effects.append(hook(.longBreakStart, at: start)) }
     if kind == .focus && ledger.focusStartsWork && state.ledger.work == nil {
@@ -332,7 +330,8 @@ public struct TimerMachine: Sendable {
 
   /// Ends the running or paused phase at `time`: its hooks, and its record in the history.
   ///
-  /// Called before the phase is changed: the time that counted is read from it.
+  /// Called before the phase is changed: the time that counted and its log are read from
+  /// it. The log goes with the phase (`TimerState`): the next phase begins a new one.
   mutating func end(
     _ kind: PhaseKind, _ reason: EndReason, at time: Instant, note: String? = nil,
     _ effects: inout [Effect]
@@ -351,7 +350,6 @@ public struct TimerMachine: Sendable {
     if kind == .longBreak { effects.append(ending(.longBreakEnd)) }
     if kind == .focus && reason == .completed { effects.append(ending(.focusDone)) }
     effects.append(phaseRecord(kind, reason, at: time, note: note))
-    state.ledger.clearPhase()
   }
 
   /// A hook effect about the timer as it stands at `time`: the running or paused phase

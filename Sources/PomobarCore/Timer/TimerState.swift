@@ -128,7 +128,10 @@ public struct TimerState: Equatable, Sendable {
     }
   }
 
-  public var phase: TimerPhase
+  /// Where the timer is; the ledger's `phaseLog` goes with it (see `fitPhaseLog`).
+  public var phase: TimerPhase {
+    didSet { fitPhaseLog() }
+  }
   /// The focus session's position in the cycle, 1-based: the running one, the one just
   /// done (in `focusDone` and during its break), or the next one (in `idle`).
   public var slot: Int
@@ -139,7 +142,9 @@ public struct TimerState: Equatable, Sendable {
   /// Focus sessions completed (ran to their end) since the last reset.
   public var completed: Int
   /// The work clock, the active project and what the running phase is recorded with.
-  public var ledger: LedgerState
+  public var ledger: LedgerState {
+    didSet { fitPhaseLog() }
+  }
 
   public init(
     phase: TimerPhase = .idle, slot: Int = 1, urgency: Urgency? = nil, note: TimerNote? = nil,
@@ -151,6 +156,27 @@ public struct TimerState: Equatable, Sendable {
     self.note = note
     self.completed = completed
     self.ledger = ledger
+    fitPhaseLog()
+  }
+
+  /// Keeps what the phase's record will carry with the phase, whichever of the two is
+  /// written: a running or paused phase has a log (an empty one if none was given), idle
+  /// and focus done have none, and only a paused phase is held by the time away. So no
+  /// state holds a phase start, a gap, interruptions or notes without a phase, nor a
+  /// running phase that away holds paused.
+  private mutating func fitPhaseLog() {
+    switch phase {
+    case .idle, .focusDone:
+      if ledger.phaseLog != nil { ledger.phaseLog = nil }
+    case .running:
+      if ledger.phaseLog == nil {
+        ledger.phaseLog = PhaseLog()
+      } else if ledger.pausedByAway {
+        ledger.phaseLog?.heldByAway = false
+      }
+    case .paused:
+      if ledger.phaseLog == nil { ledger.phaseLog = PhaseLog() }
+    }
   }
 
   /// Whether a phase ended on its own since the last action (`urgency` is set).
