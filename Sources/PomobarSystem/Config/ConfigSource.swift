@@ -39,8 +39,12 @@ public struct ConfigSource {
   /// of the last version of the file that loaded without a mistake (`lastGoodPath`), else
   /// the defaults; a file that loads without a mistake becomes that version. A file that
   /// cannot be read at all (a folder, too large, a missing `--config` file) gives the
-  /// fallback whole, with that one error.
-  public func load(fallback given: Config? = nil) -> Loaded {
+  /// fallback whole, with that one error. `warnings` (for `check-config`, the only one to
+  /// print them) looks for what is allowed but unwise too.
+  ///
+  /// `keepingLastGood: false` leaves the keeping of a good file to the caller
+  /// (`keepLastGood`): a bar does it once its first frame is out.
+  public func load(fallback given: Config? = nil, warnings: Bool = false, keepingLastGood: Bool = true) -> Loaded {
     let bytes: [UInt8]?
     do {
       bytes = try FileSystem.readRegularFile(path, limit: Self.sizeLimit, followSymlinks: true)
@@ -55,18 +59,18 @@ public struct ConfigSource {
       return Loaded(
         config: given ?? good ?? Config(), errors: errors, missing: true, lastGoodUsed: good != nil)
     }
-    var load = ConfigLoader.load(bytes, file: path, fallback: given ?? Config())
+    var load = ConfigLoader.load(bytes, file: path, fallback: given ?? Config(), warnings: warnings)
     var lastGoodUsed = false
-    if load.errors.isEmpty {
-      remember(bytes)
-    } else if given == nil, let good = lastGood() {
-      load = ConfigLoader.load(bytes, file: path, fallback: good)
+    if !load.errors.isEmpty, given == nil, let good = lastGood() {
+      load = ConfigLoader.load(bytes, file: path, fallback: good, warnings: warnings)
       lastGoodUsed = true
     }
     var loaded = Loaded(
       config: load.config, errors: load.errors.map(\.description), missing: false,
       warnings: load.warnings.map { "\($0.file):\($0.position): warning: \($0.message)" },
       lastGoodUsed: lastGoodUsed)
+    if load.errors.isEmpty { loaded.good = bytes }
+    if keepingLastGood { keepLastGood(loaded) }
     readDaysOff(into: &loaded)
     return loaded
   }
@@ -80,12 +84,13 @@ public struct ConfigSource {
     return load.errors.isEmpty ? load.config : nil
   }
 
-  /// Keeps `bytes` as the last good version, when they are new; best effort: without the
-  /// copy, a broken key falls back to its default. So not fsynced: a command (a bar's first
-  /// frame) does not wait for the disk (two fsyncs, 1.5 to 5 ms on a VM) for a copy whose
-  /// loss only costs that fallback.
-  private func remember(_ bytes: [UInt8]) {
-    guard (try? FileSystem.readRegularFile(lastGoodPath, limit: Self.sizeLimit, followSymlinks: false)) != bytes
+  /// Keeps a file that loaded without a mistake as the last good version, when it is new;
+  /// best effort: without the copy, a broken key falls back to its default. So not
+  /// fsynced: a command does not wait for the disk (two fsyncs, 1.5 to 5 ms on a VM) for a
+  /// copy whose loss only costs that fallback.
+  public func keepLastGood(_ loaded: Loaded) {
+    guard let bytes = loaded.good,
+      (try? FileSystem.readRegularFile(lastGoodPath, limit: Self.sizeLimit, followSymlinks: false)) != bytes
     else { return }
     guard (try? FileSystem.makeDirectories(FileSystem.directory(of: lastGoodPath))) != nil else { return }
     try? FileSystem.writeAtomically(lastGoodPath, bytes, durable: false)
@@ -147,6 +152,8 @@ public struct ConfigSource {
     /// Whether the broken keys took the values of the last version of the file that loaded
     /// without a mistake (else the defaults, or the caller's fallback).
     public var lastGoodUsed = false
+    /// The file's bytes when it loaded without a mistake: what `keepLastGood` keeps.
+    public var good: [UInt8]?
 
     /// What the broken keys are, for a command that goes on: one line after the mistakes.
     public var fallbackNote: String? {

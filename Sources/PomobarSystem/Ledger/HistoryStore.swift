@@ -17,8 +17,10 @@ import PomobarCore
 /// file is named in one warning.
 public final class HistoryStore {
   public let directory: String
-  /// This machine's name in file names and record ids.
-  public let machine: String
+  /// This machine's name in file names and record ids; found when first asked for (a
+  /// bar's first frame does not need it).
+  public private(set) lazy var machine: String = findMachine()
+  private let findMachine: () -> String
   let warn: (String) -> Void
   /// What dates the copy of a torn last line kept aside.
   let clock: any ClockSource
@@ -39,11 +41,11 @@ public final class HistoryStore {
   public static let fileLimit = 1 << 30
 
   public init(
-    directory: String, machine: String, warn: @escaping (String) -> Void,
+    directory: String, machine: @autoclosure @escaping () -> String, warn: @escaping (String) -> Void,
     clock: any ClockSource = SystemClock()
   ) {
     self.directory = directory
-    self.machine = machine
+    findMachine = machine
     self.warn = warn
     self.clock = clock
   }
