@@ -129,10 +129,17 @@ public struct ConfigSource {
   /// (configs kept in a dotfiles repo), the file it points to; the same for the days-off
   /// file (`[ledger] days-off-file` as written), if any.
   public func watchedFiles(daysOff: String?) -> [String] {
-    var files: [String] = []
+    resolvedFiles(daysOff: daysOff).map(\.path)
+  }
+
+  /// `watchedFiles`, each with whether it is its own real path: then no folder on the way
+  /// to it is a symlink.
+  func resolvedFiles(daysOff: String?) -> [(path: String, real: Bool)] {
+    var files: [(path: String, real: Bool)] = []
     for file in [path, daysOffPath(daysOff)].compactMap({ $0 }) {
-      files.append(file)
-      if let real = FileSystem.realPath(file), real != file { files.append(real) }
+      let real = FileSystem.realPath(file)
+      files.append((file, real == file))
+      if let real, real != file { files.append((real, true)) }
     }
     return files
   }
