@@ -113,6 +113,28 @@ import Testing
     #expect(DurationFormat.clock(seconds: 1499) == "24:59")
     #expect(DurationFormat.clock(seconds: 3600) == "1:00:00")
     #expect(DurationFormat.clock(seconds: -5) == "00:00")
+    #expect(DurationFormat.clock(seconds: 36_000) == "10:00:00")
+    #expect(DurationFormat.clock(seconds: 360_005) == "100:00:05")
+    #expect(DurationFormat.hoursMinutes(133) == "2:13")
+  }
+
+  /// The digits written straight into a string read as interpolation writes them, for
+  /// every lead up to three digits, every minute and second, padded or not.
+  @Test func everyClockIsWrittenAsInterpolationWritesIt() {
+    func pad(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    for lead in Int64(0)...130 {
+      for padLead in [false, true] {
+        let head = padLead ? pad(lead) : "\(lead)"
+        for middle in Int64(0)..<60 {
+          #expect(DurationFormat.colons(lead, middle, nil, padLead: padLead) == head + ":" + pad(middle))
+          for last: Int64 in [0, 7, 10, 59] {
+            #expect(
+              DurationFormat.colons(lead, middle, last, padLead: padLead) == head + ":" + pad(middle) + ":"
+                + pad(last))
+          }
+        }
+      }
+    }
   }
 
   @Test func countdownRoundsUpSoTheLastSecondShowsOne() {

@@ -2,8 +2,10 @@
    waits the way pomobar does - epoll_pwait2's own timeout, counted to an
    absolute CLOCK_BOOTTIME deadline read before each wait (no timerfd to read) -
    then formats one short i3bar frame and writes it. Used by scripts/bench
-   beside ticker.c (the timerfd floor): on a VM a wake-up through epoll's
-   timeout costs about half one through a timerfd, so this is the true limit. */
+   beside ticker.c (the timerfd floor), each at its own quarter of the second:
+   woken alone, the two cost the same on this VM (a ticker that woke a few ms
+   after another, on a CPU already awake, cost half, which once made this one
+   look cheaper). */
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>

@@ -84,13 +84,20 @@ public struct BarSession {
   }
 
   /// What the frames ahead are worked out from, besides the session's config, encoder and
-  /// last view (any event that changes those ends them first).
-  struct AheadInputs {
-    var plan: TickPlan
-    var deadline: Instant
-    var after: ClockReading
-    var state: TimerState
-    var problem: String?
+  /// last view (any event that changes those ends them first). A class: every tick looks
+  /// at whether a batch is due, and a state is too large to copy for that.
+  final class AheadInputs {
+    let plan: TickPlan
+    let deadline: Instant
+    let after: ClockReading
+    let state: TimerState
+    let problem: String?
+
+    init(plan: TickPlan, deadline: Instant, after: ClockReading, state: TimerState, problem: String?) {
+      (self.plan, self.deadline, self.after, self.state, self.problem) = (
+        plan, deadline, after, state, problem
+      )
+    }
   }
 
   /// The wrapped command's blocks and how they merge with pomobar's.

@@ -31,14 +31,15 @@ final class FrameSplicer {
     var bar: BarView?
   }
 
-  /// A frame cut at the marks: `literals` around `pieces`, one literal more.
-  struct Template {
+  /// A frame cut at the marks: `literals` around `pieces`, one literal more. A class: the
+  /// key is compared and the template used each tick without copying them.
+  final class Template {
     enum Piece { case ring, time }
-    var key: Key
-    var literals: [[UInt8]] = []
-    var pieces: [Piece] = []
+    let key: Key
+    private(set) var literals: [[UInt8]] = []
+    private(set) var pieces: [Piece] = []
     /// The frame's length without its pieces, in UTF-8 bytes.
-    var length = 0
+    private(set) var length = 0
     /// It gives the frame rendered whole.
     var usable = false
 
@@ -112,7 +113,8 @@ final class FrameSplicer {
   func moment(at now: ClockReading) -> Moment {
     let second = ViewModel.localSecondOfDay(now, zone: zone)
     return Moment(
-      face: ViewModel.Face(state, config, now: now.instant, localSecondOfDay: second),
+      face: ViewModel.Face(
+        state, config, now: now.instant, localSecondOfDay: second, sameState: moment?.face),
       urgent: state.isUrgent(at: now.instant, lasting: config.display.urgentFor))
   }
 
@@ -127,13 +129,17 @@ final class FrameSplicer {
       minutes: placeholders.contains(.minutes) ? FormatValues.minutes(face.minutes) : nil,
       ending: fields.contains(.ending) ? face.isEnding : nil,
       bar: placeholders.contains(.bar) ? face.bar(config.display) : nil)
-    if template?.key != key {
-      var (marked, whole) = (encoder, encoder)
-      var made = Template(key: key, frame: marked.frame(view(at: now, marked: true)))
-      made.usable = made.splice(ring: face.ring, time: face.time) == whole.frame(view(at: now, marked: false))
+    let template: Template
+    if let made = self.template, made.key == key {
       template = made
+    } else {
+      var (marked, whole) = (encoder, encoder)
+      template = Template(key: key, frame: marked.frame(view(at: now, marked: true)))
+      template.usable =
+        template.splice(ring: face.ring, time: face.time) == whole.frame(view(at: now, marked: false))
+      self.template = template
     }
-    guard let template, template.usable else { return nil }
+    guard template.usable else { return nil }
     return template.splice(ring: face.ring, time: face.time)
   }
 

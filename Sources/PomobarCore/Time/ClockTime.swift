@@ -7,16 +7,17 @@ public enum ClockTime {
   /// there are some (`09:05:30`). An hour past the day is written as it is (`24:00` for a
   /// day's end); a caller that means a clock on any day wraps first. `second` is not negative.
   public static func text(_ second: Int64, paddedHour: Bool = true, withSeconds: Bool = false) -> String {
-    let hour = second / 3600
-    let minute = DurationFormat.pad2(second % 3600 / 60)
-    let text = (paddedHour ? DurationFormat.pad2(hour) : "\(hour)") + ":" + minute
-    return withSeconds && second % 60 != 0 ? text + ":" + DurationFormat.pad2(second % 60) : text
+    DurationFormat.colons(
+      second / 3600, second % 3600 / 60, withSeconds && second % 60 != 0 ? second % 60 : nil,
+      padLead: paddedHour)
   }
 
   /// Seconds after midnight of `9:00`, `09:00`, `14:30:15`, `9am`, `12:30pm`; a bare hour
   /// (`9`) only with `bareHour` (where a word's place says it is a time), and `24:00` only
   /// as an `end`. Nil for anything else (`9.00`, `25:00`, `9:5`).
-  public static func secondOfDay(_ text: some StringProtocol, bareHour: Bool = false, end: Bool = false) -> Int64? {
+  public static func secondOfDay(_ text: some StringProtocol, bareHour: Bool = false, end: Bool = false)
+    -> Int64?
+  {
     var body = Substring(text.lowercased())
     var meridiem: Int64? = nil
     if body.hasSuffix("am") || body.hasSuffix("pm") {

@@ -298,13 +298,41 @@ public enum DurationFormat {
     let h = s / 3600
     let m = (s % 3600) / 60
     let sec = s % 60
-    if h > 0 { return "\(h):\(pad2(m)):\(pad2(sec))" }
-    return "\(pad2(m)):\(pad2(sec))"
+    return h > 0 ? colons(h, m, sec, padLead: false) : colons(m, sec, nil, padLead: true)
   }
 
   /// Whole minutes as hours and minutes: `2:13` for 133, as a day's work and reports read
   /// (`WorkView.clock` rounds down, `report` to the nearest minute).
-  static func hoursMinutes(_ minutes: Int64) -> String { "\(minutes / 60):" + pad2(minutes % 60) }
+  static func hoursMinutes(_ minutes: Int64) -> String {
+    minutes >= 0
+      ? colons(minutes / 60, minutes % 60, nil, padLead: false) : "\(minutes / 60):" + pad2(minutes % 60)
+  }
+
+  /// `lead:mm` or `lead:mm:ss`: every clock pomobar writes (`clock`, `hoursMinutes`,
+  /// `ClockTime.text`). `lead` is not negative, written in two digits at least when
+  /// `padLead`; `middle` and `last` are in 0..<60. It runs for every frame of a running
+  /// phase, so the digits are written straight into one small string (no interpolation).
+  static func colons(_ lead: Int64, _ middle: Int64, _ last: Int64?, padLead: Bool) -> String {
+    guard lead < 100 else { return "\(lead):" + pad2(middle) + (last.map { ":" + pad2($0) } ?? "") }
+    let wide = lead >= 10 || padLead
+    return String(unsafeUninitializedCapacity: (wide ? 5 : 4) + (last == nil ? 0 : 3)) { out in
+      var end = 0
+      func put(_ byte: Int64) {
+        out[end] = UInt8(truncatingIfNeeded: byte)
+        end += 1
+      }
+      func field(_ value: Int64) {
+        put(58)
+        put(48 + value / 10)
+        put(48 + value % 10)
+      }
+      if wide { put(48 + lead / 10) }
+      put(48 + lead % 10)
+      field(middle)
+      if let last { field(last) }
+      return end
+    }
+  }
 
   /// A human span for notes: `42 min`, `1 h 5 min`, `30 s`.
   public static func human(_ duration: Duration) -> String {

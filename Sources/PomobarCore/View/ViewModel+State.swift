@@ -91,10 +91,13 @@ extension ViewModel {
     /// Why the timer changed on its own, in words.
     var suspendNote: String?
 
-    /// `marked`: the ring and the time are marks (`ringMark`, `timeMark`).
+    /// `marked`: the ring and the time are marks (`ringMark`, `timeMark`). `sameState`: a
+    /// face of the same state and config, whose parts the clock does not move (the dots,
+    /// the label, the note) are taken as they are: a running phase's frames worked out
+    /// ahead make one face a second.
     init(
       _ state: borrowing TimerState, _ config: borrowing Config, now: Instant, localSecondOfDay: Int64?,
-      marked: Bool = false
+      marked: Bool = false, sameState previous: Face? = nil
     ) {
       cycle = max(1, config.timer.longBreakEvery)
       position = min(max(1, state.slot), cycle)
@@ -143,11 +146,29 @@ extension ViewModel {
       time =
         config.display.update == .minute
         ? FormatValues.minutes(minutes) : DurationFormat.clock(seconds: shown)
-      dots = String(repeating: "●", count: filled) + String(repeating: "○", count: cycle - filled)
-      suspendNote = state.note.map(ViewModel.describe)
-      // A paused phase says which phase it is: "Short break paused", not just "Paused".
-      label = ViewModel.name(of: phase) + (paused ? " paused" : "")
+      if let previous {
+        (dots, label, suspendNote) = (previous.dots, previous.label, previous.suspendNote)
+        assert(
+          (dots, label, suspendNote)
+            == Self.stateParts(state, phase: phase, paused: paused, filled: filled, cycle: cycle),
+          "a face of another state")
+      } else {
+        (dots, label, suspendNote) = Self.stateParts(
+          state, phase: phase, paused: paused, filled: filled, cycle: cycle)
+      }
       if marked { (ring, time) = (Self.ringMark, Self.timeMark) }
+    }
+
+    /// The parts of a face only the state moves: the dots, the label, the note.
+    private static func stateParts(
+      _ state: borrowing TimerState, phase: Phase, paused: Bool, filled: Int, cycle: Int
+    ) -> (dots: String, label: String, note: String?) {
+      (
+        String(repeating: "●", count: filled) + String(repeating: "○", count: cycle - filled),
+        // A paused phase says which phase it is: "Short break paused", not just "Paused".
+        ViewModel.name(of: phase) + (paused ? " paused" : ""),
+        state.note.map(ViewModel.describe)
+      )
     }
 
     /// What stands for the ring and the time in a frame's template (`FrameSplicer`):
