@@ -31,7 +31,9 @@ struct Context {
     let store = StateStore(
       directory: environment.stateDirectory, clock: SystemClock(environment: environment),
       history: history, warn: { Console.warn($0) })
-    return Context(environment: environment, configSource: source, loaded: source.load(keepingLastGood: keepingLastGood), store: store)
+    return Context(
+      environment: environment, configSource: source, loaded: source.load(keepingLastGood: keepingLastGood),
+      store: store)
   }
 
   /// The history (`$XDG_DATA_HOME/pomobar/history`), this machine's files named by its id.

@@ -340,7 +340,6 @@ extension ViewModel {
     }
   }
 
-  /// `14:05`: the local clock time `second` seconds after a midnight (any day's: it wraps).
   /// The tooltip's lines, one text: `[String].joined(separator:)` is the standard library's
   /// unspecialized code, whose first call looks up a conformance by scanning every record of
   /// the binary (about 90k instructions of a bar's start, docs/benchmarks.md).
@@ -353,6 +352,7 @@ extension ViewModel {
     return text
   }
 
+  /// `14:05`: the local clock time `second` seconds after a midnight (any day's: it wraps).
   static func clockTime(_ second: Int64) -> String {
     ClockTime.text((second % 86_400 + 86_400) % 86_400)
   }

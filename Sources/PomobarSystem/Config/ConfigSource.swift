@@ -20,7 +20,8 @@ public struct ConfigSource {
   public init(path: String?, environment: Environment) {
     self.path = path ?? environment.configFile
     self.explicit = path != nil
-    let absolute = self.path.utf8.first == UInt8(ascii: "/") ? self.path : FileSystem.currentDirectory + "/" + self.path
+    let absolute =
+      self.path.utf8.first == UInt8(ascii: "/") ? self.path : FileSystem.currentDirectory + "/" + self.path
     lastGoodPath = environment.stateFolder.lastGoodConfig(hash: StableHash.hex(StableHash.fnv1a(absolute)))
     home = environment.home
   }
@@ -44,7 +45,9 @@ public struct ConfigSource {
   ///
   /// `keepingLastGood: false` leaves the keeping of a good file to the caller
   /// (`keepLastGood`): a bar does it once its first frame is out.
-  public func load(fallback given: Config? = nil, warnings: Bool = false, keepingLastGood: Bool = true) -> Loaded {
+  public func load(fallback given: Config? = nil, warnings: Bool = false, keepingLastGood: Bool = true)
+    -> Loaded
+  {
     let bytes: [UInt8]?
     do {
       bytes = try FileSystem.readRegularFile(path, limit: Self.sizeLimit, followSymlinks: true)
@@ -78,9 +81,10 @@ public struct ConfigSource {
   /// The last version of the file that loaded without a mistake; nil when there is none
   /// (or it no longer loads without one: a newer pomobar may read a key otherwise).
   private func lastGood() -> Config? {
-    guard let bytes = try? FileSystem.readRegularFile(lastGoodPath, limit: Self.sizeLimit, followSymlinks: false)
+    guard
+      let bytes = try? FileSystem.readRegularFile(lastGoodPath, limit: Self.sizeLimit, followSymlinks: false)
     else { return nil }
-    let load = ConfigLoader.load(bytes, file: lastGoodPath)
+    let load = ConfigLoader.load(bytes, file: lastGoodPath, warnings: false)
     return load.errors.isEmpty ? load.config : nil
   }
 

@@ -381,7 +381,8 @@ public final class HistoryStore {
   static func seconds(from first: String?, to last: String?) -> Range<Int64> {
     func start(_ month: String?, after: Bool) -> Int64? {
       let bytes = Array((month ?? "").utf8)
-      guard bytes.count == 7, let year = CivilTime.digits(bytes, 0, 4), let number = CivilTime.digits(bytes, 5, 2),
+      guard bytes.count == 7, let year = CivilTime.digits(bytes, 0, 4),
+        let number = CivilTime.digits(bytes, 5, 2),
         (1...12).contains(number)
       else { return nil }
       let next = after ? number : number - 1  // months since January, of the month that starts it
