@@ -6,7 +6,7 @@ public enum CheckConfigCommand {
   public static func run(_ path: String?) -> Int32 {
     let environment = Environment.current()
     let source = ConfigSource(path: path, environment: environment)
-    let loaded = source.load()
+    let loaded = source.load(warnings: true)
     for warning in loaded.warnings + missingPrograms(source.path, environment)
       + unplayableSounds(source.path, loaded.config, environment)
     {

@@ -20,7 +20,8 @@ struct Context {
   }
 
   /// Loads the config, whatever is wrong with it: `warnConfig` says what is wrong.
-  static func make(_ options: Options) -> Context {
+  /// `keepingLastGood: false`: the caller keeps a good file (`ConfigSource.keepLastGood`).
+  static func make(_ options: Options, keepingLastGood: Bool = true) -> Context {
     let environment = Environment.current()
     let source = ConfigSource(path: options.configPath, environment: environment)
     let history = HistoryStore(
@@ -30,7 +31,9 @@ struct Context {
     let store = StateStore(
       directory: environment.stateDirectory, clock: SystemClock(environment: environment),
       history: history, warn: { Console.warn($0) })
-    return Context(environment: environment, configSource: source, loaded: source.load(), store: store)
+    return Context(
+      environment: environment, configSource: source, loaded: source.load(keepingLastGood: keepingLastGood),
+      store: store)
   }
 
   /// The history (`$XDG_DATA_HOME/pomobar/history`), this machine's files named by its id.

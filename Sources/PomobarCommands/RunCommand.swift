@@ -4,7 +4,7 @@ import PomobarSystem
 /// `pomobar [run]`: the long-running bar process.
 public enum RunCommand {
   public static func run(_ options: Options) -> Int32 {
-    let context = Context.make(options)
+    let context = Context.make(options, keepingLastGood: false)  // the loop keeps it
     context.warnConfig()  // a bar never goes blank: it shows ⚠ instead
     let format =
       options.format ?? (options.wrap == nil && FileDescriptor.standardOutput.isTerminal ? .tty : .i3bar)
@@ -21,7 +21,7 @@ public enum RunCommand {
         store: context.store, configSource: context.configSource, config: context.config,
         configProblem: context.loaded.problem,
         encoder: context.encoder(format, interactive: input == .keys), input: input,
-        warnings: Console.warnings, wrap: wrap)
+        warnings: Console.warnings, wrap: wrap, unkept: context.loaded)
       return try loop.run()
     } catch {
       Console.error("\(error)")

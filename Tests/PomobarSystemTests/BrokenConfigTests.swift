@@ -59,6 +59,20 @@ struct BrokenConfigTests {
     }
   }
 
+  @Test("A bar keeps a good config as the last good version once its first frame is out")
+  func barKeepsLastGoodConfigAfterFirstFrame() async throws {
+    try await withSandbox(config: "[timer]\nfocus = \"50m\"") { sandbox in
+      let bar = try await sandbox.startBar(.i3bar)
+      #expect(bar.frames.first?.text == "⣿ Ready 50:00 ○○○○", "\(bar.frames)")
+      // Kept before the loop first waits: asleep, the bar has written it.
+      try await bar.process.waitUntilAsleep()
+      bar.process.kill()
+      try sandbox.writeConfig("[timer]\nfocus = \"45 minuten\"")
+      let status = try await sandbox.status()
+      #expect(status["total"] as? Int == 50 * 60, "the last good focus: \(status)")
+    }
+  }
+
   @Test("ctl with a broken key takes its value from the last version of the file without a mistake")
   func ctlWithBrokenTimerUsesLastGoodValue() async throws {
     try await withSandbox(config: "[timer]\nfocus = \"50m\"") { sandbox in

@@ -98,13 +98,13 @@ struct ParsedWords {
   /// The words that may come first, each with the options it takes.
   let subcommands: [CommandSpec.Subcommand]
   /// Option values by the option's first name; a flag's is empty.
-  fileprivate(set) var values: [String: String] = [:]
+  fileprivate(set) var values = ByOption<String>()
   /// The options given, by their first name, in order.
   fileprivate(set) var given: [String] = []
   var arguments: [String] = []
 
   /// Every value of an option that may be given more than once (`--tag a --tag b`), in order.
-  fileprivate(set) var repeated: [String: [String]] = [:]
+  fileprivate(set) var repeated = ByOption<[String]>()
 
   init(command: String, subcommands: [CommandSpec.Subcommand]) {
     self.command = command
@@ -157,5 +157,30 @@ struct ParsedWords {
       options.format = format
     }
     return options
+  }
+}
+
+/// Values by an option's first name, in a list: a command line has a handful, and the
+/// `String`-keyed dictionary they were kept in was the start-up's first, which checked
+/// `String: Hashable` by scanning every conformance record of the binary (docs/benchmarks.md).
+struct ByOption<Value> {
+  private var entries: [(key: String, value: Value)] = []
+
+  subscript(key: String) -> Value? {
+    get { entries.first { $0.key == key }?.value }
+    set {
+      let index = entries.firstIndex { $0.key == key }
+      switch (index, newValue) {
+      case (let index?, let value?): entries[index].value = value
+      case (let index?, nil): entries.remove(at: index)
+      case (nil, let value?): entries.append((key, value))
+      case (nil, nil): break
+      }
+    }
+  }
+
+  subscript(key: String, default fallback: @autoclosure () -> Value) -> Value {
+    get { self[key] ?? fallback() }
+    set { self[key] = newValue }
   }
 }

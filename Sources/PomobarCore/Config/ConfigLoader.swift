@@ -18,8 +18,11 @@ public enum ConfigLoader {
   /// Always returns a usable config: the file's valid keys, `fallback`'s values for the
   /// keys that are broken, and the defaults for keys the file leaves out. Syntax errors
   /// are recovered from by leaving out the offending line (or the whole table under a
-  /// broken header), so the errors after them are found too.
-  public static func load(_ bytes: [UInt8], file: String, fallback: Config = Config()) -> ConfigLoad {
+  /// broken header), so the errors after them are found too. Without `warnings` (a bar,
+  /// a command: only `check-config` prints them) they are not looked for.
+  public static func load(
+    _ bytes: [UInt8], file: String, fallback: Config = Config(), warnings: Bool = true
+  ) -> ConfigLoad {
     let parsed = SyntaxRecovery.parse(bytes)
     var reader = Reader(file: file, source: StringPositions(bytes))
     var errors = parsed.errors.map { error in
@@ -44,7 +47,7 @@ public enum ConfigLoader {
     }.map(\.element)
     return ConfigLoad(
       config: reader.config, errors: errors, parsed: root != nil,
-      warnings: reader.contrastWarnings() + reader.nudgeWarnings())
+      warnings: warnings ? reader.contrastWarnings() + reader.nudgeWarnings() : [])
   }
 
   /// The keys of the top-level table `table`, in documentation order; nil if the schema

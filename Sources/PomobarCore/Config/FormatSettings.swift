@@ -48,6 +48,7 @@ public struct FormatSettings: Equatable, Sendable {
   /// then the phase's own table, then `[format]`.
   private mutating func resolve() {
     var resolved: [FormatTemplate?] = []
+    resolved.reserveCapacity(FormatSlot.allCases.count * 2 * FormatKind.allCases.count)
     for slot in FormatSlot.allCases {
       for paused in [false, true] {
         for kind in FormatKind.allCases {

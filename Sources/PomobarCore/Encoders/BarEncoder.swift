@@ -54,15 +54,16 @@ extension BarEncoder {
 ///
 /// `command` (the pomobar binary) and `ctlOptions` (such as `--config FILE`) matter only
 /// to polybar, whose clicks are commands written into each frame; `interactive` (keys are
-/// read) only to the terminal, which then shows the key help.
+/// read) only to the terminal, which then shows the key help. `command` is asked for only
+/// by polybar's encoder: finding the binary's path costs a bar's start seven system calls.
 public func makeEncoder(
-  _ format: OutputFormat, command: String = "pomobar", ctlOptions: [String] = [],
+  _ format: OutputFormat, command: @autoclosure () -> String = "pomobar", ctlOptions: [String] = [],
   interactive: Bool = false
 ) -> any BarEncoder {
   switch format {
   case .i3bar: return I3barEncoder()
   case .waybar: return WaybarEncoder()
-  case .polybar: return PolybarEncoder(command: command, ctlOptions: ctlOptions)
+  case .polybar: return PolybarEncoder(command: command(), ctlOptions: ctlOptions)
   case .i3blocks: return I3blocksEncoder()
   case .plain: return PlainEncoder()
   case .tty: return TTYEncoder(interactive: interactive)

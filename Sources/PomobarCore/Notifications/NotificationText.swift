@@ -30,11 +30,11 @@ public struct NotificationText: Equatable, Sendable {
   public init(_ template: String) throws(TemplateFailure) {
     self.template = template
     let tokens = try TemplateScanner.scan(
-      template, isName: { Placeholder(rawValue: $0) != nil }, names: { Placeholder.allCases.map(\.rawValue) })
+      template, isName: { Placeholder.caseNamed($0) != nil }, names: { Placeholder.allCases.map(\.rawValue) })
     pieces = tokens.compactMap { token -> Piece? in
       switch token {
       case .literal(let text): return .literal(text)
-      case .name(let name): return Placeholder(rawValue: name).map(Piece.placeholder)  // checked by scan
+      case .name(let name): return Placeholder.caseNamed(name).map(Piece.placeholder)  // checked by scan
       }
     }
   }

@@ -88,3 +88,10 @@ enum TemplateScanner {
     return tokens
   }
 }
+
+extension CaseIterable where Self: RawRepresentable, RawValue == String {
+  /// The case named `name`, looked for in order. `init(rawValue:)` of a `String` enum with
+  /// many cases builds a `[String: Int]` the first time, which checks `String: Hashable` by
+  /// scanning every conformance record of the binary: 90k instructions of a bar's start.
+  static func caseNamed(_ name: String) -> Self? { allCases.first { $0.rawValue == name } }
+}

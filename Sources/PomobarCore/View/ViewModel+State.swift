@@ -49,7 +49,7 @@ extension ViewModel {
       dots: face.dots, position: face.position, cycleLength: face.cycle, endsAt: face.endsAt,
       note: problem ?? face.suspendNote,
       color: face.color, fullText: texts.full, shortText: texts.short,
-      tooltip: tooltip.lines.joined(separator: "\n"), name: config.display.name,
+      tooltip: Self.joined(tooltip.lines), name: config.display.name,
       instance: config.display.instance, clicks: config.clicks, step: config.timer.step)
     self.work = shownWork
     self.overdue = tooltip.care.overdue
@@ -338,6 +338,18 @@ extension ViewModel {
     case (_, false):
       return [title, face.endsAt.map { "\(time) left, ends at \($0)" } ?? "\(time) left"]
     }
+  }
+
+  /// The tooltip's lines, one text: `[String].joined(separator:)` is the standard library's
+  /// unspecialized code, whose first call looks up a conformance by scanning every record of
+  /// the binary (about 90k instructions of a bar's start, docs/benchmarks.md).
+  private static func joined(_ lines: [String]) -> String {
+    var text = lines.first ?? ""
+    for line in lines.dropFirst() {
+      text += "\n"
+      text += line
+    }
+    return text
   }
 
   /// `14:05`: the local clock time `second` seconds after a midnight (any day's: it wraps).

@@ -20,7 +20,8 @@ public struct ConfigSource {
   public init(path: String?, environment: Environment) {
     self.path = path ?? environment.configFile
     self.explicit = path != nil
-    let absolute = self.path.utf8.first == UInt8(ascii: "/") ? self.path : FileSystem.currentDirectory + "/" + self.path
+    let absolute =
+      self.path.utf8.first == UInt8(ascii: "/") ? self.path : FileSystem.currentDirectory + "/" + self.path
     lastGoodPath = environment.stateFolder.lastGoodConfig(hash: StableHash.hex(StableHash.fnv1a(absolute)))
     home = environment.home
   }
@@ -39,8 +40,14 @@ public struct ConfigSource {
   /// of the last version of the file that loaded without a mistake (`lastGoodPath`), else
   /// the defaults; a file that loads without a mistake becomes that version. A file that
   /// cannot be read at all (a folder, too large, a missing `--config` file) gives the
-  /// fallback whole, with that one error.
-  public func load(fallback given: Config? = nil) -> Loaded {
+  /// fallback whole, with that one error. `warnings` (for `check-config`, the only one to
+  /// print them) looks for what is allowed but unwise too.
+  ///
+  /// `keepingLastGood: false` leaves the keeping of a good file to the caller
+  /// (`keepLastGood`): a bar does it once its first frame is out.
+  public func load(fallback given: Config? = nil, warnings: Bool = false, keepingLastGood: Bool = true)
+    -> Loaded
+  {
     let bytes: [UInt8]?
     do {
       bytes = try FileSystem.readRegularFile(path, limit: Self.sizeLimit, followSymlinks: true)
@@ -55,18 +62,18 @@ public struct ConfigSource {
       return Loaded(
         config: given ?? good ?? Config(), errors: errors, missing: true, lastGoodUsed: good != nil)
     }
-    var load = ConfigLoader.load(bytes, file: path, fallback: given ?? Config())
+    var load = ConfigLoader.load(bytes, file: path, fallback: given ?? Config(), warnings: warnings)
     var lastGoodUsed = false
-    if load.errors.isEmpty {
-      remember(bytes)
-    } else if given == nil, let good = lastGood() {
-      load = ConfigLoader.load(bytes, file: path, fallback: good)
+    if !load.errors.isEmpty, given == nil, let good = lastGood() {
+      load = ConfigLoader.load(bytes, file: path, fallback: good, warnings: warnings)
       lastGoodUsed = true
     }
     var loaded = Loaded(
       config: load.config, errors: load.errors.map(\.description), missing: false,
       warnings: load.warnings.map { "\($0.file):\($0.position): warning: \($0.message)" },
       lastGoodUsed: lastGoodUsed)
+    if load.errors.isEmpty { loaded.good = bytes }
+    if keepingLastGood { keepLastGood(loaded) }
     readDaysOff(into: &loaded)
     return loaded
   }
@@ -74,18 +81,20 @@ public struct ConfigSource {
   /// The last version of the file that loaded without a mistake; nil when there is none
   /// (or it no longer loads without one: a newer pomobar may read a key otherwise).
   private func lastGood() -> Config? {
-    guard let bytes = try? FileSystem.readRegularFile(lastGoodPath, limit: Self.sizeLimit, followSymlinks: false)
+    guard
+      let bytes = try? FileSystem.readRegularFile(lastGoodPath, limit: Self.sizeLimit, followSymlinks: false)
     else { return nil }
-    let load = ConfigLoader.load(bytes, file: lastGoodPath)
+    let load = ConfigLoader.load(bytes, file: lastGoodPath, warnings: false)
     return load.errors.isEmpty ? load.config : nil
   }
 
-  /// Keeps `bytes` as the last good version, when they are new; best effort: without the
-  /// copy, a broken key falls back to its default. So not fsynced: a command (a bar's first
-  /// frame) does not wait for the disk (two fsyncs, 1.5 to 5 ms on a VM) for a copy whose
-  /// loss only costs that fallback.
-  private func remember(_ bytes: [UInt8]) {
-    guard (try? FileSystem.readRegularFile(lastGoodPath, limit: Self.sizeLimit, followSymlinks: false)) != bytes
+  /// Keeps a file that loaded without a mistake as the last good version, when it is new;
+  /// best effort: without the copy, a broken key falls back to its default. So not
+  /// fsynced: a command does not wait for the disk (two fsyncs, 1.5 to 5 ms on a VM) for a
+  /// copy whose loss only costs that fallback.
+  public func keepLastGood(_ loaded: Loaded) {
+    guard let bytes = loaded.good,
+      (try? FileSystem.readRegularFile(lastGoodPath, limit: Self.sizeLimit, followSymlinks: false)) != bytes
     else { return }
     guard (try? FileSystem.makeDirectories(FileSystem.directory(of: lastGoodPath))) != nil else { return }
     try? FileSystem.writeAtomically(lastGoodPath, bytes, durable: false)
@@ -124,10 +133,17 @@ public struct ConfigSource {
   /// (configs kept in a dotfiles repo), the file it points to; the same for the days-off
   /// file (`[ledger] days-off-file` as written), if any.
   public func watchedFiles(daysOff: String?) -> [String] {
-    var files: [String] = []
+    resolvedFiles(daysOff: daysOff).map(\.path)
+  }
+
+  /// `watchedFiles`, each with whether it is its own real path: then no folder on the way
+  /// to it is a symlink.
+  func resolvedFiles(daysOff: String?) -> [(path: String, real: Bool)] {
+    var files: [(path: String, real: Bool)] = []
     for file in [path, daysOffPath(daysOff)].compactMap({ $0 }) {
-      files.append(file)
-      if let real = FileSystem.realPath(file), real != file { files.append(real) }
+      let real = FileSystem.realPath(file)
+      files.append((file, real == file))
+      if let real, real != file { files.append((real, true)) }
     }
     return files
   }
@@ -147,6 +163,8 @@ public struct ConfigSource {
     /// Whether the broken keys took the values of the last version of the file that loaded
     /// without a mistake (else the defaults, or the caller's fallback).
     public var lastGoodUsed = false
+    /// The file's bytes when it loaded without a mistake: what `keepLastGood` keeps.
+    public var good: [UInt8]?
 
     /// What the broken keys are, for a command that goes on: one line after the mistakes.
     public var fallbackNote: String? {

@@ -17,8 +17,10 @@ import PomobarCore
 /// file is named in one warning.
 public final class HistoryStore {
   public let directory: String
-  /// This machine's name in file names and record ids.
-  public let machine: String
+  /// This machine's name in file names and record ids; found when first asked for (a
+  /// bar's first frame does not need it).
+  public private(set) lazy var machine: String = findMachine()
+  private let findMachine: () -> String
   let warn: (String) -> Void
   /// What dates the copy of a torn last line kept aside.
   let clock: any ClockSource
@@ -39,11 +41,11 @@ public final class HistoryStore {
   public static let fileLimit = 1 << 30
 
   public init(
-    directory: String, machine: String, warn: @escaping (String) -> Void,
+    directory: String, machine: @autoclosure @escaping () -> String, warn: @escaping (String) -> Void,
     clock: any ClockSource = SystemClock()
   ) {
     self.directory = directory
-    self.machine = machine
+    findMachine = machine
     self.warn = warn
     self.clock = clock
   }
@@ -379,7 +381,8 @@ public final class HistoryStore {
   static func seconds(from first: String?, to last: String?) -> Range<Int64> {
     func start(_ month: String?, after: Bool) -> Int64? {
       let bytes = Array((month ?? "").utf8)
-      guard bytes.count == 7, let year = CivilTime.digits(bytes, 0, 4), let number = CivilTime.digits(bytes, 5, 2),
+      guard bytes.count == 7, let year = CivilTime.digits(bytes, 0, 4),
+        let number = CivilTime.digits(bytes, 5, 2),
         (1...12).contains(number)
       else { return nil }
       let next = after ? number : number - 1  // months since January, of the month that starts it

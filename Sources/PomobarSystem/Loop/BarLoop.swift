@@ -51,13 +51,18 @@ public final class BarLoop {
   let figuresJob: BackgroundJob<HistoryFigures>?
   /// Whether the history folder is watched (it may not exist yet).
   var watchingHistory = false
+  /// The config as loaded at start, its good file not yet kept as the last good version
+  /// (`ConfigSource.keepLastGood`): kept once the first frame is out, which does not need it.
+  var unkept: ConfigSource.Loaded?
 
   public init(
     store: StateStore, configSource: ConfigSource, config: Config, configProblem: String? = nil,
-    encoder: any BarEncoder, input: InputMode, warnings: Warnings, wrap: String? = nil
+    encoder: any BarEncoder, input: InputMode, warnings: Warnings, wrap: String? = nil,
+    unkept: ConfigSource.Loaded? = nil
   ) throws(SystemError) {
     self.store = store
     self.configSource = configSource
+    self.unkept = unkept
     self.input = input
     self.warnings = warnings
     self.wrap = try wrap.map { command throws(SystemError) in try WrappedCommand(command: command) }
@@ -98,13 +103,23 @@ public final class BarLoop {
     var events: [BarEvent] = [.resized(width: FileDescriptor.standardOutput.terminalWidth)]
     events += watchState(&loop.watcher)
     watchConfig(&loop.watcher, daysOff: session.config.ledger.daysOffFile)
-    events.append(.started(store.peek(), fileExists: FileSystem.exists(store.statePath)))
+    let document = store.peek()  // read once: the state file is watched already
+    events.append(.started(document, fileExists: FileSystem.exists(store.statePath)))
     events.append(.hookProblem(EffectFailures.problem(folder: store.directory)))
-    Notifier.takeOwed(folder: store.directory, state: store.peek()?.timer)
+    Notifier.takeOwed(folder: store.directory, state: document?.timer)
     events += startWrapped(loop.poller)
     events += watchIdle(loop.poller)
     _ = watchHistory(&loop.watcher, config: session.config)  // `started` folds anyway
     guard perform(events, loop.timers) else { return 0 }
+    if let unkept {
+      // Into the watched state folder: its own names are no news, anything else is taken.
+      configSource.keepLastGood(unkept)
+      self.unkept = nil
+      var changes = loop.watcher.drain()
+      changes.paths.removeAll { $0.utf8.starts(with: configSource.lastGoodPath.utf8) }
+      let more = handle(changes, &loop.watcher)
+      if !more.isEmpty && !perform(more, loop.timers) { return 0 }
+    }
     // Start-up code (argument parsing, the config reader) never runs again: give its pages
     // back, so that what stays resident is what the loop itself runs.
     Processes.releaseCodePages()

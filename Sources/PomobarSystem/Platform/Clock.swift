@@ -26,14 +26,14 @@ public struct SystemClock: ClockSource {
 
   public init(environment: Environment) {
     adjustments = environment["POMOBAR_TEST_CLOCK"]
-    bootID = Self.readBootID()
+    bootID = Self.thisBoot
   }
 
   /// The kernel's clocks as they are, whatever `POMOBAR_TEST_CLOCK` says: for what never
   /// followed the test clock (the effect runner's log and deadlines, a command's "now").
   public init() {
     adjustments = nil
-    bootID = Self.readBootID()
+    bootID = Self.thisBoot
   }
 
   public func read() -> ClockReading {
@@ -63,6 +63,10 @@ public struct SystemClock: ClockSource {
       return nanosleep(&request, &left)
     }
   }
+
+  /// The boot id, read once: a process does not outlive its boot, and a start makes
+  /// several clocks (the store's, the history's).
+  static let thisBoot = readBootID()
 
   static func readBootID() -> String {
     guard let bytes = try? FileSystem.read("/proc/sys/kernel/random/boot_id") else { return "" }

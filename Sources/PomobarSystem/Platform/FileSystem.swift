@@ -145,13 +145,17 @@ public enum FileSystem {
   }
 
   /// Creates a folder and its parents (mode 0700 for new ones).
+  ///
+  /// The whole path is tried first: it is there at nearly every call (a bar's start made
+  /// each folder from `/` down, a system call each); its parents only when it cannot be made.
   public static func makeDirectories(_ path: String) throws(SystemError) {
-    var prefix = path.utf8.first == UInt8(ascii: "/") ? "" : "."
-    for part in path.split(separator: "/") {
-      prefix += "/" + String(part)  // String + Substring: a conformance scan at every start
-      if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
-        throw SystemError("mkdir", errno: errno, path: prefix)
-      }
+    if mkdir(path, 0o700) == 0 || errno == EEXIST { return }
+    let failure = errno
+    let parent = directory(of: path)
+    guard failure == ENOENT, parent != path else { throw SystemError("mkdir", errno: failure, path: path) }
+    try makeDirectories(parent)
+    if mkdir(path, 0o700) != 0 && errno != EEXIST {
+      throw SystemError("mkdir", errno: errno, path: path)
     }
   }
 

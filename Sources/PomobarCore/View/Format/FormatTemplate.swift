@@ -26,11 +26,11 @@ public struct FormatTemplate: Equatable, Sendable, CustomStringConvertible {
   /// not opened.
   public init(_ source: String) throws(Failure) {
     let tokens = try TemplateScanner.scan(
-      source, isName: { Placeholder(rawValue: $0) != nil }, names: { Placeholder.allCases.map(\.rawValue) })
+      source, isName: { Placeholder.caseNamed($0) != nil }, names: { Placeholder.allCases.map(\.rawValue) })
     let parts = tokens.compactMap { token -> Part? in
       switch token {
       case .literal(let text): return .literal(text)
-      case .name(let name): return Placeholder(rawValue: name).map(Part.placeholder)  // checked by scan
+      case .name(let name): return Placeholder.caseNamed(name).map(Part.placeholder)  // checked by scan
       }
     }
     self.source = source
