@@ -1,3 +1,5 @@
+import PomobarCore
+
 /// Following the config file while a long-running process (a bar, `pomobar idle-watch`)
 /// runs: its edits are picked up without a restart.
 extension ConfigSource {
@@ -66,6 +68,25 @@ extension ConfigSource {
     // would wake the process.
     for ancestor in before.ancestors where !names.contains(ancestor) { watcher.unwatch(ancestor) }
     return watched
+  }
+
+  /// Watches the config, then reads it again (`load(fallback:)`): a config saved between
+  /// the two is seen by the watch. Read first, a folder replaced by another (moved aside,
+  /// made anew, then the config written in it) lost the config written before the new
+  /// folder was watched, until the next save. A reload that names another
+  /// `[ledger] days-off-file` has it watched, and is read once more after that watch.
+  public func follow(with watcher: inout FileWatcher, after before: Watched, current: Config)
+    -> (watched: Watched, loaded: Loaded)
+  {
+    var daysOff = current.ledger.daysOffFile
+    var watched = watch(with: &watcher, daysOff: daysOff, after: before)
+    var loaded = load(fallback: current)
+    for _ in 0..<2 where !loaded.missing && loaded.config.ledger.daysOffFile != daysOff {
+      daysOff = loaded.config.ledger.daysOffFile
+      watched = watch(with: &watcher, daysOff: daysOff, after: watched)
+      loaded = load(fallback: current)
+    }
+    return (watched, loaded)
   }
 
   /// Whether `changes` may have changed the config whose files are `files` (a lost

@@ -106,9 +106,9 @@ public final class IdleWatchLoop {
         }
       }
       if follow {
-        try reload(poller)
-        configWatch = configSource.watch(
-          with: &watcher, daysOff: config.ledger.daysOffFile, after: configWatch)
+        let loaded: ConfigSource.Loaded
+        (configWatch, loaded) = configSource.follow(with: &watcher, after: configWatch, current: config)
+        try reload(loaded, poller)
         followNudges(&watcher, nudgeTimer)
       }
     }
@@ -149,13 +149,12 @@ public final class IdleWatchLoop {
     }
   }
 
-  /// Reads the config again (a broken key keeps its value; a missing file, an editor
+  /// Takes the config read again (a broken key keeps its value; a missing file, an editor
   /// between deleting and writing it, is no change); a new `[idle] after` replaces the
   /// watch (one that cannot be made leaves the old one, with a warning, or with none
   /// ends the command), and `false` closes it until the config asks again, ending an away
   /// that stands (as input would: no watch will see the return).
-  private func reload(_ poller: Poller) throws(Failure) {
-    let loaded = configSource.load(fallback: config)
+  private func reload(_ loaded: ConfigSource.Loaded, _ poller: Poller) throws(Failure) {
     guard !loaded.missing else { return }
     for error in loaded.errors { warnings.warn("config reload: \(error)") }
     config = loaded.config

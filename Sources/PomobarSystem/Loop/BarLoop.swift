@@ -408,19 +408,14 @@ public final class BarLoop {
 
   /// Reloads the config and watches it again: a folder on the way to it may have been
   /// replaced or made, and the days-off file may be another.
+  /// Watches the config again and reloads it (`ConfigSource.follow`); a broken key keeps
+  /// its current value, and a missing file (an editor between deleting and writing it) is
+  /// no new config at all.
   private func followConfig(_ watcher: inout FileWatcher) -> [BarEvent] {
-    let reloaded = reloadConfig()
-    var config = session.config
-    for case .configLoaded(let loaded, _) in reloaded { config = loaded }
-    watchConfig(&watcher, daysOff: config.ledger.daysOffFile)
-    _ = watchHistory(&watcher, config: config)  // `configLoaded` folds
-    return reloaded
-  }
-
-  /// Reloads the config; a broken key keeps its current value, and a missing file (an
-  /// editor between deleting and writing it) is no new config at all.
-  private func reloadConfig() -> [BarEvent] {
-    let loaded = configSource.load(fallback: session.config)
+    let loaded: ConfigSource.Loaded
+    (configWatch, loaded) = configSource.follow(with: &watcher, after: configWatch, current: session.config)
+    // `configLoaded` folds.
+    _ = watchHistory(&watcher, config: loaded.missing ? session.config : loaded.config)
     guard !loaded.missing else { return [] }
     for error in loaded.errors { warnings.warn("config reload: \(error)") }
     return [.configLoaded(loaded.config, problem: loaded.problem)]
