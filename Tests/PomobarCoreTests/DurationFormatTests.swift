@@ -118,6 +118,17 @@ import Testing
     #expect(DurationFormat.hoursMinutes(133) == "2:13")
   }
 
+  /// A negative time is the positive one with a minus, rounded alike: not `-1:0-29`, what
+  /// the remainder of a negative count used to write.
+  @Test func negativeHoursAreTheClockWithAMinus() {
+    #expect(DurationFormat.hoursMinutes(-89) == "-1:29")
+    #expect(DurationFormat.hoursMinutes(-5) == "-0:05")
+    #expect(ReportFormat.hours(-5370, decimal: false) == "-1:30")
+    #expect(ReportFormat.hours(5370, decimal: false) == "1:30")
+    #expect(ReportFormat.hours(-5400, decimal: true) == "-1.50")
+    #expect(ReportFormat.hours(-36, decimal: true) == "-0.01")
+  }
+
   /// The digits written straight into a string read as interpolation writes them, for
   /// every lead up to three digits, every minute and second, padded or not.
   @Test func everyClockIsWrittenAsInterpolationWritesIt() {

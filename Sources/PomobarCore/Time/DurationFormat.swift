@@ -303,9 +303,9 @@ public enum DurationFormat {
 
   /// Whole minutes as hours and minutes: `2:13` for 133, as a day's work and reports read
   /// (`WorkView.clock` rounds down, `report` to the nearest minute).
+  /// A negative count is written with a minus before the same clock (`-2:13`).
   static func hoursMinutes(_ minutes: Int64) -> String {
-    minutes >= 0
-      ? colons(minutes / 60, minutes % 60, nil, padLead: false) : "\(minutes / 60):" + pad2(minutes % 60)
+    minutes >= 0 ? colons(minutes / 60, minutes % 60, nil, padLead: false) : "-" + hoursMinutes(-minutes)
   }
 
   /// `lead:mm` or `lead:mm:ss`: every clock pomobar writes (`clock`, `hoursMinutes`,

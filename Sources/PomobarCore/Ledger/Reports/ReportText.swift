@@ -196,8 +196,10 @@ struct ReportRows {
 
 /// How reports write times, days and progress.
 enum ReportFormat {
-  /// `6:05` (hours and minutes, to the nearest minute), or `6.08` with `decimal`.
+  /// `6:05` (hours and minutes, to the nearest minute), or `6.08` with `decimal`; a
+  /// negative time is the same with a minus (`-6:05`), rounded the same way.
   static func hours(_ seconds: Int64, decimal: Bool) -> String {
+    guard seconds >= 0 else { return "-" + hours(-seconds, decimal: decimal) }
     if decimal {
       let hundredths = (seconds * 100 + 1800) / 3600
       let fraction = hundredths % 100
