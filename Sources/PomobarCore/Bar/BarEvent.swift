@@ -1,15 +1,19 @@
 /// Something that happened to a running bar, as its loop saw it.
+///
+/// The cases that carry a config, a state or the history's figures hold them boxed
+/// (`indirect`): inline they made every event as large as a config (1.8 kB), and a tick's
+/// one `.timer` was cleared, copied and destroyed at that size every second.
 public enum BarEvent: Equatable, Sendable {
   /// The loop is ready to write: the header goes out, then the first frame.
-  case started(StateDocument?, fileExists: Bool)
+  indirect case started(StateDocument?, fileExists: Bool)
   /// Bytes arrived on stdin (clicks or keys, as the session's `InputMode` says).
   case input([UInt8])
   /// The state file was read again (another copy changed it).
-  case stateRead(StateDocument?, fileExists: Bool)
+  indirect case stateRead(StateDocument?, fileExists: Bool)
   /// The state folder cannot be made or is refused.
   case stateFolderUnusable(String)
   /// The config was loaded again; `problem` is what it said was wrong, if anything.
-  case configLoaded(Config, problem: String?)
+  indirect case configLoaded(Config, problem: String?)
   /// The hook failure recorded for every bar (nil: none stands).
   case hookProblem(String?)
   /// The bar hid (true) or showed (false) the block.
@@ -23,9 +27,9 @@ public enum BarEvent: Equatable, Sendable {
   case stateFolderChanged
   /// A transaction's new state, before it is written: shown at once, so that a click's
   /// frame does not wait for the disk.
-  case pending(TimerState, at: ClockReading)
+  indirect case pending(TimerState, at: ClockReading)
   /// The transaction asked for was committed, leaving this document.
-  case saved(StateDocument)
+  indirect case saved(StateDocument)
   /// The transaction asked for could not be saved.
   case saveFailed(String)
   /// The wrapped status command (`--wrap`) was started (`problem` nil) or could not be.
@@ -43,7 +47,7 @@ public enum BarEvent: Equatable, Sendable {
   /// Something in the history folder changed (a record, an edit, another machine's sync).
   case historyChanged
   /// The fold asked for (`fold`) is done.
-  case figures(HistoryFigures)
+  indirect case figures(HistoryFigures)
 }
 
 /// What the loop must do for the session.
@@ -67,7 +71,7 @@ public enum BarAction: Equatable, Sendable {
   case quit
   /// Fold the history's figures off the tick (one at a time), and report back with
   /// `figures`.
-  case fold(HistoryFigures.Request)
+  indirect case fold(HistoryFigures.Request)
   /// Start `pomobar ctl task` detached: the task picker, for a click mapped to "pick-task".
   case pickTask
 }
