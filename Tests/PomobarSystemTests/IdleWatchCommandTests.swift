@@ -123,17 +123,7 @@ struct IdleWatchCommandTests {
   @Test(.enabled(if: XvfbServer.available))
   func itWakesForANudgeAsABarDoes() async throws {
     let server = try XvfbServer()
-    let config = """
-      [idle]
-      after = "10m"
-      [ledger]
-      work-days = "mon-sun"
-      [nudges]
-      forgot-to-start = "2s"
-      work-from = "00:00"
-      work-until = "23:59"
-      """
-    try await withSandbox(config: config) { sandbox in
+    try await withSandbox(config: TestConfig.forgotToStartIn2s) { sandbox in
       try await sandbox.ctl("project", "api")
       let watch = try sandbox.launch(["idle-watch"], environment: ["DISPLAY": server.display])
       try await watch.waitUntilAsleep()

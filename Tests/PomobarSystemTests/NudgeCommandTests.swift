@@ -19,17 +19,7 @@ struct NudgeCommandTests {
 
   @Test("Two bars wake when forgot-to-start is due, fire it once, and Start starts a focus")
   func twoBarsFireOnceAndStartStartsAFocus() async throws {
-    let config = """
-      [idle]
-      after = "10m"
-      [ledger]
-      work-days = "mon-sun"
-      [nudges]
-      forgot-to-start = "2s"
-      work-from = "00:00"
-      work-until = "23:59"
-      """
-    try await withSandbox(config: config) { sandbox in
+    try await withSandbox(config: TestConfig.forgotToStartIn2s) { sandbox in
       try sandbox.write("start\n", to: sandbox.root + "/press")
       _ = [try await sandbox.startBar(.waybar), try await sandbox.startBar(.waybar)]
       try await eventually("the focus Start started", timeout: 8) {
