@@ -33,7 +33,7 @@ struct IdleWatchCommandTests {
       // A minute on: an interval of the moments before the input would be under a second, no work.
       try await sandbox.ctl("project", "api", "--ago", "1m")
       try server.move(to: 5)
-      let lastInput = Date().timeIntervalSince1970
+      let lastInput = sandbox.wallNow
       let watch = try sandbox.launch(["idle-watch"], environment: ["DISPLAY": server.display])
       try await eventually("away", timeout: 6) { Self.working(sandbox) == false ? true : nil }
       // Noticed 2 s after the last input; the interval ends at the input (in whole seconds).

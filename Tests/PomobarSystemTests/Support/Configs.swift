@@ -1,7 +1,8 @@
 /// Configs that more than one suite runs with, written once.
 enum TestConfig {
   /// Forgot-to-start due 2 s after tracking stops, on every day and at every hour, with
-  /// the idle watch it needs ("at the computer").
+  /// the idle watch it needs ("at the computer"): every minute but 23:59, which the
+  /// sandbox's clock at noon keeps clear of (`Sandbox.pinMidday`).
   static let forgotToStartIn2s = """
     [idle]
     after = "10m"

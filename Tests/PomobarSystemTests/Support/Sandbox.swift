@@ -92,6 +92,7 @@ final class Sandbox {
       """, to: notifyScript)
     chmod(notifyScript, 0o755)
     try writeConfig(config, hooks: hooks, notifications: notifications)
+    try pinMidday()
   }
 
   deinit { cleanup() }
@@ -159,9 +160,29 @@ final class Sandbox {
   }
 
   /// Replaces the test clock's adjustments (`suspend S`, `awake S`, `wall S`, `boot ID`
-  /// lines).
+  /// lines), after the ones every reading keeps (`pinMidday`).
   func setClock(_ lines: String) throws {
-    try write(lines + "\n", to: clockPath)
+    let base = lines.contains("freeze") ? [] : clockBase  // a frozen clock is set whole
+    try write((base + [lines]).joined(separator: "\n") + "\n", to: clockPath)
+  }
+
+  /// Adjustments `setClock` keeps, but with a `freeze`.
+  private var clockBase: [String] = []
+  /// How far pomobar's wall clock is from the machine's, in seconds (`pinMidday`).
+  private(set) var wallShift: Int64 = 0
+
+  /// The wall clock as pomobar reads it now, in seconds since the epoch.
+  var wallNow: Double { Date().timeIntervalSince1970 + Double(wallShift) }
+
+  /// Moves this sandbox's wall clock to 12:00 UTC of today, as every sandbox starts: a
+  /// test moves the clock on, dates things back by minutes, or has work hours up to 23:59,
+  /// then reads `log today` or the day's totals; run within an hour of midnight, it saw
+  /// its records on two days (found running the suite at 23:53 and at 00:00 UTC). A test
+  /// that compares an instant pomobar wrote with the machine's clock uses `wallNow`.
+  func pinMidday() throws {
+    wallShift = 43_200 - Int64(Date().timeIntervalSince1970) % 86_400
+    clockBase = ["wall \(wallShift)"]
+    try setClock("")
   }
 
   /// Hook lines logged so far, optionally only those for `event` (e.g. "focus-end").
