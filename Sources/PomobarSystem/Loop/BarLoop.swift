@@ -100,30 +100,8 @@ public final class BarLoop {
       loop.terminal?.restore()
       if loop.terminal != nil { _ = output.submit("\n", replaceable: false) }
     }
-    var events: [BarEvent] = [.resized(width: FileDescriptor.standardOutput.terminalWidth)]
-    events += watchState(&loop.watcher)
-    watchConfig(&loop.watcher, daysOff: session.config.ledger.daysOffFile)
-    let document = store.peek()  // read once: the state file is watched already
-    events.append(.started(document, fileExists: FileSystem.exists(store.statePath)))
-    events.append(.hookProblem(EffectFailures.problem(folder: store.directory)))
-    Notifier.takeOwed(folder: store.directory, state: document?.timer)
-    events += startWrapped(loop.poller)
-    events += watchIdle(loop.poller)
-    _ = watchHistory(&loop.watcher, config: session.config)  // `started` folds anyway
-    guard perform(events, loop.timers) else { return 0 }
-    if let unkept {
-      // Into the watched state folder: its own names are no news, anything else is taken.
-      configSource.keepLastGood(unkept)
-      self.unkept = nil
-      var changes = loop.watcher.drain()
-      changes.paths.removeAll { $0.utf8.starts(with: configSource.lastGoodPath.utf8) }
-      let more = handle(changes, &loop.watcher)
-      if !more.isEmpty && !perform(more, loop.timers) { return 0 }
-    }
-    // Start-up code (argument parsing, the config reader) never runs again: give its pages
-    // back, so that what stays resident is what the loop itself runs.
-    Processes.releaseCodePages()
-
+    guard start(&loop) else { return 0 }
+    var events: [BarEvent] = []
     var ready: [Poller.Ready] = []
     while true {
       try loop.poller.wait(into: &ready, timeout: secondTick.map { $0 - store.now().boottime })
@@ -184,6 +162,37 @@ public final class BarLoop {
         Processes.releaseCodePages()
       }
     }
+  }
+
+  /// The start: the header and the first frame out, then the watches; false when the bar is
+  /// gone. A function of its own, not inlined: its temporaries (configs, documents) made
+  /// `run`'s stack frame 21 kB, and every tick touched pages of it.
+  @inline(never)
+  private func start(_ loop: inout Descriptors) -> Bool {
+    var events: [BarEvent] = [.resized(width: FileDescriptor.standardOutput.terminalWidth)]
+    events += watchState(&loop.watcher)
+    watchConfig(&loop.watcher, daysOff: session.config.ledger.daysOffFile)
+    let document = store.peek()  // read once: the state file is watched already
+    events.append(.started(document, fileExists: FileSystem.exists(store.statePath)))
+    events.append(.hookProblem(EffectFailures.problem(folder: store.directory)))
+    Notifier.takeOwed(folder: store.directory, state: document?.timer)
+    events += startWrapped(loop.poller)
+    events += watchIdle(loop.poller)
+    _ = watchHistory(&loop.watcher, config: session.config)  // `started` folds anyway
+    guard perform(events, loop.timers) else { return false }
+    if let unkept {
+      // Into the watched state folder: its own names are no news, anything else is taken.
+      configSource.keepLastGood(unkept)
+      self.unkept = nil
+      var changes = loop.watcher.drain()
+      changes.paths.removeAll { $0.utf8.starts(with: configSource.lastGoodPath.utf8) }
+      let more = handle(changes, &loop.watcher)
+      if !more.isEmpty && !perform(more, loop.timers) { return false }
+    }
+    // Start-up code (argument parsing, the config reader) never runs again: give its pages
+    // back, so that what stays resident is what the loop itself runs.
+    Processes.releaseCodePages()
+    return true
   }
 
   /// Sets up what the loop waits on: the signals it handles, the timers, the file watcher,
