@@ -7,7 +7,7 @@ public enum IdleWatchCommand {
     let context = Context.make(Options(configPath: configPath))
     context.warnConfig()
     let loop = IdleWatchLoop(
-      store: context.store, configSource: context.configSource, config: context.config, after: after,
+      store: context.store, configSource: context.configSource, loaded: context.loaded, after: after,
       warnings: Console.warnings)
     do {
       try loop.run()

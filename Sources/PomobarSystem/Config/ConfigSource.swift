@@ -48,19 +48,32 @@ public struct ConfigSource {
   public func load(fallback given: Config? = nil, warnings: Bool = false, keepingLastGood: Bool = true)
     -> Loaded
   {
+    let version = FileIdentity.following(path)  // looked at before it is read (`versions`)
+    var (loaded, parsed) = read(fallback: given, warnings: warnings)
+    loaded.versions = [version]
+    guard parsed else { return loaded }
+    if keepingLastGood { keepLastGood(loaded) }
+    readDaysOff(into: &loaded)
+    return loaded
+  }
+
+  /// The config file's part of `load`; `parsed`: the file was there and read.
+  private func read(fallback given: Config?, warnings: Bool) -> (loaded: Loaded, parsed: Bool) {
     let bytes: [UInt8]?
     do {
       bytes = try FileSystem.readRegularFile(path, limit: Self.sizeLimit, followSymlinks: true)
     } catch {
       let good = given == nil ? lastGood() : nil
-      return Loaded(
+      let loaded = Loaded(
         config: given ?? good ?? Config(), errors: ["\(error)"], missing: false, lastGoodUsed: good != nil)
+      return (loaded, false)
     }
     guard let bytes else {
       let errors = explicit ? ["\(path): no such file"] : []
       let good = given == nil && explicit ? lastGood() : nil
-      return Loaded(
+      let loaded = Loaded(
         config: given ?? good ?? Config(), errors: errors, missing: true, lastGoodUsed: good != nil)
+      return (loaded, false)
     }
     var load = ConfigLoader.load(bytes, file: path, fallback: given ?? Config(), warnings: warnings)
     var lastGoodUsed = false
@@ -73,9 +86,21 @@ public struct ConfigSource {
       warnings: load.warnings.map { "\($0.file):\($0.position): warning: \($0.message)" },
       lastGoodUsed: lastGoodUsed)
     if load.errors.isEmpty { loaded.good = bytes }
-    if keepingLastGood { keepLastGood(loaded) }
-    readDaysOff(into: &loaded)
-    return loaded
+    return (loaded, true)
+  }
+
+  /// Which writes of the config file and of its days-off file a load would read now (nil:
+  /// none there), in the order of `Loaded.versions`.
+  public func versions(daysOff: String?) -> [FileIdentity?] {
+    [path, daysOffPath(daysOff)].compactMap { $0 }.map { FileIdentity.following($0) }
+  }
+
+  /// Whether the files `loaded` was read from were saved since: a process that watches
+  /// them only after that first read (a bar's start) reads them again, or it would miss a
+  /// save made in between until the next one.
+  /// A days-off file not read (the config itself was not) is not compared.
+  public func changed(since loaded: Loaded) -> Bool {
+    !versions(daysOff: loaded.config.ledger.daysOffFile).starts(with: loaded.versions)
   }
 
   /// The last version of the file that loaded without a mistake; nil when there is none
@@ -104,6 +129,7 @@ public struct ConfigSource {
   /// place, a file that cannot be read is one mistake, and neither stops the rest.
   func readDaysOff(into loaded: inout Loaded) {
     guard let file = daysOffPath(loaded.config.ledger.daysOffFile) else { return }
+    loaded.versions.append(FileIdentity.following(file))
     let found: [UInt8]?
     do {
       found = try FileSystem.readRegularFile(file, limit: Self.sizeLimit, followSymlinks: true)
@@ -165,6 +191,10 @@ public struct ConfigSource {
     public var lastGoodUsed = false
     /// The file's bytes when it loaded without a mistake: what `keepLastGood` keeps.
     public var good: [UInt8]?
+    /// Which write of the config file, then of its days-off file, was read (nil: none
+    /// there), each looked at before it was read: a save after the look counts as one
+    /// not read (`ConfigSource.changed(since:)`).
+    public var versions: [FileIdentity?] = []
 
     /// What the broken keys are, for a command that goes on: one line after the mistakes.
     public var fallbackNote: String? {

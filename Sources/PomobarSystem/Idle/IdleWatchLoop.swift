@@ -23,6 +23,8 @@ public final class IdleWatchLoop {
   /// `--after`: the threshold whatever the config says; nil follows `[idle] after`.
   let fixed: Duration?
   var config: Config
+  /// The config as first read, until the watch is made (`ConfigSource.changed(since:)`).
+  private var firstRead: ConfigSource.Loaded?
   var watch: (any IdleWatching)?
   var threshold: Duration?
   /// Whether the state folder is watched (while a nudge comes at a moment of its own).
@@ -38,12 +40,15 @@ public final class IdleWatchLoop {
     case lost(String)
   }
 
+  /// `loaded`: the config as the command read it, before anything watched it.
   public init(
-    store: StateStore, configSource: ConfigSource, config: Config, after: Duration?, warnings: Warnings
+    store: StateStore, configSource: ConfigSource, loaded: ConfigSource.Loaded, after: Duration?,
+    warnings: Warnings
   ) {
     self.store = store
     self.configSource = configSource
-    self.config = config
+    self.config = loaded.config
+    self.firstRead = loaded
     self.fixed = after
     self.warnings = warnings
   }
@@ -52,7 +57,7 @@ public final class IdleWatchLoop {
 
   /// Watches until SIGTERM or SIGINT; SIGHUP or an edit of the config reads it again.
   public func run() throws {
-    guard let first = wanted else { throw Failure.off }
+    guard wanted != nil else { throw Failure.off }
     SignalSet.ignoreBrokenPipe()
     // Hooks and notifications are started as children: reaped by the kernel.
     Spawner.reapChildrenAutomatically()
@@ -67,6 +72,17 @@ public final class IdleWatchLoop {
     // waits in the watch.
     var configWatch = configSource.watch(
       with: &watcher, daysOff: config.ledger.daysOffFile, after: ConfigSource.Watched())
+    if let firstRead, configSource.changed(since: firstRead) {
+      // Saved between the command's read and the watch: read again, as an edit would be.
+      let loaded: ConfigSource.Loaded
+      (configWatch, loaded) = configSource.follow(with: &watcher, after: configWatch, current: config)
+      if !loaded.missing {
+        for error in loaded.errors { warnings.warn("config reload: \(error)") }
+        config = loaded.config
+      }
+    }
+    firstRead = nil
+    guard let first = wanted else { throw Failure.off }
     if case .failure(let problem) = open(first, poller) { throw Failure.unavailable(problem.description) }
     followNudges(&watcher, nudgeTimer)
     // Start-up code never runs again: what stays resident is the loop's.

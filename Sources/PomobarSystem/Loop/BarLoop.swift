@@ -179,6 +179,11 @@ public final class BarLoop {
     events += startWrapped(loop.poller)
     events += watchIdle(loop.poller)
     _ = watchHistory(&loop.watcher, config: session.config)  // `started` folds anyway
+    if let unkept, configSource.changed(since: unkept) {
+      // Saved between the command's read and the watch above: read again (and kept).
+      self.unkept = nil
+      events += followConfig(&loop.watcher)
+    }
     guard perform(events, loop.timers) else { return false }
     if let unkept {
       // Into the watched state folder: its own names are no news, anything else is taken.

@@ -24,6 +24,12 @@ public struct FileIdentity: Equatable, Sendable {
     return lstat(path, &info) == 0 ? FileIdentity(info) : nil
   }
 
+  /// The file `path` names, through symlinks; nil when there is none.
+  public static func following(_ path: String) -> FileIdentity? {
+    var info = stat()
+    return stat(path, &info) == 0 ? FileIdentity(info) : nil
+  }
+
   /// The file open as `fd`.
   static func of(_ fd: FileDescriptor) -> FileIdentity? {
     var info = stat()
