@@ -19,69 +19,63 @@ import Testing
     return (store, loop, watcher)
   }
 
-  private func temporaryRoot() throws -> String {
-    let root = NSTemporaryDirectory() + "pomobar-watch-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    return root
-  }
-
   @Test func theBarsOwnWriteWakesNothingAnotherCopysIsReadBack() throws {
-    let root = try temporaryRoot()
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    let clock = ManualClock()
-    let (store, loop, folderWatch) = try watchedLoop(in: root, clock: clock)
-    var watcher = folderWatch
+    try withTemporaryFolder("watch") { root in
+      let clock = ManualClock()
+      let (store, loop, folderWatch) = try watchedLoop(in: root, clock: clock)
+      var watcher = folderWatch
 
-    // The bar commits a click: the file it leaves is the one it remembers.
-    _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
-    loop.ownWrite = FileIdentity.of(store.statePath)
-    #expect(loop.handle(watcher.drain(), &watcher) == [])
+      // The bar commits a click: the file it leaves is the one it remembers.
+      _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
+      loop.ownWrite = FileIdentity.of(store.statePath)
+      #expect(loop.handle(watcher.drain(), &watcher) == [])
 
-    // Another copy (`pomobar ctl toggle`) writes it: read back, once.
-    clock.advance(1)
-    _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
-    #expect(
-      loop.handle(watcher.drain(), &watcher) == [
-        .stateRead(store.peek(), fileExists: true), .stateFolderChanged,
-      ])
+      // Another copy (`pomobar ctl toggle`) writes it: read back, once.
+      clock.advance(1)
+      _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
+      #expect(
+        loop.handle(watcher.drain(), &watcher) == [
+          .stateRead(store.peek(), fileExists: true), .stateFolderChanged,
+        ])
+    }
   }
 
   /// Another copy writes its next state beside the file (`state.json.tmp`), fsyncs it and
   /// renames it into place: nothing wakes the bar before the rename, which wakes it once.
   @Test func anotherCopysTemporaryFileWakesNothingItsRenameOnce() throws {
-    let root = try temporaryRoot()
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    let (store, loop, folderWatch) = try watchedLoop(in: root, clock: ManualClock())
-    var watcher = folderWatch
+    try withTemporaryFolder("watch") { root in
+      let (store, loop, folderWatch) = try watchedLoop(in: root, clock: ManualClock())
+      var watcher = folderWatch
 
-    _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
-    _ = loop.handle(watcher.drain(), &watcher)
+      _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
+      _ = loop.handle(watcher.drain(), &watcher)
 
-    var beforeRename: [String]?
-    _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in
-      // Written and fsynced, not renamed yet.
-      beforeRename = watcher.drain().paths
+      var beforeRename: [String]?
+      _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in
+        // Written and fsynced, not renamed yet.
+        beforeRename = watcher.drain().paths
+      }
+      #expect(beforeRename == [])
+      #expect(
+        loop.handle(watcher.drain(), &watcher) == [
+          .stateRead(store.peek(), fileExists: true), .stateFolderChanged,
+        ])
     }
-    #expect(beforeRename == [])
-    #expect(
-      loop.handle(watcher.drain(), &watcher) == [
-        .stateRead(store.peek(), fileExists: true), .stateFolderChanged,
-      ])
   }
 
   /// No copy makes the state file but by rename; something else may, while it is missing
   /// (a folder made in its place): that is read too, and the bar's next save sets it aside.
   @Test func aFolderMadeWhereTheStateFileWasIsRead() throws {
-    let root = try temporaryRoot()
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    let (store, loop, folderWatch) = try watchedLoop(in: root, clock: ManualClock())
-    var watcher = folderWatch
-    _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
-    _ = loop.handle(watcher.drain(), &watcher)
+    try withTemporaryFolder("watch") { root in
+      let (store, loop, folderWatch) = try watchedLoop(in: root, clock: ManualClock())
+      var watcher = folderWatch
+      _ = try store.transact(TransitionRequest([.action(.toggle)], settings: TimerSettings())) { _, _ in }
+      _ = loop.handle(watcher.drain(), &watcher)
 
-    try FileManager.default.removeItem(atPath: store.statePath)
-    #expect(loop.handle(watcher.drain(), &watcher).contains(.stateRead(nil, fileExists: false)))
-    try FileManager.default.createDirectory(atPath: store.statePath, withIntermediateDirectories: false)
-    #expect(loop.handle(watcher.drain(), &watcher).contains(.stateRead(nil, fileExists: true)))
+      try FileManager.default.removeItem(atPath: store.statePath)
+      #expect(loop.handle(watcher.drain(), &watcher).contains(.stateRead(nil, fileExists: false)))
+      try FileManager.default.createDirectory(atPath: store.statePath, withIntermediateDirectories: false)
+      #expect(loop.handle(watcher.drain(), &watcher).contains(.stateRead(nil, fileExists: true)))
+    }
   }
 }

@@ -7,12 +7,6 @@ import Testing
 /// A bar or `idle-watch` reads its config before it watches it: `changed(since:)` tells
 /// whether a save came in between, for the config and for its days-off file.
 @Suite struct ConfigVersionsTests {
-  private func temporaryRoot() throws -> String {
-    let root = NSTemporaryDirectory() + "pomobar-versions-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    return root
-  }
-
   private func source(_ root: String) -> ConfigSource {
     ConfigSource(path: root + "/config.toml", environment: Environment { _ in nil })
   }
@@ -24,34 +18,34 @@ import Testing
   }
 
   @Test func aConfigSavedAfterItsReadIsChangedOneNotSavedIsNot() throws {
-    let root = try temporaryRoot()
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    try write("[timer]\nfocus = \"25m\"\n", root + "/config.toml")
-    let loaded = source(root).load(keepingLastGood: false)
-    #expect(!source(root).changed(since: loaded))
-    try write("[timer]\nfocus = \"30m\"\n", root + "/config.toml")
-    #expect(source(root).changed(since: loaded))
+    try withTemporaryFolder("versions") { root in
+      try write("[timer]\nfocus = \"25m\"\n", root + "/config.toml")
+      let loaded = source(root).load(keepingLastGood: false)
+      #expect(!source(root).changed(since: loaded))
+      try write("[timer]\nfocus = \"30m\"\n", root + "/config.toml")
+      #expect(source(root).changed(since: loaded))
+    }
   }
 
   @Test func aConfigMadeWhereThereWasNoneIsChanged() throws {
-    let root = try temporaryRoot()
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    let loaded = source(root).load(keepingLastGood: false)
-    #expect(loaded.missing)
-    #expect(!source(root).changed(since: loaded))
-    try write("[timer]\nfocus = \"30m\"\n", root + "/config.toml")
-    #expect(source(root).changed(since: loaded))
+    try withTemporaryFolder("versions") { root in
+      let loaded = source(root).load(keepingLastGood: false)
+      #expect(loaded.missing)
+      #expect(!source(root).changed(since: loaded))
+      try write("[timer]\nfocus = \"30m\"\n", root + "/config.toml")
+      #expect(source(root).changed(since: loaded))
+    }
   }
 
   @Test func aDaysOffFileSavedAfterItsReadIsChanged() throws {
-    let root = try temporaryRoot()
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    try write("[ledger]\ndays-off-file = \"days-off.txt\"\n", root + "/config.toml")
-    try write("2026-12-24\n", root + "/days-off.txt")
-    let loaded = source(root).load(keepingLastGood: false)
-    #expect(loaded.versions.count == 2 && loaded.versions.allSatisfy { $0 != nil }, "\(loaded.versions)")
-    #expect(!source(root).changed(since: loaded))
-    try write("2026-12-24\n2026-12-31\n", root + "/days-off.txt")
-    #expect(source(root).changed(since: loaded))
+    try withTemporaryFolder("versions") { root in
+      try write("[ledger]\ndays-off-file = \"days-off.txt\"\n", root + "/config.toml")
+      try write("2026-12-24\n", root + "/days-off.txt")
+      let loaded = source(root).load(keepingLastGood: false)
+      #expect(loaded.versions.count == 2 && loaded.versions.allSatisfy { $0 != nil }, "\(loaded.versions)")
+      #expect(!source(root).changed(since: loaded))
+      try write("2026-12-24\n2026-12-31\n", root + "/days-off.txt")
+      #expect(source(root).changed(since: loaded))
+    }
   }
 }

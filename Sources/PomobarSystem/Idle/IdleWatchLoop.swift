@@ -57,7 +57,6 @@ public final class IdleWatchLoop {
 
   /// Watches until SIGTERM or SIGINT; SIGHUP or an edit of the config reads it again.
   public func run() throws {
-    guard wanted != nil else { throw Failure.off }
     SignalSet.ignoreBrokenPipe()
     // Hooks and notifications are started as children: reaped by the kernel.
     Spawner.reapChildrenAutomatically()

@@ -420,11 +420,10 @@ public final class BarLoop {
     return events
   }
 
-  /// Reloads the config and watches it again: a folder on the way to it may have been
-  /// replaced or made, and the days-off file may be another.
-  /// Watches the config again and reloads it (`ConfigSource.follow`); a broken key keeps
-  /// its current value, and a missing file (an editor between deleting and writing it) is
-  /// no new config at all.
+  /// Watches the config again (a folder on the way to it may have been replaced or made,
+  /// the days-off file may be another), then reloads it (`ConfigSource.follow`); a broken
+  /// key keeps its current value, and a missing file (an editor between deleting and
+  /// writing it) is no new config at all.
   private func followConfig(_ watcher: inout FileWatcher) -> [BarEvent] {
     let loaded: ConfigSource.Loaded
     (configWatch, loaded) = configSource.follow(with: &watcher, after: configWatch, current: session.config)
