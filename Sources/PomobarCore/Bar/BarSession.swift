@@ -139,7 +139,16 @@ public struct BarSession {
   /// do. Actions are in order; after `transact`, the loop reports the outcome with
   /// `pending` and `saved` or `saveFailed`, which finish the refresh.
   public mutating func handle(_ events: [BarEvent], at now: ClockReading) -> [BarAction] {
-    if let actions = tick(events, at: now) { return actions }
+    var actions: [BarAction] = []
+    handle(events, at: now, into: &actions)
+    return actions
+  }
+
+  /// `handle(_:at:)`, its actions appended to `actions`: the loop hands the same array
+  /// every time, so a tick allocates nothing (an array of one frame was a `malloc` and a
+  /// `free` a second, and the pages of both).
+  public mutating func handle(_ events: [BarEvent], at now: ClockReading, into actions: inout [BarAction]) {
+    if tick(events, at: now, into: &actions) { return }
     if problems.wrapped != nil || !events.allSatisfy({ if case .wrappedBlocks = $0 { true } else { false } })
     {
       endAhead()  // something else happened: the next frames are worked out anew
@@ -157,7 +166,7 @@ public struct BarSession {
     }
     // A quit typed with other keys comes after their transaction.
     if wake.quit { wake.actions.append(.quit) }
-    return wake.actions
+    actions += wake.actions
   }
 
   /// What the events of one wake-up asked for.
@@ -432,23 +441,23 @@ public struct BarSession {
       figures: figures)
   }
 
-  /// A tick whose frame was worked out ahead: written as it is; nil when there is none, or
-  /// when the events are more than ticks. With `--wrap`, the command's newest blocks, read
+  /// A tick whose frame was worked out ahead: written as it is (appended to `actions`);
+  /// false when there is none, or when the events are more than ticks. With `--wrap`, the command's newest blocks, read
   /// on the tick (the loop reads them on ticks while a phase counts seconds), go out in the
   /// tick's line: one line a second, not two.
-  private mutating func tick(_ events: [BarEvent], at now: ClockReading) -> [BarAction]? {
+  private mutating func tick(_ events: [BarEvent], at now: ClockReading, into actions: inout [BarAction]) -> Bool {
     var theirs: [[UInt8]]?
     var ticked = false
     for event in events {
       switch event {
       case .timer: ticked = true
       case .wrappedBlocks(let blocks) where wrap != nil && problems.wrapped == nil: theirs = blocks
-      default: return nil
+      default: return false
       }
     }
-    guard ticked else { return nil }
+    guard ticked else { return false }
     workAhead()
-    guard let taken = ahead?.take(at: now) else { return nil }
+    guard let taken = ahead?.take(at: now) else { return false }
     if ahead?.isSpent == true, let from = aheadFrom {
       // The batch ran out before the deadline: the next one is worked out after this
       // frame is written, from what it shows, as a click's first tick does. A tick that
@@ -464,10 +473,11 @@ public struct BarSession {
     }
     guard let frame = taken else {
       // Pomobar's block did not change this second; theirs may have.
-      guard theirs != nil, let line = wrap?.merger.line() else { return [] }
-      return [.write(line, replaceable: true)]
+      if theirs != nil, let line = wrap?.merger.line() { actions.append(.write(line, replaceable: true)) }
+      return true
     }
-    return [write(ours: frame)]
+    actions.append(write(ours: frame))
+    return true
   }
 
   /// Goes back to rendering: what the frames worked out ahead showed is what was shown.

@@ -102,10 +102,11 @@ public final class BarLoop {
     }
     guard start(&loop) else { return 0 }
     var events: [BarEvent] = []
+    var actions: [BarAction] = []
     var ready: [Poller.Ready] = []
     while true {
-      try loop.poller.wait(into: &ready, timeout: secondTick.map { $0 - store.now().boottime })
-      events.removeAll(keepingCapacity: true)
+      try loop.poller.wait(into: &ready, timeout: secondTick.map { $0 - store.boottimeNow() })
+      events.empty()
       // A click's time is when it arrived, not when it is handled: the clock is read once,
       // for everything that woke the loop.
       var now = store.now()
@@ -130,7 +131,7 @@ public final class BarLoop {
       // (not watched for, see `ConfigSource.watch`) is looked for.
       if !ready.isEmpty && configWatch.appeared { events += followConfig(&loop.watcher) }
       let written = ownWrite
-      if !events.isEmpty && !perform(events, loop.timers, at: now) { return 0 }
+      if !events.isEmpty && !perform(events, loop.timers, at: now, reusing: &actions) { return 0 }
       if ownWrite != written {
         // This bar's own write is in the watch already: taken now, not at a wake-up of its
         // own (it says nothing, unless another change came with it).
@@ -283,8 +284,18 @@ public final class BarLoop {
   /// Hands `events` to the session and carries out what it says; false when the bar is
   /// gone or the user quit.
   private func perform(_ events: [BarEvent], _ timers: Timers, at reading: ClockReading? = nil) -> Bool {
-    let now = reading ?? store.now()
-    for action in session.handle(events, at: now) {
+    var actions: [BarAction] = []
+    return perform(events, timers, at: reading ?? store.now(), reusing: &actions)
+  }
+
+  /// `perform(_:_:)` at `now`, the session's actions put in `actions` (emptied again, its
+  /// room kept): `run` hands the same array to every wake-up, so a tick allocates nothing.
+  private func perform(
+    _ events: [BarEvent], _ timers: Timers, at now: ClockReading, reusing actions: inout [BarAction]
+  ) -> Bool {
+    session.handle(events, at: now, into: &actions)
+    defer { actions.empty() }
+    for action in actions {
       switch action {
       case .write(let text, let replaceable):
         guard output.submit(text, replaceable: replaceable) else { return false }

@@ -8,6 +8,12 @@ import PomobarCore
 /// Where clock readings come from; tests substitute their own.
 public protocol ClockSource: Sendable {
   func read() -> ClockReading
+  /// `read().boottime` alone: what a wait's timeout is measured from, once a tick.
+  func readBoottime() -> Int64
+}
+
+extension ClockSource {
+  public func readBoottime() -> Int64 { read().boottime }
 }
 
 /// The kernel's clocks.
@@ -42,6 +48,11 @@ public struct SystemClock: ClockSource {
       monotonic: Self.now(CLOCK_MONOTONIC), bootID: bootID)
     if let adjustments { Self.apply(adjustments, to: &reading) }
     return reading
+  }
+
+  /// One clock, not three, unless a test's adjustments are to be applied.
+  public func readBoottime() -> Int64 {
+    adjustments == nil ? Self.now(CLOCK_BOOTTIME) : read().boottime
   }
 
   /// `CLOCK_MONOTONIC` now, as the kernel has it.

@@ -59,7 +59,7 @@ public final class Poller {
     let n = try retrying("epoll_wait") {
       pomobar_epoll_wait_ns(epoll.rawValue, events.baseAddress, 8, asked)
     }
-    ready.removeAll(keepingCapacity: true)
+    ready.empty()
     let errorBits = pomobar_EPOLLERR | pomobar_EPOLLHUP
     for event in events[..<Int(n)] {
       ready.append(

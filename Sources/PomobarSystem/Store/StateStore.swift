@@ -52,6 +52,8 @@ public final class StateStore {
   }
 
   public func now() -> ClockReading { clock.read() }
+  /// `now().boottime`, read alone.
+  public func boottimeNow() -> Int64 { clock.readBoottime() }
 
   /// Reads the file without the lock (the file is only ever replaced whole).
   ///
