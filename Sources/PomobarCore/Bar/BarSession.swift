@@ -442,10 +442,12 @@ public struct BarSession {
   }
 
   /// A tick whose frame was worked out ahead: written as it is (appended to `actions`);
-  /// false when there is none, or when the events are more than ticks. With `--wrap`, the command's newest blocks, read
-  /// on the tick (the loop reads them on ticks while a phase counts seconds), go out in the
-  /// tick's line: one line a second, not two.
-  private mutating func tick(_ events: [BarEvent], at now: ClockReading, into actions: inout [BarAction]) -> Bool {
+  /// false when there is none, or when the events are more than ticks. With `--wrap`, the
+  /// command's newest blocks, read on the tick (the loop reads them on ticks while a phase
+  /// counts seconds), go out in the tick's line: one line a second, not two.
+  private mutating func tick(
+    _ events: [BarEvent], at now: ClockReading, into actions: inout [BarAction]
+  ) -> Bool {
     var theirs: [[UInt8]]?
     var ticked = false
     for event in events {

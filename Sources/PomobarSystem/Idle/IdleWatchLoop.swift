@@ -75,10 +75,7 @@ public final class IdleWatchLoop {
       // Saved between the command's read and the watch: read again, as an edit would be.
       let loaded: ConfigSource.Loaded
       (configWatch, loaded) = configSource.follow(with: &watcher, after: configWatch, current: config)
-      if !loaded.missing {
-        for error in loaded.errors { warnings.warn("config reload: \(error)") }
-        config = loaded.config
-      }
+      take(loaded)
     }
     firstRead = nil
     guard let first = wanted else { throw Failure.off }
@@ -170,10 +167,7 @@ public final class IdleWatchLoop {
   /// ends the command), and `false` closes it until the config asks again, ending an away
   /// that stands (as input would: no watch will see the return).
   private func reload(_ loaded: ConfigSource.Loaded, _ poller: Poller) throws(Failure) {
-    guard !loaded.missing else { return }
-    for error in loaded.errors { warnings.warn("config reload: \(error)") }
-    config = loaded.config
-    guard wanted != threshold else { return }
+    guard take(loaded), wanted != threshold else { return }
     guard let wanted else {
       if let watch { poller.remove(watch.descriptor) }
       (watch, threshold) = (nil, nil)
@@ -185,6 +179,16 @@ public final class IdleWatchLoop {
       guard watch != nil else { throw Failure.lost(problem.description) }
       warnings.warn("\(problem); still watching with the threshold before", kind: "idle")
     }
+  }
+
+  /// Takes the config read again, its mistakes said; false when there is none (a missing
+  /// file), which changes nothing.
+  @discardableResult
+  private func take(_ loaded: ConfigSource.Loaded) -> Bool {
+    guard !loaded.missing else { return false }
+    for error in loaded.errors { warnings.warn("config reload: \(error)") }
+    config = loaded.config
+    return true
   }
 
   /// The transaction of `change`.
