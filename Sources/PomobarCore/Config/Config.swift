@@ -2,65 +2,152 @@
 ///
 /// Built from `config.toml` by `ConfigLoader`; every key is documented once, with its
 /// default, in `config.example.toml`.
+///
+/// A value held by reference and copied on write (`Values` in a `Box`): a config is 1.8 kB
+/// of settings, and every layer keeps or passes one (the session, the config source, the
+/// loop, each transaction). Held inline, each copy retained its 60 references one by one
+/// and each stack frame that held one grew by its size: a bar's start touched 27 pages of
+/// stack, 8 of them for the config reader alone. Now a copy is one retain, and the
+/// defaults are made once and shared until a key changes.
 public struct Config: Equatable, Sendable {
-  public var timer = TimerSettings()
-  public var display = DisplaySettings()
-  /// `[format]`: the texts, parsed once.
-  public var format = FormatSettings() {
-    didSet { ledger.textsNeedRecentWork = needs.contains(.recentWork) }
+  /// The settings themselves, with their defaults.
+  @usableFromInline
+  struct Values: Equatable, Sendable {
+    @usableFromInline var timer = TimerSettings()
+    @usableFromInline var display = DisplaySettings()
+    @usableFromInline var format = FormatSettings()
+    @usableFromInline var clicks = ClickMap()
+    @usableFromInline var hooks: [HookEvent: [String]] = [:]
+    @usableFromInline var hookTimeout: Duration = .seconds(10)
+    @usableFromInline var notifications = NotificationSettings()
+    @usableFromInline var sound = SoundSettings()
+    @usableFromInline var focusMode = FocusModeSettings()
+    @usableFromInline var ledger = LedgerSettings()
+    @usableFromInline var projects: [String: ProjectSettings] = [:]
+    @usableFromInline var billing = BillingSettings()
+    @usableFromInline var clients: [String: ClientSettings] = [:]
+    @usableFromInline var tasks = TaskSettings()
+    @usableFromInline var wrap = WrapSettings()
+    @usableFromInline var idle = IdleSettings()
   }
-  public var clicks = ClickMap()
+
+  /// Shared by every copy until one changes a setting (`values`' write makes its own).
+  @usableFromInline
+  final class Box: @unchecked Sendable {
+    // Written only through `Config.values`, when this copy holds the only reference: no
+    // access can overlap a write, so reads skip the runtime's exclusivity check (one a
+    // setting read, on the tick's path too).
+    @usableFromInline @exclusivity(unchecked) var values: Values
+    init(_ values: Values) { self.values = values }
+  }
+
+  @usableFromInline var box: Box
+
+  /// The defaults, made once and shared: every start makes a config at least twice (the
+  /// file's and the fallback), and each made its templates, tables and settings anew.
+  private static let defaults = Box(Values())
+
+  public init() { box = Self.defaults }
+
+  private var values: Values {
+    get { box.values }
+    _modify {
+      if !isKnownUniquelyReferenced(&box) { box = Box(box.values) }
+      yield &box.values
+    }
+  }
+
+  public static func == (lhs: Config, rhs: Config) -> Bool {
+    lhs.box === rhs.box || lhs.box.values == rhs.box.values
+  }
+
+  public var timer: TimerSettings {
+    @inlinable get { box.values.timer }
+    set { values.timer = newValue }
+  }
+  public var display: DisplaySettings {
+    @inlinable get { box.values.display }
+    set { values.display = newValue }
+  }
+  /// `[format]`: the texts, parsed once.
+  public var format: FormatSettings {
+    @inlinable get { box.values.format }
+    set {
+      values.format = newValue
+      values.ledger.textsNeedRecentWork = needs.contains(.recentWork)
+    }
+  }
+  public var clicks: ClickMap {
+    @inlinable get { box.values.clicks }
+    set { values.clicks = newValue }
+  }
   /// Shell commands per hook event, run with `sh -c` and POMOBAR_* variables.
-  public var hooks: [HookEvent: [String]] = [:]
+  public var hooks: [HookEvent: [String]] {
+    @inlinable get { box.values.hooks }
+    set { values.hooks = newValue }
+  }
   /// How long a hook (or a do-not-disturb switch) may run before it is killed with its
   /// whole process group.
-  public var hookTimeout: Duration = .seconds(10)
-  public var notifications = NotificationSettings()
-  public var sound = SoundSettings()
-  public var focusMode = FocusModeSettings()
-  public var ledger = LedgerSettings() {
-    didSet { ledger.textsNeedRecentWork = needs.contains(.recentWork) }
+  public var hookTimeout: Duration {
+    @inlinable get { box.values.hookTimeout }
+    set { values.hookTimeout = newValue }
+  }
+  public var notifications: NotificationSettings {
+    @inlinable get { box.values.notifications }
+    set { values.notifications = newValue }
+  }
+  public var sound: SoundSettings {
+    @inlinable get { box.values.sound }
+    set { values.sound = newValue }
+  }
+  public var focusMode: FocusModeSettings {
+    @inlinable get { box.values.focusMode }
+    set { values.focusMode = newValue }
+  }
+  public var ledger: LedgerSettings {
+    @inlinable get { box.values.ledger }
+    set {
+      values.ledger = newValue
+      values.ledger.textsNeedRecentWork = needs.contains(.recentWork)
+    }
   }
   /// `[projects.NAME]` tables, by project name; their phase lengths are the timer's too.
-  public var projects: [String: ProjectSettings] = [:] {
-    didSet { timer.projectLengths = projects.compactMapValues { $0.lengths.isEmpty ? nil : $0.lengths } }
+  public var projects: [String: ProjectSettings] {
+    @inlinable get { box.values.projects }
+    set {
+      values.projects = newValue
+      values.timer.projectLengths = newValue.compactMapValues { $0.lengths.isEmpty ? nil : $0.lengths }
+    }
   }
   /// `[billing]`: rounding and tag rates.
-  public var billing = BillingSettings()
-  /// `[clients.NAME]` tables, by client name.
-  public var clients: [String: ClientSettings] = [:]
-  /// `[tasks]`: where a focus's task is picked from, and whether it is written back.
-  public var tasks = TaskSettings()
-  /// `[wrap]`: another status command whose blocks pomobar's are merged into.
-  public var wrap = WrapSettings()
-  /// `[idle]`: away time noticed by the bar itself; with it, `[nudges]` can tell you are there.
-  public var idle = IdleSettings() {
-    didSet { timer.nudges.inputWatched = idle.after != nil }
+  public var billing: BillingSettings {
+    @inlinable get { box.values.billing }
+    set { values.billing = newValue }
   }
-
-  /// The defaults, made once: every start makes a config at least twice (the file's and
-  /// the fallback), and each made its templates, tables and settings anew.
-  fileprivate static let defaults = Config(defaults: ())
-
-  /// A copy of the defaults. It delegates: an initializer of the type's own runs every
-  /// property's default value first, so `init() { self = Self.defaults }` still made all
-  /// the templates and tables, then dropped them (0.15 M instructions of a bar's start).
-  public init() { self.init(copyingDefaults: ()) }
-
-  private init(defaults: Void) {}
+  /// `[clients.NAME]` tables, by client name.
+  public var clients: [String: ClientSettings] {
+    @inlinable get { box.values.clients }
+    set { values.clients = newValue }
+  }
+  /// `[tasks]`: where a focus's task is picked from, and whether it is written back.
+  public var tasks: TaskSettings {
+    @inlinable get { box.values.tasks }
+    set { values.tasks = newValue }
+  }
+  /// `[wrap]`: another status command whose blocks pomobar's are merged into.
+  public var wrap: WrapSettings {
+    @inlinable get { box.values.wrap }
+    set { values.wrap = newValue }
+  }
+  /// `[idle]`: away time noticed by the bar itself; with it, `[nudges]` can tell you are there.
+  public var idle: IdleSettings {
+    @inlinable get { box.values.idle }
+    set {
+      values.idle = newValue
+      values.timer.nudges.inputWatched = newValue.after != nil
+    }
+  }
 }
-
-/// What `Config.init()` delegates to: an initializer of a protocol's extension, which
-/// cannot see the stored properties, assigns `self` without making their defaults.
-private protocol CopiedFromDefaults {
-  static var defaults: Self { get }
-}
-
-extension CopiedFromDefaults {
-  fileprivate init(copyingDefaults: Void) { self = Self.defaults }
-}
-
-extension Config: CopiedFromDefaults {}
 
 /// How the timer looks.
 public struct DisplaySettings: Equatable, Sendable {
