@@ -250,6 +250,24 @@ private func fold(
     #expect(bar.transacted == [])
   }
 
+  /// Syncthing replaces a history file by deleting it, then renaming its temporary file
+  /// in: the delete's fold may read the folder without the file, and the rename comes
+  /// while it runs. When the loop is late, the rename's change and the fold's figures
+  /// wake it together, the change first (it was ready first): it is folded again.
+  @Test func aHistoryChangeThatWakesTheBarWithAFoldsFiguresIsFoldedAgain() {
+    var bar = BarDriver(config: Self.config, document: acmeDocument())
+    let isFold = { (action: BarAction) in if case .fold = action { true } else { false } }
+    guard case .fold(let request)? = bar.start(at: 1).first(where: isFold) else {
+      Issue.record("no fold")
+      return
+    }
+    let stale = HistoryFigures.Builder(config: Self.config, request: request).finish()
+    #expect(bar.handle([.historyChanged, .figures(stale)], at: 2).contains(where: isFold))
+    // In the other order too.
+    #expect(bar.handle([.figures(stale), .historyChanged], at: 3).contains(where: isFold))
+    #expect(bar.handle(.figures(stale), at: 4).filter(isFold).isEmpty)
+  }
+
   @Test func aStateWhoseTodayChangedIsFoldedAgainButNotAnotherState() {
     var bar = BarDriver(config: Self.config, document: acmeDocument())
     let started = bar.start(at: 1)

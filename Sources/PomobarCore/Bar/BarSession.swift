@@ -302,7 +302,9 @@ public struct BarSession {
       self.figures = HistoryFigures.wanted(config) ? figures : nil
       self.figures?.owing(document?.owed ?? [])
       viewFrom = nil
-      wake.fold = foldAgain
+      // A change that woke the loop with these figures (the history's, a state's, a
+      // config's) came while they were folded, and may not be in them: folded again.
+      wake.fold = wake.fold || foldAgain
       wake.refresh(.changed)
     case .wrappedUnusable(let problem):
       // The first reason stands until a usable line comes: said once, not per line.
