@@ -26,7 +26,36 @@ two_machines
 
 # ---------------------------------------------------------------- two Syncthings
 
-base=$((20000 + RANDOM % 20000))
+# free_base: the first of four ports (A's GUI and listener, B's) free on 127.0.0.1, below
+# the kernel's ephemeral range: a client's socket on a port there, even one in TIME_WAIT
+# (the case's own curls leave hundreds, for 60 s), makes Syncthing's listener fail to bind
+# ("Listen (BEP/tcp): ... bind: address already in use", despite SO_REUSEADDR and
+# SO_REUSEPORT), and with B's down, A has nothing to dial.
+free_base() {
+  python3 - "$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)" <<'EOF'
+import random, socket, sys
+top = max(int(sys.argv[1]), 21024)
+for _ in range(200):
+    base = random.randrange(20000, top - 4)
+    socks = []
+    try:
+        for port in range(base, base + 4):
+            s = socket.socket()
+            socks.append(s)
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind(("127.0.0.1", port))
+            s.listen()
+    except OSError:
+        continue
+    finally:
+        for s in socks:
+            s.close()
+    print(base)
+    sys.exit(0)
+sys.exit(1)
+EOF
+}
+base=$(free_base) || fail_now "no four free ports on 127.0.0.1 below the ephemeral range"
 declare -A GUI=() KEY=() DEV=()
 st_setup() {
   local side=$1 gui=$2 listen=$3 home="$E2E_TMP/$1/st"
@@ -106,7 +135,10 @@ done
 st() { curl -sf -m 5 -X "$2" -H "X-API-Key: ${KEY[$1]}" "http://${GUI[$1]}$3"; }
 connected() { st A GET /rest/system/connections | jq -e --arg d "${DEV[B]}" '.connections[$d].connected' >/dev/null 2>&1; }
 need "both Syncthings answer on 127.0.0.1" wait_for 20 "REST up" bash -c "curl -sf -m 2 -H 'X-API-Key: ${KEY[A]}' http://${GUI[A]}/rest/system/ping >/dev/null && curl -sf -m 2 -H 'X-API-Key: ${KEY[B]}' http://${GUI[B]}/rest/system/ping >/dev/null"
-need "the two Syncthings connect over loopback" wait_for 20 "A connected to B" connected
+if ! wait_for 20 "A connected to B" connected; then
+  log "listeners: $(grep -h 'Listen (BEP/tcp)' "$E2E_OUT/st-A.log" "$E2E_OUT/st-B.log" | sort -u | tr '\n' ' ')"
+fi
+need "the two Syncthings connect over loopback" connected
 opts=$(st A GET /rest/config/options)
 log "options A: $(jq -c '{globalAnnounceEnabled, localAnnounceEnabled, relaysEnabled, natEnabled, urAccepted, autoUpgradeIntervalH, listenAddresses}' <<<"$opts")"
 expect "discovery, relays, NAT, usage reports and upgrades are off" \
