@@ -34,14 +34,14 @@ public struct Config: Equatable, Sendable {
   /// Shared by every copy until one changes a setting (`values`' write makes its own).
   @usableFromInline
   final class Box: @unchecked Sendable {
-    // Written only through `Config.values`, when this copy holds the only reference: no
-    // access can overlap a write, so reads skip the runtime's exclusivity check (one a
-    // setting read, on the tick's path too).
-    @usableFromInline @exclusivity(unchecked) var values: Values
+    // Written only through `Config.values` (the setter is this file's), when this copy
+    // holds the only reference: no access can overlap a write, so reads skip the runtime's
+    // exclusivity check (one a setting read, on the tick's path too).
+    @usableFromInline @exclusivity(unchecked) fileprivate(set) var values: Values
     init(_ values: Values) { self.values = values }
   }
 
-  @usableFromInline var box: Box
+  @usableFromInline fileprivate(set) var box: Box
 
   /// The defaults, made once and shared: every start makes a config at least twice (the
   /// file's and the fallback), and each made its templates, tables and settings anew.

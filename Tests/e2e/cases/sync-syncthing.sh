@@ -120,8 +120,8 @@ EOF
 # ... success: 127.0.0.1:LISTEN_A-127.0.0.1:LISTEN_B"), and the two, started in the same
 # second, dial each other in the same second and again on the same ramp-up: with both
 # listeners up, that is one address pair from both ends, a TCP simultaneous open where
-# both sides are TLS clients. "A connected to B" timed out that way, likely, in 2 of 4
-# CI runs (20 s without a connection, nothing at INFO level).
+# both sides are TLS clients: a possible cause (not reproduced) of "A connected to B"
+# timing out in 2 of 4 CI runs (20 s without a connection, nothing at INFO level).
 st_config A B
 st_config B A dynamic
 mkdir -p "$E2E_TMP/A/data/pomobar/.stfolder" "$E2E_TMP/B/data/pomobar/.stfolder"
